@@ -1,0 +1,317 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "tw-avoid-table1-experiment.h"
+
+#include "tw-avoid-helper.h"
+
+#include "ns3/abort.h"
+#include "ns3/csma-helper.h"
+#include "ns3/double.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/ipv4-address-helper.h"
+#include "ns3/log.h"
+#include "ns3/packet-sink-helper.h"
+#include "ns3/packet-sink.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/tcp-demux-cost-shim.h"
+#include "ns3/tcp-host-model.h"
+#include "ns3/tcp-l4-protocol.h"
+#include "ns3/tcp-socket-factory.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("TwAvoidTable1Experiment");
+
+namespace
+{
+
+constexpr uint16_t BULK_PORT = 5001;
+constexpr uint16_t DUMMY_PORT = 9;
+constexpr uint32_t EPHEMERAL_PORTS = 65535 - 49152;
+constexpr uint32_t IP_TCP_HEADERS = 20 + 32; // IPv4 + TCP with timestamps
+
+/// The state of one run: nodes, sockets, counters and the phase logic.
+class Table1Run
+{
+  public:
+    explicit Table1Run(const TwAvoidTable1Config& c)
+        : m_c(c)
+    {
+    }
+
+    TwAvoidTable1Result Run();
+
+  private:
+    void Build();
+    void ConnectClients();
+    void StartDummyPhase();
+    void OpenDummyConnection();
+    void DummyPeerClosed(Ptr<Socket> socket);
+    void DummyAccepted(Ptr<Socket> socket, const Address& from);
+    void StartTransfer();
+    void StartClient(uint32_t i);
+    void FillClient(Ptr<Socket> socket, uint32_t available);
+    void SinkRx(Ptr<const Packet> packet, const Address& from);
+    Ptr<TcpDemuxCostShim> ServerShim() const;
+
+    TwAvoidTable1Config m_c;
+    NodeContainer m_nodes; // 0 server, 1 and 2 bulk clients, 3 the TIME_WAIT loader
+    Ipv4Address m_serverAddress;
+    std::array<Ipv4Address, 2> m_clientAddress;
+    std::array<Ptr<Socket>, 2> m_clientSocket;
+    std::array<Time, 2> m_clientStart;
+    std::array<uint64_t, 2> m_clientBytes{};
+    Ptr<Socket> m_dummyListener;
+    uint32_t m_dummyOpened{0};
+    uint32_t m_dummyClosed{0};
+    Time m_transferStart;
+    Time m_serverBusyAtStart;
+    Ptr<UniformRandomVariable> m_clientJitter;
+    Ptr<ExponentialRandomVariable> m_dummyGap;
+    TwAvoidTable1Result m_result;
+};
+
+void
+Table1Run::Build()
+{
+    m_nodes.Create(4);
+
+    CsmaHelper csma;
+    csma.SetChannelAttribute("DataRate", DataRateValue(m_c.lanRate));
+    csma.SetChannelAttribute("Delay", TimeValue(m_c.lanDelay));
+    csma.SetDeviceAttribute("Mtu", UintegerValue(m_c.mtu));
+    NetDeviceContainer devices = csma.Install(m_nodes);
+
+    TwAvoidHelper tw;
+    tw.SetSocketType(m_c.socketType);
+    tw.SetSocketAttribute("SegmentSize", UintegerValue(m_c.segmentSize));
+    tw.SetHostModelEnabled(m_c.hostModel);
+    tw.SetHostModelAttribute("LookupDiscipline", StringValue(m_c.lookupDiscipline));
+    if (m_c.socketType != "ns3::TcpSocketBase")
+    {
+        tw.SetSocketAttribute("MaxSegLifetime", DoubleValue(m_c.msl));
+    }
+    tw.SetRole(TwAvoidHelper::SERVER);
+    tw.Install(m_nodes.Get(0));
+    tw.SetRole(m_c.swapClose ? TwAvoidHelper::CLIENT : TwAvoidHelper::SERVER);
+    for (uint32_t i = 1; i < 4; ++i)
+    {
+        tw.Install(m_nodes.Get(i));
+    }
+
+    Ipv4AddressHelper address("10.1.1.0", "255.255.255.0");
+    Ipv4InterfaceContainer interfaces = address.Assign(devices);
+    m_serverAddress = interfaces.GetAddress(0);
+    m_clientAddress = {interfaces.GetAddress(1), interfaces.GetAddress(2)};
+
+    // Listeners first: they are the oldest TCBs, at the tail of the server's list.
+    PacketSinkHelper sink("ns3::TcpSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), BULK_PORT));
+    ApplicationContainer sinkApp = sink.Install(m_nodes.Get(0));
+    sinkApp.Start(Seconds(0));
+    sinkApp.Get(0)->TraceConnectWithoutContext("Rx", MakeCallback(&Table1Run::SinkRx, this));
+
+    m_dummyListener = Socket::CreateSocket(m_nodes.Get(0), TcpSocketFactory::GetTypeId());
+    m_dummyListener->Bind(InetSocketAddress(Ipv4Address::GetAny(), DUMMY_PORT));
+    m_dummyListener->Listen();
+    m_dummyListener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                                       MakeCallback(&Table1Run::DummyAccepted, this));
+
+    m_clientJitter = CreateObject<UniformRandomVariable>();
+    m_clientJitter->SetAttribute("Min", DoubleValue(0));
+    m_clientJitter->SetAttribute("Max", DoubleValue(0.005));
+    m_clientJitter->SetStream(1);
+    m_dummyGap = CreateObject<ExponentialRandomVariable>();
+    m_dummyGap->SetAttribute("Mean", DoubleValue(0.0002));
+    m_dummyGap->SetStream(2);
+}
+
+void
+Table1Run::ConnectClients()
+{
+    for (uint32_t i = 0; i < 2; ++i)
+    {
+        m_clientSocket[i] = Socket::CreateSocket(m_nodes.Get(1 + i), TcpSocketFactory::GetTypeId());
+        m_clientSocket[i]->Bind();
+        m_clientSocket[i]->Connect(InetSocketAddress(m_serverAddress, BULK_PORT));
+    }
+}
+
+void
+Table1Run::DummyAccepted(Ptr<Socket> socket, const Address& /* from */)
+{
+    // The server ends each short connection, as an HTTP/1.0 server does.
+    socket->Close();
+}
+
+void
+Table1Run::StartDummyPhase()
+{
+    if (m_c.timeWaitTcbs == 0)
+    {
+        Simulator::Schedule(MilliSeconds(10), &Table1Run::StartTransfer, this);
+        return;
+    }
+    for (uint32_t i = 0; i < m_c.dummyConcurrency && m_dummyOpened < m_c.timeWaitTcbs; ++i)
+    {
+        Simulator::Schedule(Seconds(m_dummyGap->GetValue()), &Table1Run::OpenDummyConnection, this);
+        ++m_dummyOpened;
+    }
+}
+
+void
+Table1Run::OpenDummyConnection()
+{
+    Ptr<Socket> s = Socket::CreateSocket(m_nodes.Get(3), TcpSocketFactory::GetTypeId());
+    s->Bind();
+    s->SetCloseCallbacks(MakeCallback(&Table1Run::DummyPeerClosed, this),
+                         MakeNullCallback<void, Ptr<Socket>>());
+    s->Connect(InetSocketAddress(m_serverAddress, DUMMY_PORT));
+}
+
+void
+Table1Run::DummyPeerClosed(Ptr<Socket> socket)
+{
+    // The server's FIN arrived: close our end (a swap close on a CLIENT host),
+    // after the TCP that told us has finished its own work.
+    Simulator::ScheduleNow(&Socket::Close, socket);
+    ++m_dummyClosed;
+    if (m_dummyOpened < m_c.timeWaitTcbs)
+    {
+        ++m_dummyOpened;
+        Simulator::Schedule(Seconds(m_dummyGap->GetValue()), &Table1Run::OpenDummyConnection, this);
+    }
+    else if (m_dummyClosed == m_c.timeWaitTcbs)
+    {
+        // Let the last closing handshakes (and RSTs) finish.
+        Simulator::Schedule(MilliSeconds(100), &Table1Run::StartTransfer, this);
+    }
+}
+
+void
+Table1Run::StartTransfer()
+{
+    m_transferStart = Simulator::Now();
+    Ptr<TcpHostModel> server = m_nodes.Get(0)->GetObject<TcpHostModel>();
+    Ptr<TcpHostModel> dummy = m_nodes.Get(3)->GetObject<TcpHostModel>();
+    if (server)
+    {
+        m_result.serverTimeWait = server->GetTcbCount(TcpSocket::TIME_WAIT);
+        m_result.serverTcbs = server->GetTcbCount();
+        m_result.dummyHostTimeWait = dummy->GetTcbCount(TcpSocket::TIME_WAIT);
+    }
+    if (Ptr<TcpDemuxCostShim> shim = ServerShim())
+    {
+        m_serverBusyAtStart = shim->GetBusyTime();
+    }
+    for (uint32_t i = 0; i < 2; ++i)
+    {
+        m_clientStart[i] = m_transferStart + Seconds(m_clientJitter->GetValue());
+        Simulator::Schedule(m_clientStart[i] - Simulator::Now(), &Table1Run::StartClient, this, i);
+    }
+    Simulator::Stop(MilliSeconds(5) + m_c.transferTime + MilliSeconds(1));
+}
+
+void
+Table1Run::StartClient(uint32_t i)
+{
+    m_clientSocket[i]->SetSendCallback(MakeCallback(&Table1Run::FillClient, this));
+    FillClient(m_clientSocket[i], m_clientSocket[i]->GetTxAvailable());
+}
+
+void
+Table1Run::FillClient(Ptr<Socket> socket, uint32_t /* available */)
+{
+    uint32_t chunk = m_c.segmentSize * 8;
+    while (socket->GetTxAvailable() > 0)
+    {
+        uint32_t size = std::min(chunk, socket->GetTxAvailable());
+        if (socket->Send(Create<Packet>(size)) < 0)
+        {
+            break;
+        }
+    }
+}
+
+void
+Table1Run::SinkRx(Ptr<const Packet> packet, const Address& from)
+{
+    Ipv4Address source = InetSocketAddress::ConvertFrom(from).GetIpv4();
+    for (uint32_t i = 0; i < 2; ++i)
+    {
+        if (source == m_clientAddress[i] && !m_clientStart[i].IsZero() &&
+            Simulator::Now() <= m_clientStart[i] + m_c.transferTime)
+        {
+            m_clientBytes[i] += packet->GetSize();
+        }
+    }
+}
+
+Ptr<TcpDemuxCostShim>
+Table1Run::ServerShim() const
+{
+    // The shim stands in TCP's place in IPv4's protocol table.
+    return DynamicCast<TcpDemuxCostShim>(
+        m_nodes.Get(0)->GetObject<Ipv4>()->GetProtocol(TcpL4Protocol::PROT_NUMBER));
+}
+
+TwAvoidTable1Result
+Table1Run::Run()
+{
+    Build();
+    Simulator::Schedule(MilliSeconds(10), &Table1Run::ConnectClients, this);
+    Simulator::Schedule(MilliSeconds(100), &Table1Run::StartDummyPhase, this);
+    Simulator::Run();
+
+    double seconds = m_c.transferTime.GetSeconds();
+    double sum = 0;
+    for (uint32_t i = 0; i < 2; ++i)
+    {
+        m_result.clientMbps[i] = m_clientBytes[i] * 8.0 / seconds / 1e6;
+        sum += m_result.clientMbps[i];
+    }
+    m_result.meanMbps = sum / 2;
+    if (Ptr<TcpDemuxCostShim> shim = ServerShim())
+    {
+        Time busy = shim->GetBusyTime() - m_serverBusyAtStart;
+        m_result.serverCpuBusy = busy.GetSeconds() / (Simulator::Now() - m_transferStart).GetSeconds();
+        m_result.serverDrops = shim->GetDrops();
+    }
+    m_result.events = Simulator::GetEventCount();
+    m_result.simulatedSeconds = Simulator::Now().GetSeconds();
+    Simulator::Destroy();
+    return m_result;
+}
+
+} // namespace
+
+TwAvoidTable1Experiment::TwAvoidTable1Experiment(const TwAvoidTable1Config& config)
+    : m_config(config)
+{
+    NS_ABORT_MSG_IF(config.timeWaitTcbs > EPHEMERAL_PORTS,
+                    "Table 1: at most " << EPHEMERAL_PORTS
+                                        << " TIME_WAIT TCBs (one ephemeral port each)");
+    NS_ABORT_MSG_IF(config.segmentSize == 0 || config.segmentSize + IP_TCP_HEADERS > config.mtu,
+                    "Table 1: segment size " << config.segmentSize << " does not fit the MTU "
+                                             << config.mtu);
+    NS_ABORT_MSG_IF(config.mtu > 65535, "Table 1: MTU must be at most 65535");
+    NS_ABORT_MSG_IF(!config.transferTime.IsStrictlyPositive(),
+                    "Table 1: the transfer time must be positive");
+    NS_ABORT_MSG_IF(config.lanRate.GetBitRate() == 0, "Table 1: the LAN rate must be positive");
+    NS_ABORT_MSG_IF(config.dummyConcurrency == 0, "Table 1: dummyConcurrency must be at least 1");
+    NS_ABORT_MSG_IF(config.msl <= 0, "Table 1: MSL must be positive");
+}
+
+TwAvoidTable1Result
+TwAvoidTable1Experiment::Run()
+{
+    Table1Run run(m_config);
+    return run.Run();
+}
+
+} // namespace ns3

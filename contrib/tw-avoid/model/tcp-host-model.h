@@ -1,0 +1,142 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef TCP_HOST_MODEL_H
+#define TCP_HOST_MODEL_H
+
+#include "tcb-list.h"
+
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/tcp-socket.h"
+#include "ns3/traced-callback.h"
+#include "ns3/traced-value.h"
+
+#include <array>
+#include <memory>
+#include <unordered_map>
+
+namespace ns3
+{
+
+/**
+ * @ingroup tw-avoid
+ * @brief A host's TCP control blocks: how many, in which states, how much memory,
+ * and what demultiplexing an arriving segment costs.
+ *
+ * One per node, aggregated to it (TwAvoidHelper does this). The node's
+ * TcpSwapCloseSocket objects report every state change, so the model's TCB
+ * list is the node's real one, TIME_WAIT TCBs included. The
+ * TcpDemuxCostShim asks it for the CPU cost of each arriving segment:
+ *
+ *   cost = PerSegmentCost + PerByteCost * payload + PerTcbCost * visited
+ *
+ * where "visited" is the number of TCBs the lookup discipline looks at
+ * (see TcbList). The default costs are calibrated on Table 1 of the
+ * TIME_WAIT draft (SPARCstation 20/71, SunOS 4.1.3); the derivation is in
+ * the module documentation.
+ */
+class TcpHostModel : public Object
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    TcpHostModel();
+    ~TcpHostModel() override;
+
+    /**
+     * @brief Record a TCB's (new) state. Called by sockets.
+     * @param tcb the TCB's identity (its socket)
+     * @param key its 4-tuple
+     * @param state its new state (not CLOSED)
+     */
+    void UpdateTcb(const void* tcb, const TcbKey& key, TcpSocket::TcpStates_t state);
+
+    /**
+     * @brief Remove a TCB (it reached CLOSED or its socket went away). Idempotent.
+     * @param tcb the TCB's identity
+     */
+    void ForgetTcb(const void* tcb);
+
+    /**
+     * @brief CPU time to demultiplex and process one arriving segment, now.
+     *
+     * Fires the "DemuxCost" trace.
+     *
+     * @param local the segment's destination address
+     * @param localPort the segment's destination port
+     * @param peer the segment's source address
+     * @param peerPort the segment's source port
+     * @param payloadBytes the segment's TCP payload size
+     * @return the CPU time
+     */
+    Time SegmentCost(Ipv4Address local,
+                     uint16_t localPort,
+                     Ipv4Address peer,
+                     uint16_t peerPort,
+                     uint32_t payloadBytes);
+
+    /// @return the number of TCBs
+    uint32_t GetTcbCount() const;
+
+    /**
+     * @brief Number of TCBs in one state.
+     * @param state the state
+     * @return the count
+     */
+    uint32_t GetTcbCount(TcpSocket::TcpStates_t state) const;
+
+    /// @return the memory held by TCBs, in bytes
+    uint64_t GetTcbMemory() const;
+
+    /// @return the lookup discipline's list (read-only)
+    const TcbList& GetTcbList() const;
+
+    /**
+     * @brief TracedCallback signature for the cost of one segment.
+     * @param [in] visited TCBs visited by the lookup
+     * @param [in] cost CPU time charged
+     */
+    typedef void (*DemuxCostTracedCallback)(uint32_t visited, Time cost);
+
+  private:
+    /// (Re)create the list when the discipline attributes are set.
+    void ResetList();
+
+    /**
+     * @brief Set the lookup discipline (attribute setter).
+     * @param discipline the discipline
+     */
+    void SetDiscipline(TcbList::Discipline discipline);
+
+    /**
+     * @brief Set the number of hash chains (attribute setter).
+     * @param buckets the number of chains
+     */
+    void SetHashBuckets(uint32_t buckets);
+
+    /// Update the traced counts after a change.
+    void UpdateCounts();
+
+    TcbList::Discipline m_discipline{TcbList::LINEAR_HEAD_INSERT}; //!< Lookup discipline
+    uint32_t m_hashBuckets{256};                                   //!< Hash chains
+    Time m_perSegmentCost;                                         //!< Fixed cost per segment
+    Time m_perTcbCost;                                             //!< Cost per TCB visited
+    Time m_perByteCost;                                            //!< Cost per payload byte
+    uint32_t m_bytesPerTcb{0};                                     //!< Memory per TCB
+    std::unique_ptr<TcbList> m_list;                               //!< The TCB list
+    std::unordered_map<const void*, TcpSocket::TcpStates_t> m_states; //!< State of each TCB
+    std::array<uint32_t, TcpSocket::LAST_STATE> m_perState{};      //!< TCBs per state
+    TracedValue<uint32_t> m_tcbCount{0};                           //!< Trace: TCB count
+    TracedValue<uint32_t> m_timeWaitCount{0};                      //!< Trace: TIME_WAIT TCBs
+    TracedValue<uint64_t> m_tcbMemory{0};                          //!< Trace: TCB memory
+    TracedCallback<uint32_t, Time> m_demuxCostTrace;               //!< Trace: cost per segment
+};
+
+} // namespace ns3
+
+#endif /* TCP_HOST_MODEL_H */

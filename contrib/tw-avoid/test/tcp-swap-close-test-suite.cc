@@ -1,0 +1,613 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Socket-level tests of the swap close: the exact state sequences of both
+// diagrams of the TIME_WAIT draft, a lost RST, an RFC 1337 server, a stock
+// ns-3 server, data delivery and full release of both ends.
+
+#include "ns3/applications-module.h"
+#include "ns3/core-module.h"
+#include "ns3/error-model.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/point-to-point-module.h"
+#include "ns3/tw-avoid-module.h"
+
+using namespace ns3;
+
+namespace
+{
+
+using States = std::vector<TcpSocket::TcpStates_t>;
+
+/// What a close scenario is made of.
+struct CloseConfig
+{
+    std::string serverSocketType{"ns3::TcpSwapCloseSocket"}; //!< Server's socket class
+    TwAvoidHelper::Role clientRole{TwAvoidHelper::CLIENT};    //!< Client node's role
+    bool clientCallsCloseSwap{false};   //!< Client app calls CloseSwap() explicitly
+    std::string serverRstPolicy{"Accept"}; //!< Server's TimeWaitRstPolicy
+    bool dropRst{false};                //!< Drop the client's RST on the wire
+    uint32_t responseBytes{20000};      //!< Server -> client before the server closes
+    uint32_t lastWordBytes{0};          //!< Client -> server just before the client closes
+};
+
+/// What happened, seen from both ends.
+struct CloseOutcome
+{
+    States client;                                  //!< Client states (State trace)
+    States server;                                  //!< Server accepted socket states
+    std::vector<TcpSwapCloseSocket::SwapState> clientSwap; //!< Client swap phases
+    std::vector<TcpSwapCloseSocket::SwapState> serverSwap; //!< Server swap phases
+    Time clientTimeWaitAt{-1};                      //!< Client entered TIME_WAIT
+    Time clientClosedAt{-1};                        //!< Client reached CLOSED
+    Time serverTimeWaitAt{-1};                      //!< Server entered TIME_WAIT
+    Time serverClosedAt{-1};                        //!< Server reached CLOSED
+    uint32_t clientRxBytes{0};                      //!< Bytes the client read
+    uint32_t serverRxBytes{0};                      //!< Bytes the server read
+    uint32_t rstSent{0};                            //!< RSTs the client sent
+    bool clientTupleHeldInTimeWait{false};          //!< Client endpoint still allocated in TW
+    bool serverSocketIsSubclass{false};             //!< Fork kept the class
+    uint32_t clientSocketsLeft{99};                 //!< TcpL4Protocol sockets at the end
+    uint32_t serverSocketsLeft{99};                 //!< idem, server
+    bool clientTupleFreeAtEnd{false};               //!< Endpoint released at the client
+    bool serverTupleFreeAtEnd{false};               //!< Endpoint released at the server
+    uint32_t clientTcbsLeft{99};                    //!< Host model TCBs at the end
+    uint32_t serverTcbsLeft{99};                    //!< idem, server
+};
+
+const double MSL = 1.0; // seconds; 2*MSL = 2 s keeps the tests short
+const uint16_t PORT = 80;
+
+/// Runs one connection: the server writes a response then closes actively;
+/// the client reads it all and closes when it sees the server's FIN.
+class CloseScenario
+{
+  public:
+    explicit CloseScenario(const CloseConfig& c)
+        : m_c(c)
+    {
+    }
+
+    CloseOutcome Run();
+
+  private:
+    void ServerAccepted(Ptr<Socket> s, const Address& from);
+    void ServerSend(Ptr<Socket> s, uint32_t);
+    void ServerRead(Ptr<Socket> s);
+    void ClientRead(Ptr<Socket> s);
+    void ClientPeerClosed(Ptr<Socket> s);
+    void ClientClose();
+    void ClientState(TcpSocket::TcpStates_t o, TcpSocket::TcpStates_t n);
+    void ServerState(TcpSocket::TcpStates_t o, TcpSocket::TcpStates_t n);
+    void ClientTx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> s);
+    bool TupleFree(Ptr<Node> node, Ipv4Address local, uint16_t lport, Ipv4Address peer, uint16_t pport);
+    static uint32_t SocketCount(Ptr<Node> node);
+
+    CloseConfig m_c;
+    CloseOutcome m_out;
+    Ptr<Node> m_clientNode;
+    Ptr<Node> m_serverNode;
+    Ptr<Socket> m_client;
+    Ptr<Socket> m_listener;
+    Ptr<Socket> m_server;
+    Ptr<ListErrorModel> m_serverRxErrors;
+    uint32_t m_serverSent{0};
+    Ipv4Address m_clientAddr;
+    Ipv4Address m_serverAddr;
+    uint16_t m_clientPort{0};
+};
+
+void
+CloseScenario::ClientState(TcpSocket::TcpStates_t, TcpSocket::TcpStates_t n)
+{
+    m_out.client.push_back(n);
+    if (n == TcpSocket::TIME_WAIT)
+    {
+        m_out.clientTimeWaitAt = Simulator::Now();
+        Simulator::Schedule(Seconds(MSL), [this]() {
+            m_out.clientTupleHeldInTimeWait =
+                !TupleFree(m_clientNode, m_clientAddr, m_clientPort, m_serverAddr, PORT);
+        });
+    }
+    if (n == TcpSocket::CLOSED)
+    {
+        m_out.clientClosedAt = Simulator::Now();
+    }
+}
+
+void
+CloseScenario::ServerState(TcpSocket::TcpStates_t, TcpSocket::TcpStates_t n)
+{
+    m_out.server.push_back(n);
+    if (n == TcpSocket::TIME_WAIT)
+    {
+        m_out.serverTimeWaitAt = Simulator::Now();
+    }
+    if (n == TcpSocket::CLOSED)
+    {
+        m_out.serverClosedAt = Simulator::Now();
+    }
+}
+
+void
+CloseScenario::ClientTx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase>)
+{
+    if (h.GetFlags() & TcpHeader::RST)
+    {
+        ++m_out.rstSent;
+        if (m_c.dropRst)
+        {
+            m_serverRxErrors->SetList({p->GetUid()});
+        }
+    }
+}
+
+void
+CloseScenario::ServerAccepted(Ptr<Socket> s, const Address&)
+{
+    m_server = s;
+    m_out.serverSocketIsSubclass = (s->GetInstanceTypeId() == TcpSwapCloseSocket::GetTypeId());
+    m_out.server.push_back(TcpSocket::ESTABLISHED);
+    s->TraceConnectWithoutContext("State", MakeCallback(&CloseScenario::ServerState, this));
+    if (m_out.serverSocketIsSubclass)
+    {
+        s->TraceConnectWithoutContext(
+            "SwapState",
+            MakeCallback(
+                +[](CloseOutcome* o, TcpSwapCloseSocket::SwapState, TcpSwapCloseSocket::SwapState n) {
+                    o->serverSwap.push_back(n);
+                })
+                .Bind(&m_out));
+    }
+    s->SetRecvCallback(MakeCallback(&CloseScenario::ServerRead, this));
+    s->SetSendCallback(MakeCallback(&CloseScenario::ServerSend, this));
+    ServerSend(s, 0);
+    m_listener->Close(); // one connection only
+}
+
+void
+CloseScenario::ServerSend(Ptr<Socket> s, uint32_t)
+{
+    while (m_serverSent < m_c.responseBytes && s->GetTxAvailable() > 0)
+    {
+        uint32_t n = std::min({m_c.responseBytes - m_serverSent, s->GetTxAvailable(), 1000U});
+        int sent = s->Send(Create<Packet>(n));
+        if (sent <= 0)
+        {
+            return;
+        }
+        m_serverSent += sent;
+    }
+    if (m_serverSent == m_c.responseBytes)
+    {
+        m_serverSent = m_c.responseBytes + 1; // close once
+        s->Close(); // active close: the FIN follows the last byte
+    }
+}
+
+void
+CloseScenario::ServerRead(Ptr<Socket> s)
+{
+    while (Ptr<Packet> p = s->Recv())
+    {
+        m_out.serverRxBytes += p->GetSize();
+    }
+}
+
+void
+CloseScenario::ClientRead(Ptr<Socket> s)
+{
+    while (Ptr<Packet> p = s->Recv())
+    {
+        m_out.clientRxBytes += p->GetSize();
+    }
+}
+
+void
+CloseScenario::ClientPeerClosed(Ptr<Socket>)
+{
+    // Close a little later, as an application that reads the EOF does: the
+    // ACK of the server's FIN leaves first (FIN_WAIT_2 at the server).
+    Simulator::Schedule(MilliSeconds(1), &CloseScenario::ClientClose, this);
+}
+
+void
+CloseScenario::ClientClose()
+{
+    if (m_c.lastWordBytes > 0)
+    {
+        m_client->Send(Create<Packet>(m_c.lastWordBytes));
+    }
+    if (m_c.clientCallsCloseSwap)
+    {
+        DynamicCast<TcpSwapCloseSocket>(m_client)->CloseSwap();
+    }
+    else
+    {
+        m_client->Close();
+    }
+}
+
+bool
+CloseScenario::TupleFree(Ptr<Node> node,
+                         Ipv4Address local,
+                         uint16_t lport,
+                         Ipv4Address peer,
+                         uint16_t pport)
+{
+    Ptr<TcpL4Protocol> tcp = node->GetObject<TcpL4Protocol>();
+    Ipv4EndPoint* ep = tcp->Allocate(nullptr, local, lport, peer, pport);
+    if (ep == nullptr)
+    {
+        return false;
+    }
+    tcp->DeAllocate(ep);
+    return true;
+}
+
+uint32_t
+CloseScenario::SocketCount(Ptr<Node> node)
+{
+    ObjectMapValue sockets;
+    node->GetObject<TcpL4Protocol>()->GetAttribute("SocketList", sockets);
+    return sockets.GetN();
+}
+
+CloseOutcome
+CloseScenario::Run()
+{
+    NodeContainer nodes(2);
+    m_clientNode = nodes.Get(0);
+    m_serverNode = nodes.Get(1);
+    PointToPointHelper p2p;
+    p2p.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
+    p2p.SetChannelAttribute("Delay", StringValue("1ms"));
+    NetDeviceContainer devices = p2p.Install(nodes);
+    m_serverRxErrors = CreateObject<ListErrorModel>();
+    devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(m_serverRxErrors));
+
+    TwAvoidHelper tw;
+    tw.SetSocketAttribute("MaxSegLifetime", DoubleValue(MSL));
+    tw.SetRole(m_c.clientRole);
+    tw.Install(m_clientNode);
+    tw.SetRole(TwAvoidHelper::SERVER);
+    tw.SetSocketType(m_c.serverSocketType);
+    if (m_c.serverSocketType == "ns3::TcpSwapCloseSocket")
+    {
+        tw.SetSocketAttribute("TimeWaitRstPolicy", StringValue(m_c.serverRstPolicy));
+    }
+    tw.Install(m_serverNode);
+
+    Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.0");
+    Ipv4InterfaceContainer ifs = addresses.Assign(devices);
+    m_clientAddr = ifs.GetAddress(0);
+    m_serverAddr = ifs.GetAddress(1);
+
+    m_listener = Socket::CreateSocket(m_serverNode, TcpSocketFactory::GetTypeId());
+    m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), PORT));
+    m_listener->Listen();
+    m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                                  MakeCallback(&CloseScenario::ServerAccepted, this));
+
+    m_client = Socket::CreateSocket(m_clientNode, TcpSocketFactory::GetTypeId());
+    m_client->TraceConnectWithoutContext("State", MakeCallback(&CloseScenario::ClientState, this));
+    m_client->TraceConnectWithoutContext(
+        "SwapState",
+        MakeCallback(
+            +[](CloseOutcome* o, TcpSwapCloseSocket::SwapState, TcpSwapCloseSocket::SwapState n) {
+                o->clientSwap.push_back(n);
+            })
+            .Bind(&m_out));
+    m_client->TraceConnectWithoutContext("Tx", MakeCallback(&CloseScenario::ClientTx, this));
+    m_client->SetRecvCallback(MakeCallback(&CloseScenario::ClientRead, this));
+    m_client->SetCloseCallbacks(MakeCallback(&CloseScenario::ClientPeerClosed, this),
+                                MakeNullCallback<void, Ptr<Socket>>());
+    m_client->Bind();
+    Simulator::Schedule(Seconds(0), [this]() {
+        m_client->Connect(InetSocketAddress(m_serverAddr, PORT));
+    });
+    Simulator::Schedule(MilliSeconds(50), [this]() {
+        Address a;
+        m_client->GetSockName(a);
+        m_clientPort = InetSocketAddress::ConvertFrom(a).GetPort();
+    });
+
+    Simulator::Stop(Seconds(10 * MSL));
+    Simulator::Run();
+
+    m_out.clientSocketsLeft = SocketCount(m_clientNode);
+    m_out.serverSocketsLeft = SocketCount(m_serverNode);
+    m_out.clientTupleFreeAtEnd = TupleFree(m_clientNode, m_clientAddr, m_clientPort, m_serverAddr, PORT);
+    m_out.serverTupleFreeAtEnd = TupleFree(m_serverNode, m_serverAddr, PORT, m_clientAddr, m_clientPort);
+    m_out.clientTcbsLeft = m_clientNode->GetObject<TcpHostModel>()->GetTcbCount();
+    m_out.serverTcbsLeft = m_serverNode->GetObject<TcpHostModel>()->GetTcbCount();
+    Simulator::Destroy();
+    return m_out;
+}
+
+/// Base for the close tests: runs a scenario and checks what every case shares.
+class CloseTestCase : public TestCase
+{
+  public:
+    CloseTestCase(const std::string& name, const CloseConfig& c)
+        : TestCase(name),
+          m_c(c)
+    {
+    }
+
+  protected:
+    void DoRun() override
+    {
+        CloseOutcome o = CloseScenario(m_c).Run();
+        NS_TEST_ASSERT_MSG_EQ(o.clientRxBytes, m_c.responseBytes, "response not fully delivered");
+        NS_TEST_ASSERT_MSG_EQ(o.serverRxBytes, m_c.lastWordBytes, "client's last bytes lost");
+        NS_TEST_ASSERT_MSG_EQ(o.clientSocketsLeft, 0, "client TCP still holds a socket");
+        NS_TEST_ASSERT_MSG_EQ(o.serverSocketsLeft, 0, "server TCP still holds a socket");
+        NS_TEST_ASSERT_MSG_EQ(o.clientTupleFreeAtEnd, true, "client endpoint not freed");
+        NS_TEST_ASSERT_MSG_EQ(o.serverTupleFreeAtEnd, true, "server endpoint not freed");
+        NS_TEST_ASSERT_MSG_EQ(o.clientTcbsLeft, 0, "client host model still lists a TCB");
+        NS_TEST_ASSERT_MSG_EQ(o.serverTcbsLeft, 0, "server host model still lists a TCB");
+        Check(o);
+    }
+
+    /**
+     * @brief Case-specific checks.
+     * @param o the outcome
+     */
+    virtual void Check(const CloseOutcome& o) = 0;
+
+    /// @return 2*MSL
+    static Time TwoMsl()
+    {
+        return Seconds(2 * MSL);
+    }
+
+    CloseConfig m_c; //!< The scenario
+};
+
+const States CLIENT_STANDARD{TcpSocket::SYN_SENT,
+                             TcpSocket::ESTABLISHED,
+                             TcpSocket::CLOSE_WAIT,
+                             TcpSocket::LAST_ACK,
+                             TcpSocket::CLOSED};
+const States CLIENT_SWAP{TcpSocket::SYN_SENT,
+                         TcpSocket::ESTABLISHED,
+                         TcpSocket::CLOSE_WAIT,
+                         TcpSocket::LAST_ACK,
+                         TcpSocket::TIME_WAIT,
+                         TcpSocket::CLOSED};
+const States SERVER_ACTIVE{TcpSocket::ESTABLISHED,
+                           TcpSocket::FIN_WAIT_1,
+                           TcpSocket::FIN_WAIT_2,
+                           TcpSocket::TIME_WAIT,
+                           TcpSocket::CLOSED};
+
+/// The draft's first diagram: standard close, TIME_WAIT at the server.
+class StandardCloseTest : public CloseTestCase
+{
+  public:
+    StandardCloseTest()
+        : CloseTestCase("standard close: TIME_WAIT at the active closer", MakeConfig())
+    {
+    }
+
+  private:
+    static CloseConfig MakeConfig()
+    {
+        CloseConfig c;
+        c.clientRole = TwAvoidHelper::SERVER; // close, not swap
+        return c;
+    }
+
+    void Check(const CloseOutcome& o) override
+    {
+        NS_TEST_ASSERT_MSG_EQ((o.client == CLIENT_STANDARD), true, "client state sequence");
+        NS_TEST_ASSERT_MSG_EQ((o.server == SERVER_ACTIVE), true, "server state sequence");
+        NS_TEST_ASSERT_MSG_EQ(o.clientSwap.empty(), true, "no swap phase on a plain close");
+        NS_TEST_ASSERT_MSG_EQ(o.rstSent, 0, "no RST on a plain close");
+        NS_TEST_ASSERT_MSG_EQ(o.serverSocketIsSubclass, true, "Fork lost the subclass");
+        NS_TEST_ASSERT_MSG_EQ(o.serverClosedAt - o.serverTimeWaitAt, TwoMsl(), "server 2MSL");
+    }
+};
+
+/// The draft's second diagram: swap close, TIME_WAIT moves to the client.
+class SwapCloseTest : public CloseTestCase
+{
+  public:
+    SwapCloseTest(const std::string& name, const CloseConfig& c)
+        : CloseTestCase(name, c)
+    {
+    }
+
+  private:
+    void Check(const CloseOutcome& o) override
+    {
+        NS_TEST_ASSERT_MSG_EQ((o.client == CLIENT_SWAP), true, "client state sequence");
+        NS_TEST_ASSERT_MSG_EQ((o.server == SERVER_ACTIVE), true, "server state sequence");
+        using S = TcpSwapCloseSocket;
+        NS_TEST_ASSERT_MSG_EQ((o.clientSwap == std::vector<S::SwapState>{S::SWAP_LAST_ACK,
+                                                                          S::SWAP_TIME_WAIT}),
+                              true,
+                              "client swap phases (LAST_ACK_SWAP then TIME_WAIT)");
+        NS_TEST_ASSERT_MSG_EQ((o.serverSwap == std::vector<S::SwapState>{S::SWAP_RST_ACCEPTED}),
+                              true,
+                              "server accepts the RST in TIME_WAIT");
+        NS_TEST_ASSERT_MSG_EQ(o.rstSent, 1, "exactly one RST");
+        // The server's TIME_WAIT ends one one-way delay later, not after 2MSL.
+        NS_TEST_ASSERT_MSG_LT(o.serverClosedAt - o.serverTimeWaitAt,
+                              MilliSeconds(10),
+                              "server left TIME_WAIT on the RST");
+        NS_TEST_ASSERT_MSG_EQ(o.clientClosedAt - o.clientTimeWaitAt, TwoMsl(), "client 2MSL");
+        NS_TEST_ASSERT_MSG_EQ(o.clientTupleHeldInTimeWait, true, "client holds the 4-tuple");
+    }
+};
+
+/// The RST is lost: both ends in TIME_WAIT, both expire after 2MSL.
+class LostRstTest : public CloseTestCase
+{
+  public:
+    LostRstTest()
+        : CloseTestCase("swap close, RST lost: both ends keep TIME_WAIT for 2MSL", MakeConfig())
+    {
+    }
+
+  private:
+    static CloseConfig MakeConfig()
+    {
+        CloseConfig c;
+        c.dropRst = true;
+        return c;
+    }
+
+    void Check(const CloseOutcome& o) override
+    {
+        NS_TEST_ASSERT_MSG_EQ((o.client == CLIENT_SWAP), true, "client state sequence");
+        NS_TEST_ASSERT_MSG_EQ((o.server == SERVER_ACTIVE), true, "server state sequence");
+        NS_TEST_ASSERT_MSG_EQ(o.rstSent, 1, "one RST sent (and lost)");
+        NS_TEST_ASSERT_MSG_EQ(o.serverSwap.empty(), true, "server never saw the RST");
+        NS_TEST_ASSERT_MSG_EQ(o.serverClosedAt - o.serverTimeWaitAt, TwoMsl(), "server 2MSL");
+        NS_TEST_ASSERT_MSG_EQ(o.clientClosedAt - o.clientTimeWaitAt, TwoMsl(), "client 2MSL");
+    }
+};
+
+/// The server follows RFC 1337 (or is stock ns-3): it ignores the RST.
+class IgnoringServerTest : public CloseTestCase
+{
+  public:
+    IgnoringServerTest(const std::string& name, const CloseConfig& c, bool tracesIgnore)
+        : CloseTestCase(name, c),
+          m_tracesIgnore(tracesIgnore)
+    {
+    }
+
+  private:
+    void Check(const CloseOutcome& o) override
+    {
+        NS_TEST_ASSERT_MSG_EQ((o.client == CLIENT_SWAP), true, "client state sequence");
+        NS_TEST_ASSERT_MSG_EQ((o.server == SERVER_ACTIVE), true, "server state sequence");
+        NS_TEST_ASSERT_MSG_EQ(o.rstSent, 1, "one RST sent");
+        NS_TEST_ASSERT_MSG_EQ(o.serverClosedAt - o.serverTimeWaitAt, TwoMsl(), "server 2MSL");
+        NS_TEST_ASSERT_MSG_EQ(o.clientClosedAt - o.clientTimeWaitAt, TwoMsl(), "client 2MSL");
+        NS_TEST_ASSERT_MSG_EQ(o.serverSocketIsSubclass, m_tracesIgnore, "server socket class");
+        if (m_tracesIgnore)
+        {
+            NS_TEST_ASSERT_MSG_EQ(
+                (o.serverSwap ==
+                 std::vector<TcpSwapCloseSocket::SwapState>{TcpSwapCloseSocket::SWAP_RST_IGNORED}),
+                true,
+                "RFC 1337 server reports the ignored RST");
+        }
+    }
+
+    bool m_tracesIgnore; //!< Server is a TcpSwapCloseSocket that traces RST_IGNORED
+};
+
+CloseConfig
+SwapByCall()
+{
+    CloseConfig c;
+    c.clientRole = TwAvoidHelper::SERVER; // node default: plain close
+    c.clientCallsCloseSwap = true;        // the application asks for close_swap
+    return c;
+}
+
+CloseConfig
+SwapWithLastWord()
+{
+    CloseConfig c;
+    c.lastWordBytes = 30000; // close deferred until the send buffer drains
+    return c;
+}
+
+CloseConfig
+Rfc1337Server()
+{
+    CloseConfig c;
+    c.serverRstPolicy = "Ignore";
+    return c;
+}
+
+CloseConfig
+StockServer()
+{
+    CloseConfig c;
+    c.serverSocketType = "ns3::TcpSocketBase";
+    return c;
+}
+
+/// Unmodified applications get the subclass through the factory.
+class FactoryTest : public TestCase
+{
+  public:
+    FactoryTest()
+        : TestCase("applications' sockets are TcpSwapCloseSocket; node role sets CloseMode")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes(2);
+        TwAvoidHelper tw;
+        tw.SetRole(TwAvoidHelper::CLIENT);
+        tw.Install(nodes.Get(0));
+        tw.SetRole(TwAvoidHelper::SERVER);
+        tw.Install(nodes.Get(1));
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            Ptr<Socket> s = Socket::CreateSocket(nodes.Get(i), TcpSocketFactory::GetTypeId());
+            Ptr<TcpSwapCloseSocket> sc = DynamicCast<TcpSwapCloseSocket>(s);
+            NS_TEST_ASSERT_MSG_NE(sc, nullptr, "socket is not a TcpSwapCloseSocket");
+            TcpSwapCloseSocket::CloseMode expected =
+                (i == 0 ? TcpSwapCloseSocket::CLOSE_SWAP : TcpSwapCloseSocket::CLOSE);
+            NS_TEST_ASSERT_MSG_EQ(sc->GetCloseMode(), expected, "close mode from the node's role");
+            NS_TEST_ASSERT_MSG_EQ(s->GetInstanceTypeId(),
+                                  TcpSwapCloseSocket::GetTypeId(),
+                                  "GetInstanceTypeId reports the subclass");
+        }
+        BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress("10.0.0.2", 9));
+        ApplicationContainer app = bulk.Install(nodes.Get(0));
+        app.Start(Seconds(0));
+        Simulator::Stop(MilliSeconds(1));
+        Simulator::Run();
+        Ptr<Socket> bulkSocket = DynamicCast<BulkSendApplication>(app.Get(0))->GetSocket();
+        NS_TEST_ASSERT_MSG_NE(DynamicCast<TcpSwapCloseSocket>(bulkSocket),
+                              nullptr,
+                              "BulkSendApplication's socket is not a TcpSwapCloseSocket");
+        Simulator::Destroy();
+    }
+};
+
+} // namespace
+
+/// The swap-close test suite.
+class TcpSwapCloseTestSuite : public TestSuite
+{
+  public:
+    TcpSwapCloseTestSuite()
+        : TestSuite("tw-avoid-swap-close", Type::UNIT)
+    {
+        AddTestCase(new StandardCloseTest(), Duration::QUICK);
+        AddTestCase(new SwapCloseTest("swap close by node role: TIME_WAIT moves to the client",
+                                      CloseConfig()),
+                    Duration::QUICK);
+        AddTestCase(new SwapCloseTest("swap close by CloseSwap() on a server-role node",
+                                      SwapByCall()),
+                    Duration::QUICK);
+        AddTestCase(new SwapCloseTest("swap close deferred until the client's data is sent",
+                                      SwapWithLastWord()),
+                    Duration::QUICK);
+        AddTestCase(new LostRstTest(), Duration::QUICK);
+        AddTestCase(new IgnoringServerTest("RFC 1337 server ignores the RST", Rfc1337Server(), true),
+                    Duration::QUICK);
+        AddTestCase(new IgnoringServerTest("swap-closing client against a stock ns-3 server",
+                                           StockServer(),
+                                           false),
+                    Duration::QUICK);
+        AddTestCase(new FactoryTest(), Duration::QUICK);
+    }
+};
+
+static TcpSwapCloseTestSuite g_tcpSwapCloseTestSuite; //!< Static variable for test initialization

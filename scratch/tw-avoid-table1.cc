@@ -1,0 +1,72 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Table 1 of the TIME_WAIT draft, one point per run: N TIME_WAIT TCBs made
+// by real short connections, then two clients bulk-transfer to the server.
+//
+//   ./ns3 run 'tw-avoid-table1 --timeWaitTcbs=2500 --variant=unmodified --RngRun=3'
+//
+// Prints one CSV row (with --header, the header first). The figure command
+// (./figures.py) sweeps N, both variants and 10 runs, and plots the result.
+
+#include "ns3/core-module.h"
+#include "ns3/tw-avoid-module.h"
+
+#include <iomanip>
+#include <iostream>
+
+using namespace ns3;
+
+int
+main(int argc, char* argv[])
+{
+    TwAvoidTable1Config c;
+    std::string variant = "unmodified";
+    double transferSeconds = c.transferTime.GetSeconds();
+    bool header = false;
+
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("timeWaitTcbs", "N: TIME_WAIT TCBs made before the transfer", c.timeWaitTcbs);
+    cmd.AddValue("variant", "unmodified | swap (TCP modification on the clients)", variant);
+    cmd.AddValue("transferTime", "length of the measured transfer, s", transferSeconds);
+    cmd.AddValue("discipline",
+                 "server TCB lookup: LinearHeadInsert | Hashed | TimeWaitAtTail",
+                 c.lookupDiscipline);
+    cmd.AddValue("socketType", "socket class (ns3::TcpSocketBase: stock ns-3)", c.socketType);
+    cmd.AddValue("hostModel", "charge demultiplexing CPU time", c.hostModel);
+    cmd.AddValue("msl", "maximum segment lifetime, s", c.msl);
+    cmd.AddValue("segmentSize", "TCP MSS, bytes", c.segmentSize);
+    cmd.AddValue("mtu", "LAN MTU, bytes", c.mtu);
+    cmd.AddValue("header", "print the CSV header first", header);
+    cmd.Parse(argc, argv);
+
+    if (variant != "unmodified" && variant != "swap")
+    {
+        std::cerr << "tw-avoid-table1: unknown --variant '" << variant
+                  << "' (use unmodified or swap)" << std::endl;
+        return 1;
+    }
+    if (transferSeconds <= 0)
+    {
+        std::cerr << "tw-avoid-table1: --transferTime must be positive" << std::endl;
+        return 1;
+    }
+    c.swapClose = (variant == "swap");
+    c.transferTime = Seconds(transferSeconds);
+
+    TwAvoidTable1Result r = TwAvoidTable1Experiment(c).Run();
+
+    if (header)
+    {
+        std::cout << "variant,N,run,discipline,client1_mbps,client2_mbps,mean_mbps,"
+                     "server_time_wait,loader_time_wait,server_cpu_busy,server_drops,events"
+                  << std::endl;
+    }
+    std::cout << std::fixed << std::setprecision(4) << variant << "," << c.timeWaitTcbs << ","
+              << RngSeedManager::GetRun() << "," << c.lookupDiscipline << "," << r.clientMbps[0]
+              << "," << r.clientMbps[1] << "," << r.meanMbps << "," << r.serverTimeWait << ","
+              << r.dummyHostTimeWait << "," << r.serverCpuBusy << "," << r.serverDrops << ","
+              << r.events << std::endl;
+    return 0;
+}
