@@ -99,10 +99,8 @@ void
 Report(Ptr<Node> client, Ptr<Node> server)
 {
     std::cout << "TIME_WAIT TCBs 1 s after the close: client "
-              << client->GetObject<TcpHostModel>()->GetTcbCount(TcpSocket::TIME_WAIT)
-              << ", server "
-              << server->GetObject<TcpHostModel>()->GetTcbCount(TcpSocket::TIME_WAIT)
-              << std::endl;
+              << client->GetObject<TcpHostModel>()->GetTcbCount(TcpSocket::TIME_WAIT) << ", server "
+              << server->GetObject<TcpHostModel>()->GetTcbCount(TcpSocket::TIME_WAIT) << std::endl;
 }
 
 } // namespace
@@ -146,7 +144,8 @@ main(int argc, char* argv[])
     client->TraceConnectWithoutContext("State", MakeBoundCallback(&PrintState, "client"));
     client->TraceConnectWithoutContext("SwapState", MakeBoundCallback(&PrintSwap, "client"));
     client->SetRecvCallback(MakeCallback(&ClientRead));
-    client->SetCloseCallbacks(MakeCallback(&ClientPeerClosed), MakeNullCallback<void, Ptr<Socket>>());
+    client->SetCloseCallbacks(MakeCallback(&ClientPeerClosed),
+                              MakeNullCallback<void, Ptr<Socket>>());
     // Sockets send only once the simulation runs (nodes initialise then).
     Simulator::Schedule(Seconds(0), [client, interfaces]() {
         client->Connect(InetSocketAddress(interfaces.GetAddress(1), 80));

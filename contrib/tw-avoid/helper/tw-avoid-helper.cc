@@ -88,8 +88,7 @@ TwAvoidHelper::Install(Ptr<Node> node)
         m_stack.Install(node);
     }
 
-    Ptr<TwAvoidTcpSocketFactory> factory =
-        m_socketFactoryFactory.Create<TwAvoidTcpSocketFactory>();
+    Ptr<TwAvoidTcpSocketFactory> factory = m_socketFactoryFactory.Create<TwAvoidTcpSocketFactory>();
     TypeIdValue socketType;
     factory->GetAttribute("SocketType", socketType);
     if (socketType.Get() == TcpSwapCloseSocket::GetTypeId() ||

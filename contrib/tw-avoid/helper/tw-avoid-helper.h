@@ -108,11 +108,11 @@ class TwAvoidHelper
 
     ObjectFactory m_socketFactoryFactory; //!< Makes TwAvoidTcpSocketFactory objects
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_socketAttributes; //!< For sockets
-    ObjectFactory m_hostFactory;          //!< Makes TcpHostModel objects
-    ObjectFactory m_shimFactory;          //!< Makes TcpDemuxCostShim objects
-    bool m_hostModel{true};               //!< Install the host model
-    Role m_role{SERVER};                  //!< Role of the nodes installed next
-    InternetStackHelper m_stack;          //!< Installs IP and TCP
+    ObjectFactory m_hostFactory; //!< Makes TcpHostModel objects
+    ObjectFactory m_shimFactory; //!< Makes TcpDemuxCostShim objects
+    bool m_hostModel{true};      //!< Install the host model
+    Role m_role{SERVER};         //!< Role of the nodes installed next
+    InternetStackHelper m_stack; //!< Installs IP and TCP
 };
 
 } // namespace ns3

@@ -111,7 +111,8 @@ Table1Run::Build()
     m_clientAddress = {interfaces.GetAddress(1), interfaces.GetAddress(2)};
 
     // Listeners first: they are the oldest TCBs, at the tail of the server's list.
-    PacketSinkHelper sink("ns3::TcpSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), BULK_PORT));
+    PacketSinkHelper sink("ns3::TcpSocketFactory",
+                          InetSocketAddress(Ipv4Address::GetAny(), BULK_PORT));
     ApplicationContainer sinkApp = sink.Install(m_nodes.Get(0));
     sinkApp.Start(Seconds(0));
     sinkApp.Get(0)->TraceConnectWithoutContext("Rx", MakeCallback(&Table1Run::SinkRx, this));
@@ -279,7 +280,8 @@ Table1Run::Run()
     if (Ptr<TcpDemuxCostShim> shim = ServerShim())
     {
         Time busy = shim->GetBusyTime() - m_serverBusyAtStart;
-        m_result.serverCpuBusy = busy.GetSeconds() / (Simulator::Now() - m_transferStart).GetSeconds();
+        m_result.serverCpuBusy =
+            busy.GetSeconds() / (Simulator::Now() - m_transferStart).GetSeconds();
         m_result.serverDrops = shim->GetDrops();
     }
     m_result.events = Simulator::GetEventCount();

@@ -20,18 +20,18 @@ namespace ns3
  */
 struct TwAvoidTable1Config
 {
-    uint32_t timeWaitTcbs{0};             //!< N: short connections the 4th host makes first
-    bool swapClose{false};                //!< TCP modification on the client hosts
-    Time transferTime{Seconds(10)};       //!< Length of the measured bulk transfer
-    std::string lookupDiscipline{"LinearHeadInsert"}; //!< TcpHostModel::LookupDiscipline
+    uint32_t timeWaitTcbs{0};       //!< N: short connections the 4th host makes first
+    bool swapClose{false};          //!< TCP modification on the client hosts
+    Time transferTime{Seconds(10)}; //!< Length of the measured bulk transfer
+    std::string lookupDiscipline{"LinearHeadInsert"};  //!< TcpHostModel::LookupDiscipline
     std::string socketType{"ns3::TcpSwapCloseSocket"}; //!< Socket class (for benchmarks)
-    bool hostModel{true};                 //!< Charge demultiplexing CPU time
-    DataRate lanRate{"640Mb/s"};          //!< Myrinet link rate
-    Time lanDelay{MicroSeconds(1)};       //!< One-way latency of the LAN
-    uint32_t mtu{9000};                   //!< LAN MTU (Myrinet IP MTU is about 8-9 KB)
-    uint32_t segmentSize{8192};           //!< TCP MSS: one 8 KB page per segment
-    double msl{30};                       //!< Maximum segment lifetime, s (BSD: 30 s)
-    uint32_t dummyConcurrency{8};         //!< Short connections the 4th host keeps open at once
+    bool hostModel{true};                              //!< Charge demultiplexing CPU time
+    DataRate lanRate{"640Mb/s"};                       //!< Myrinet link rate
+    Time lanDelay{MicroSeconds(1)};                    //!< One-way latency of the LAN
+    uint32_t mtu{9000};                                //!< LAN MTU (Myrinet IP MTU is about 8-9 KB)
+    uint32_t segmentSize{8192};                        //!< TCP MSS: one 8 KB page per segment
+    double msl{30};                                    //!< Maximum segment lifetime, s (BSD: 30 s)
+    uint32_t dummyConcurrency{8}; //!< Short connections the 4th host keeps open at once
 };
 
 /**

@@ -193,13 +193,13 @@ class TcbList
     /// One TCB.
     struct Entry
     {
-        TcbKey key;             //!< 4-tuple
-        bool timeWait{false};   //!< In TIME_WAIT
-        uint32_t allSlot{0};    //!< Slot in m_all (insertion order)
-        uint32_t liveSlot{0};   //!< Slot in m_live (if not TIME_WAIT)
-        uint32_t twSlot{0};     //!< Slot in m_timeWait (if TIME_WAIT)
-        uint32_t bucket{0};     //!< Hash chain
-        bool listener{false};   //!< Wildcard peer
+        TcbKey key;           //!< 4-tuple
+        bool timeWait{false}; //!< In TIME_WAIT
+        uint32_t allSlot{0};  //!< Slot in m_all (insertion order)
+        uint32_t liveSlot{0}; //!< Slot in m_live (if not TIME_WAIT)
+        uint32_t twSlot{0};   //!< Slot in m_timeWait (if TIME_WAIT)
+        uint32_t bucket{0};   //!< Hash chain
+        bool listener{false}; //!< Wildcard peer
     };
 
     /**
@@ -224,15 +224,15 @@ class TcbList
      */
     uint32_t ChainPosition(const void* id, uint32_t bucket) const;
 
-    Discipline m_discipline;                                //!< Lookup discipline
-    uint32_t m_buckets;                                     //!< Hash chains
-    std::unordered_map<const void*, Entry> m_entries;       //!< TCBs by identity
+    Discipline m_discipline;                                     //!< Lookup discipline
+    uint32_t m_buckets;                                          //!< Hash chains
+    std::unordered_map<const void*, Entry> m_entries;            //!< TCBs by identity
     std::unordered_map<TcbKey, const void*, TcbKeyHash> m_byKey; //!< Connections by 4-tuple
-    OrderIndex m_all;                                       //!< All TCBs, insertion order
-    OrderIndex m_live;                                      //!< Non-TIME_WAIT TCBs
-    OrderIndex m_timeWait;                                  //!< TIME_WAIT TCBs, order of entry
-    std::vector<std::list<const void*>> m_chains;           //!< Hash chains, head first
-    uint32_t m_listeners{0};                                //!< Listening TCBs
+    OrderIndex m_all;                                            //!< All TCBs, insertion order
+    OrderIndex m_live;                                           //!< Non-TIME_WAIT TCBs
+    OrderIndex m_timeWait;                                       //!< TIME_WAIT TCBs, order of entry
+    std::vector<std::list<const void*>> m_chains;                //!< Hash chains, head first
+    uint32_t m_listeners{0};                                     //!< Listening TCBs
 };
 
 } // namespace ns3

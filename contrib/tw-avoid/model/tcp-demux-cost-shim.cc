@@ -79,8 +79,7 @@ TcpDemuxCostShim::Install(Ptr<Node> node)
     m_tcp = node->GetObject<TcpL4Protocol>();
     m_host = node->GetObject<TcpHostModel>();
     NS_ABORT_MSG_IF(!m_tcp, "TcpDemuxCostShim: node " << node->GetId() << " has no TCP");
-    NS_ABORT_MSG_IF(!m_host,
-                    "TcpDemuxCostShim: node " << node->GetId() << " has no TcpHostModel");
+    NS_ABORT_MSG_IF(!m_host, "TcpDemuxCostShim: node " << node->GetId() << " has no TcpHostModel");
     Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
     NS_ABORT_MSG_IF(!ipv4, "TcpDemuxCostShim: node " << node->GetId() << " has no IPv4");
     ipv4->Remove(m_tcp);

@@ -106,15 +106,15 @@ class TcpDemuxCostShim : public IpL4Protocol
     /// The CPU finished the head of the queue: hand it to TCP.
     void FinishService();
 
-    Ptr<TcpL4Protocol> m_tcp;                   //!< The real TCP
-    Ptr<TcpHostModel> m_host;                   //!< Cost model
-    uint32_t m_queueLimit{50};                  //!< Input queue capacity
-    std::deque<Pending> m_queue;                //!< Input queue, head in service
-    EventId m_serviceEvent;                     //!< End of the current service
-    bool m_serving{false};                      //!< The CPU is on the queue's head
-    Time m_busy;                                //!< Accumulated CPU time
-    uint64_t m_drops{0};                        //!< Drops on a full queue
-    TracedValue<uint32_t> m_backlog{0};         //!< Trace: queue length
+    Ptr<TcpL4Protocol> m_tcp;                      //!< The real TCP
+    Ptr<TcpHostModel> m_host;                      //!< Cost model
+    uint32_t m_queueLimit{50};                     //!< Input queue capacity
+    std::deque<Pending> m_queue;                   //!< Input queue, head in service
+    EventId m_serviceEvent;                        //!< End of the current service
+    bool m_serving{false};                         //!< The CPU is on the queue's head
+    Time m_busy;                                   //!< Accumulated CPU time
+    uint64_t m_drops{0};                           //!< Drops on a full queue
+    TracedValue<uint32_t> m_backlog{0};            //!< Trace: queue length
     TracedCallback<Ptr<const Packet>> m_dropTrace; //!< Trace: dropped segment
 };
 

@@ -122,19 +122,19 @@ class TcpHostModel : public Object
     /// Update the traced counts after a change.
     void UpdateCounts();
 
-    TcbList::Discipline m_discipline{TcbList::LINEAR_HEAD_INSERT}; //!< Lookup discipline
-    uint32_t m_hashBuckets{256};                                   //!< Hash chains
-    Time m_perSegmentCost;                                         //!< Fixed cost per segment
-    Time m_perTcbCost;                                             //!< Cost per TCB visited
-    Time m_perByteCost;                                            //!< Cost per payload byte
-    uint32_t m_bytesPerTcb{0};                                     //!< Memory per TCB
-    std::unique_ptr<TcbList> m_list;                               //!< The TCB list
+    TcbList::Discipline m_discipline{TcbList::LINEAR_HEAD_INSERT};    //!< Lookup discipline
+    uint32_t m_hashBuckets{256};                                      //!< Hash chains
+    Time m_perSegmentCost;                                            //!< Fixed cost per segment
+    Time m_perTcbCost;                                                //!< Cost per TCB visited
+    Time m_perByteCost;                                               //!< Cost per payload byte
+    uint32_t m_bytesPerTcb{0};                                        //!< Memory per TCB
+    std::unique_ptr<TcbList> m_list;                                  //!< The TCB list
     std::unordered_map<const void*, TcpSocket::TcpStates_t> m_states; //!< State of each TCB
-    std::array<uint32_t, TcpSocket::LAST_STATE> m_perState{};      //!< TCBs per state
-    TracedValue<uint32_t> m_tcbCount{0};                           //!< Trace: TCB count
-    TracedValue<uint32_t> m_timeWaitCount{0};                      //!< Trace: TIME_WAIT TCBs
-    TracedValue<uint64_t> m_tcbMemory{0};                          //!< Trace: TCB memory
-    TracedCallback<uint32_t, Time> m_demuxCostTrace;               //!< Trace: cost per segment
+    std::array<uint32_t, TcpSocket::LAST_STATE> m_perState{};         //!< TCBs per state
+    TracedValue<uint32_t> m_tcbCount{0};                              //!< Trace: TCB count
+    TracedValue<uint32_t> m_timeWaitCount{0};                         //!< Trace: TIME_WAIT TCBs
+    TracedValue<uint64_t> m_tcbMemory{0};                             //!< Trace: TCB memory
+    TracedCallback<uint32_t, Time> m_demuxCostTrace;                  //!< Trace: cost per segment
 };
 
 } // namespace ns3

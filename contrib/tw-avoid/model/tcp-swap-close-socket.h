@@ -55,11 +55,11 @@ class TcpSwapCloseSocket : public TcpSocketBase
     /// Close phase, finer than TcpStates_t: tells LAST_ACK_SWAP from LAST_ACK.
     enum SwapState
     {
-        SWAP_NONE,          //!< Not in a swap-close phase
-        SWAP_LAST_ACK,      //!< LAST_ACK_SWAP: FIN sent by a swap close, waiting for its ACK
-        SWAP_TIME_WAIT,     //!< TIME_WAIT entered through a swap close (RST sent)
-        SWAP_RST_ACCEPTED,  //!< Active closer: TIME_WAIT dropped on the peer's RST
-        SWAP_RST_IGNORED,   //!< Active closer: RST in TIME_WAIT ignored (RFC 1337)
+        SWAP_NONE,         //!< Not in a swap-close phase
+        SWAP_LAST_ACK,     //!< LAST_ACK_SWAP: FIN sent by a swap close, waiting for its ACK
+        SWAP_TIME_WAIT,    //!< TIME_WAIT entered through a swap close (RST sent)
+        SWAP_RST_ACCEPTED, //!< Active closer: TIME_WAIT dropped on the peer's RST
+        SWAP_RST_IGNORED,  //!< Active closer: RST in TIME_WAIT ignored (RFC 1337)
     };
 
     /**
@@ -186,13 +186,13 @@ class TcpSwapCloseSocket : public TcpSocketBase
     /// Tell the node's host model (if any) about a TCB state change.
     void ReportToHostModel(TcpStates_t oldState, TcpStates_t newState);
 
-    CloseMode m_closeMode{CLOSE};                    //!< Close mode
-    TimeWaitRstPolicy m_rstPolicy{RST_ACCEPT};       //!< RST-in-TIME_WAIT policy
-    SwapState m_swapState{SWAP_NONE};                //!< Swap-close phase
-    TracedCallback<SwapState, SwapState> m_swapStateTrace; //!< Swap phase trace
+    CloseMode m_closeMode{CLOSE};                                       //!< Close mode
+    TimeWaitRstPolicy m_rstPolicy{RST_ACCEPT};                          //!< RST-in-TIME_WAIT policy
+    SwapState m_swapState{SWAP_NONE};                                   //!< Swap-close phase
+    TracedCallback<SwapState, SwapState> m_swapStateTrace;              //!< Swap phase trace
     TracedCallback<Ptr<const TcpSwapCloseSocket>> m_rstInTimeWaitTrace; //!< RST seen in TIME_WAIT
-    Ptr<TcpHostModel> m_hostModel;                   //!< The node's host model (may be null)
-    bool m_hostModelLooked{false};                   //!< True once m_hostModel was looked up
+    Ptr<TcpHostModel> m_hostModel; //!< The node's host model (may be null)
+    bool m_hostModelLooked{false}; //!< True once m_hostModel was looked up
 };
 
 } // namespace ns3

@@ -50,8 +50,7 @@ TwAvoidTcpSocketFactory::SetSocketType(TypeId tid)
 {
     NS_ABORT_MSG_UNLESS(tid == TcpSocketBase::GetTypeId() ||
                             tid.IsChildOf(TcpSocketBase::GetTypeId()),
-                        "TwAvoidTcpSocketFactory: " << tid.GetName()
-                                                    << " is not a TcpSocketBase");
+                        "TwAvoidTcpSocketFactory: " << tid.GetName() << " is not a TcpSocketBase");
     m_socketFactory.SetTypeId(tid);
 }
 

@@ -58,8 +58,7 @@ class TimeWaitLoad
         Ipv4InterfaceContainer ifs = addresses.Assign(devices);
         m_server = nodes.Get(1);
         m_host = m_server->GetObject<TcpHostModel>();
-        m_host->TraceConnectWithoutContext("DemuxCost",
-                                           MakeCallback(&TimeWaitLoad::Cost, this));
+        m_host->TraceConnectWithoutContext("DemuxCost", MakeCallback(&TimeWaitLoad::Cost, this));
         m_host->TraceConnectWithoutContext("TcbMemory", MakeCallback(&TimeWaitLoad::Memory, this));
 
         Ptr<Socket> listener = Socket::CreateSocket(m_server, TcpSocketFactory::GetTypeId());
@@ -212,7 +211,8 @@ class InputQueueTest : public TestCase
         Ipv4InterfaceContainer ifs = addresses.Assign(devices);
 
         const uint32_t bytes = 300000;
-        PacketSinkHelper sink("ns3::TcpSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), PORT));
+        PacketSinkHelper sink("ns3::TcpSocketFactory",
+                              InetSocketAddress(Ipv4Address::GetAny(), PORT));
         ApplicationContainer sinkApp = sink.Install(nodes.Get(1));
         BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(ifs.GetAddress(1), PORT));
         bulk.SetAttribute("MaxBytes", UintegerValue(bytes));

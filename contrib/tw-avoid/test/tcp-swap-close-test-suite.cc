@@ -25,36 +25,36 @@ using States = std::vector<TcpSocket::TcpStates_t>;
 struct CloseConfig
 {
     std::string serverSocketType{"ns3::TcpSwapCloseSocket"}; //!< Server's socket class
-    TwAvoidHelper::Role clientRole{TwAvoidHelper::CLIENT};    //!< Client node's role
-    bool clientCallsCloseSwap{false};   //!< Client app calls CloseSwap() explicitly
+    TwAvoidHelper::Role clientRole{TwAvoidHelper::CLIENT};   //!< Client node's role
+    bool clientCallsCloseSwap{false};      //!< Client app calls CloseSwap() explicitly
     std::string serverRstPolicy{"Accept"}; //!< Server's TimeWaitRstPolicy
-    bool dropRst{false};                //!< Drop the client's RST on the wire
-    uint32_t responseBytes{20000};      //!< Server -> client before the server closes
-    uint32_t lastWordBytes{0};          //!< Client -> server just before the client closes
+    bool dropRst{false};                   //!< Drop the client's RST on the wire
+    uint32_t responseBytes{20000};         //!< Server -> client before the server closes
+    uint32_t lastWordBytes{0};             //!< Client -> server just before the client closes
 };
 
 /// What happened, seen from both ends.
 struct CloseOutcome
 {
-    States client;                                  //!< Client states (State trace)
-    States server;                                  //!< Server accepted socket states
+    States client;                                         //!< Client states (State trace)
+    States server;                                         //!< Server accepted socket states
     std::vector<TcpSwapCloseSocket::SwapState> clientSwap; //!< Client swap phases
     std::vector<TcpSwapCloseSocket::SwapState> serverSwap; //!< Server swap phases
-    Time clientTimeWaitAt{-1};                      //!< Client entered TIME_WAIT
-    Time clientClosedAt{-1};                        //!< Client reached CLOSED
-    Time serverTimeWaitAt{-1};                      //!< Server entered TIME_WAIT
-    Time serverClosedAt{-1};                        //!< Server reached CLOSED
-    uint32_t clientRxBytes{0};                      //!< Bytes the client read
-    uint32_t serverRxBytes{0};                      //!< Bytes the server read
-    uint32_t rstSent{0};                            //!< RSTs the client sent
-    bool clientTupleHeldInTimeWait{false};          //!< Client endpoint still allocated in TW
-    bool serverSocketIsSubclass{false};             //!< Fork kept the class
-    uint32_t clientSocketsLeft{99};                 //!< TcpL4Protocol sockets at the end
-    uint32_t serverSocketsLeft{99};                 //!< idem, server
-    bool clientTupleFreeAtEnd{false};               //!< Endpoint released at the client
-    bool serverTupleFreeAtEnd{false};               //!< Endpoint released at the server
-    uint32_t clientTcbsLeft{99};                    //!< Host model TCBs at the end
-    uint32_t serverTcbsLeft{99};                    //!< idem, server
+    Time clientTimeWaitAt{-1};                             //!< Client entered TIME_WAIT
+    Time clientClosedAt{-1};                               //!< Client reached CLOSED
+    Time serverTimeWaitAt{-1};                             //!< Server entered TIME_WAIT
+    Time serverClosedAt{-1};                               //!< Server reached CLOSED
+    uint32_t clientRxBytes{0};                             //!< Bytes the client read
+    uint32_t serverRxBytes{0};                             //!< Bytes the server read
+    uint32_t rstSent{0};                                   //!< RSTs the client sent
+    bool clientTupleHeldInTimeWait{false}; //!< Client endpoint still allocated in TW
+    bool serverSocketIsSubclass{false};    //!< Fork kept the class
+    uint32_t clientSocketsLeft{99};        //!< TcpL4Protocol sockets at the end
+    uint32_t serverSocketsLeft{99};        //!< idem, server
+    bool clientTupleFreeAtEnd{false};      //!< Endpoint released at the client
+    bool serverTupleFreeAtEnd{false};      //!< Endpoint released at the server
+    uint32_t clientTcbsLeft{99};           //!< Host model TCBs at the end
+    uint32_t serverTcbsLeft{99};           //!< idem, server
 };
 
 const double MSL = 1.0; // seconds; 2*MSL = 2 s keeps the tests short
@@ -82,7 +82,11 @@ class CloseScenario
     void ClientState(TcpSocket::TcpStates_t o, TcpSocket::TcpStates_t n);
     void ServerState(TcpSocket::TcpStates_t o, TcpSocket::TcpStates_t n);
     void ClientTx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> s);
-    bool TupleFree(Ptr<Node> node, Ipv4Address local, uint16_t lport, Ipv4Address peer, uint16_t pport);
+    bool TupleFree(Ptr<Node> node,
+                   Ipv4Address local,
+                   uint16_t lport,
+                   Ipv4Address peer,
+                   uint16_t pport);
     static uint32_t SocketCount(Ptr<Node> node);
 
     CloseConfig m_c;
@@ -153,13 +157,12 @@ CloseScenario::ServerAccepted(Ptr<Socket> s, const Address&)
     s->TraceConnectWithoutContext("State", MakeCallback(&CloseScenario::ServerState, this));
     if (m_out.serverSocketIsSubclass)
     {
-        s->TraceConnectWithoutContext(
-            "SwapState",
-            MakeCallback(
-                +[](CloseOutcome* o, TcpSwapCloseSocket::SwapState, TcpSwapCloseSocket::SwapState n) {
-                    o->serverSwap.push_back(n);
-                })
-                .Bind(&m_out));
+        s->TraceConnectWithoutContext("SwapState",
+                                      MakeCallback(+[](CloseOutcome* o,
+                                                       TcpSwapCloseSocket::SwapState,
+                                                       TcpSwapCloseSocket::SwapState n) {
+                                          o->serverSwap.push_back(n);
+                                      }).Bind(&m_out));
     }
     s->SetRecvCallback(MakeCallback(&CloseScenario::ServerRead, this));
     s->SetSendCallback(MakeCallback(&CloseScenario::ServerSend, this));
@@ -183,7 +186,7 @@ CloseScenario::ServerSend(Ptr<Socket> s, uint32_t)
     if (m_serverSent == m_c.responseBytes)
     {
         m_serverSent = m_c.responseBytes + 1; // close once
-        s->Close(); // active close: the FIN follows the last byte
+        s->Close();                           // active close: the FIN follows the last byte
     }
 }
 
@@ -293,21 +296,19 @@ CloseScenario::Run()
 
     m_client = Socket::CreateSocket(m_clientNode, TcpSocketFactory::GetTypeId());
     m_client->TraceConnectWithoutContext("State", MakeCallback(&CloseScenario::ClientState, this));
-    m_client->TraceConnectWithoutContext(
-        "SwapState",
-        MakeCallback(
-            +[](CloseOutcome* o, TcpSwapCloseSocket::SwapState, TcpSwapCloseSocket::SwapState n) {
-                o->clientSwap.push_back(n);
-            })
-            .Bind(&m_out));
+    m_client->TraceConnectWithoutContext("SwapState",
+                                         MakeCallback(+[](CloseOutcome* o,
+                                                          TcpSwapCloseSocket::SwapState,
+                                                          TcpSwapCloseSocket::SwapState n) {
+                                             o->clientSwap.push_back(n);
+                                         }).Bind(&m_out));
     m_client->TraceConnectWithoutContext("Tx", MakeCallback(&CloseScenario::ClientTx, this));
     m_client->SetRecvCallback(MakeCallback(&CloseScenario::ClientRead, this));
     m_client->SetCloseCallbacks(MakeCallback(&CloseScenario::ClientPeerClosed, this),
                                 MakeNullCallback<void, Ptr<Socket>>());
     m_client->Bind();
-    Simulator::Schedule(Seconds(0), [this]() {
-        m_client->Connect(InetSocketAddress(m_serverAddr, PORT));
-    });
+    Simulator::Schedule(Seconds(0),
+                        [this]() { m_client->Connect(InetSocketAddress(m_serverAddr, PORT)); });
     Simulator::Schedule(MilliSeconds(50), [this]() {
         Address a;
         m_client->GetSockName(a);
@@ -319,8 +320,10 @@ CloseScenario::Run()
 
     m_out.clientSocketsLeft = SocketCount(m_clientNode);
     m_out.serverSocketsLeft = SocketCount(m_serverNode);
-    m_out.clientTupleFreeAtEnd = TupleFree(m_clientNode, m_clientAddr, m_clientPort, m_serverAddr, PORT);
-    m_out.serverTupleFreeAtEnd = TupleFree(m_serverNode, m_serverAddr, PORT, m_clientAddr, m_clientPort);
+    m_out.clientTupleFreeAtEnd =
+        TupleFree(m_clientNode, m_clientAddr, m_clientPort, m_serverAddr, PORT);
+    m_out.serverTupleFreeAtEnd =
+        TupleFree(m_serverNode, m_serverAddr, PORT, m_clientAddr, m_clientPort);
     m_out.clientTcbsLeft = m_clientNode->GetObject<TcpHostModel>()->GetTcbCount();
     m_out.serverTcbsLeft = m_serverNode->GetObject<TcpHostModel>()->GetTcbCount();
     Simulator::Destroy();
@@ -427,10 +430,10 @@ class SwapCloseTest : public CloseTestCase
         NS_TEST_ASSERT_MSG_EQ((o.client == CLIENT_SWAP), true, "client state sequence");
         NS_TEST_ASSERT_MSG_EQ((o.server == SERVER_ACTIVE), true, "server state sequence");
         using S = TcpSwapCloseSocket;
-        NS_TEST_ASSERT_MSG_EQ((o.clientSwap == std::vector<S::SwapState>{S::SWAP_LAST_ACK,
-                                                                          S::SWAP_TIME_WAIT}),
-                              true,
-                              "client swap phases (LAST_ACK_SWAP then TIME_WAIT)");
+        NS_TEST_ASSERT_MSG_EQ(
+            (o.clientSwap == std::vector<S::SwapState>{S::SWAP_LAST_ACK, S::SWAP_TIME_WAIT}),
+            true,
+            "client swap phases (LAST_ACK_SWAP then TIME_WAIT)");
         NS_TEST_ASSERT_MSG_EQ((o.serverSwap == std::vector<S::SwapState>{S::SWAP_RST_ACCEPTED}),
                               true,
                               "server accepts the RST in TIME_WAIT");
@@ -593,15 +596,16 @@ class TcpSwapCloseTestSuite : public TestSuite
         AddTestCase(new SwapCloseTest("swap close by node role: TIME_WAIT moves to the client",
                                       CloseConfig()),
                     Duration::QUICK);
-        AddTestCase(new SwapCloseTest("swap close by CloseSwap() on a server-role node",
-                                      SwapByCall()),
-                    Duration::QUICK);
+        AddTestCase(
+            new SwapCloseTest("swap close by CloseSwap() on a server-role node", SwapByCall()),
+            Duration::QUICK);
         AddTestCase(new SwapCloseTest("swap close deferred until the client's data is sent",
                                       SwapWithLastWord()),
                     Duration::QUICK);
         AddTestCase(new LostRstTest(), Duration::QUICK);
-        AddTestCase(new IgnoringServerTest("RFC 1337 server ignores the RST", Rfc1337Server(), true),
-                    Duration::QUICK);
+        AddTestCase(
+            new IgnoringServerTest("RFC 1337 server ignores the RST", Rfc1337Server(), true),
+            Duration::QUICK);
         AddTestCase(new IgnoringServerTest("swap-closing client against a stock ns-3 server",
                                            StockServer(),
                                            false),
