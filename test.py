@@ -129,7 +129,11 @@ def example_items(args):
     items = []
     matched = set()
     max_fullness = FULLNESS.index(args.fullness)
-    for examples_to_run in sorted(ROOT.glob("contrib/*/test/examples-to-run.py")):
+    # Each module's list, and the suite's own (test/examples-to-run.py, for the
+    # top-level examples/)
+    lists = sorted(ROOT.glob("contrib/*/test/examples-to-run.py"))
+    lists += sorted(ROOT.glob("test/examples-to-run.py"))
+    for examples_to_run in lists:
         module_dir = examples_to_run.parent.parent
         listed = {}
         exec(examples_to_run.read_text(), listed)

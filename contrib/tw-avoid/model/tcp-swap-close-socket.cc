@@ -224,18 +224,19 @@ TcpSwapCloseSocket::DoForwardUp(Ptr<Packet> packet,
                                 const Address& fromAddress,
                                 const Address& toAddress)
 {
+    // Only closing states differ from the base class: leave the data path
+    // (ESTABLISHED and the rest) as cheap as it was.
+    if (m_state != FIN_WAIT_1 && m_state != FIN_WAIT_2 && m_state != LAST_ACK &&
+        m_state != TIME_WAIT)
+    {
+        TcpSocketBase::DoForwardUp(packet, fromAddress, toAddress);
+        return;
+    }
     // Closing below may drop the last references to this socket: keep it alive.
     Ptr<TcpSwapCloseSocket> self = this;
     TcpHeader tcpHeader;
     packet->PeekHeader(tcpHeader);
     bool consumed = false;
-    if ((m_state == FIN_WAIT_1 || m_state == FIN_WAIT_2) &&
-        (tcpHeader.GetFlags() & TcpHeader::FIN) &&
-        packet->GetSize() > tcpHeader.GetSerializedSize())
-    {
-        SplitDataAndFin(packet, tcpHeader, fromAddress, toAddress);
-        return;
-    }
     if (m_state == LAST_ACK)
     {
         consumed = ProcessLastAck(packet, tcpHeader);
@@ -243,6 +244,12 @@ TcpSwapCloseSocket::DoForwardUp(Ptr<Packet> packet,
     else if (m_state == TIME_WAIT)
     {
         consumed = ProcessTimeWaitRst(tcpHeader);
+    }
+    else if ((tcpHeader.GetFlags() & TcpHeader::FIN) &&
+             packet->GetSize() > tcpHeader.GetSerializedSize())
+    {
+        SplitDataAndFin(packet, tcpHeader, fromAddress, toAddress);
+        return;
     }
     if (!consumed)
     {

@@ -1,0 +1,8 @@
+"""The experiments; importing this package registers them all.
+
+To add one (e.g. Table 2): write figures_lib/experiments/<name>/ (or a single
+module) with an Experiment subclass decorated with @register, and import it
+here. The order here is the order of --list and of the outputs.
+"""
+
+from . import table1  # noqa: F401

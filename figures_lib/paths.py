@@ -1,0 +1,8 @@
+"""Where things are: the repository root, the programs, the outputs."""
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = ROOT / "build" / "bin"
+FIGURES = ROOT / "figures"
+CACHE = FIGURES / "cache"

@@ -1,0 +1,83 @@
+"""The experiment registry: name -> Experiment.
+
+An experiment is one paper table or figure. It says which points to run at a
+given scale, how one point runs (one process printing a CSV header and one
+row), and how the rows become outputs under figures/ (raw CSV, summary,
+gnuplot script and image, text check). To add one, write a module in
+figures_lib/experiments/ that defines a subclass and decorates it with
+@register, and import it from figures_lib/experiments/__init__.py.
+"""
+
+from dataclasses import dataclass, field
+
+SCALES = ("paper", "quick")
+
+_REGISTRY = {}
+
+
+@dataclass(frozen=True)
+class Point:
+    """One run of one program: the experiment, the scale and the parameters.
+
+    params maps the program's command-line option names to values; the
+    command line, the cache key and the row all follow from it.
+    """
+
+    experiment: str
+    scale: str
+    program: str
+    params: tuple = field(default_factory=tuple)  # sorted (name, value) pairs
+
+    @classmethod
+    def make(cls, experiment, scale, program, **params):
+        return cls(experiment, scale, program, tuple(sorted(params.items())))
+
+    def param(self, name):
+        return dict(self.params)[name]
+
+    def args(self):
+        return [f"--{name}={format_value(value)}" for name, value in self.params]
+
+    def label(self):
+        return f"{self.experiment}/{self.scale}: {self.program} " + " ".join(self.args())
+
+
+def format_value(value):
+    """Canonical text of a parameter value (2.0 -> '2', 0.5 -> '0.5')."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+class Experiment:
+    """Base class; subclasses set the attributes and implement the methods."""
+
+    name = ""  # registry key, also the output file stem (figures/<name>.csv)
+    title = ""  # one line for --list
+    program = ""  # program in build/bin/
+    columns = None  # the CSV columns the program prints (None: not checked)
+
+    def points(self, scale):
+        """The list of Points to run at this scale ('paper' or 'quick')."""
+        raise NotImplementedError
+
+    def outputs(self, scale, rows, outdir):
+        """Write the outputs from the rows (dicts of the program's CSV columns,
+        one per successful point) into outdir; return the text to print
+        (e.g. a check of the simulation against the paper), or ''."""
+        raise NotImplementedError
+
+
+def register(cls):
+    experiment = cls()
+    if not experiment.name or experiment.name in _REGISTRY:
+        raise ValueError(f"experiment name {experiment.name!r} empty or registered twice")
+    _REGISTRY[experiment.name] = experiment
+    return cls
+
+
+def experiments():
+    """All registered experiments, in registration order."""
+    return dict(_REGISTRY)
