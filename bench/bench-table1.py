@@ -94,7 +94,7 @@ def main():
         events = int(rows[key]["events"])
         per_event[key] = wall / events
         print(
-            f"({key}){label:>0}".ljust(41)
+            f"({key}) {label}".ljust(41)
             + f"{wall:8.3f}{events:10d}{events / wall:11.0f}{per_event[key] * 1e6:10.3f}"
             + f"{float(rows[key]['mean_mbps']):8.2f}"
         )

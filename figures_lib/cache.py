@@ -1,14 +1,18 @@
 """One small file per finished point, keyed by all its parameters:
 
-  figures/cache/<experiment>/<scale>/<program>/<name=value>_<name=value>....csv
+  figures/cache/<experiment>/<scale>/<program>-<build id>/<name=value>_....csv
 
-The file holds the program's output (CSV header and row) exactly as printed.
+The build id hashes the program and the suite's libraries, so a point is
+rerun after the model changes. The file holds the program's output (CSV
+header and row) exactly as printed.
 """
 
+import functools
+import hashlib
 import os
 import re
 
-from .paths import CACHE
+from .paths import BIN, BUILD, CACHE
 from .registry import format_value
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._=+-]")
@@ -17,7 +21,19 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9._=+-]")
 def path(point, root=CACHE):
     key = "_".join(f"{name}={format_value(value)}" for name, value in point.params)
     key = _UNSAFE.sub("-", key) or "default"
-    return root / point.experiment / point.scale / point.program / (key + ".csv")
+    program = f"{point.program}-{build_id(point.program)}"
+    return root / point.experiment / point.scale / program / (key + ".csv")
+
+
+@functools.lru_cache(maxsize=None)
+def build_id(program):
+    """Hash of the program and the suite libraries it runs with."""
+    digest = hashlib.sha256()
+    libs = (BUILD / "suite-libs.txt").read_text().split()
+    for f in [BIN / program, *libs]:
+        with open(f, "rb") as binary:
+            digest.update(binary.read())
+    return digest.hexdigest()[:12]
 
 
 def load(point):

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BIN = ROOT / "build" / "bin"
+BUILD = ROOT / "build"
+BIN = BUILD / "bin"
 FIGURES = ROOT / "figures"
 CACHE = FIGURES / "cache"

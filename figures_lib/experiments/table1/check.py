@@ -17,6 +17,11 @@ def _rel(sim, ref):
     return (sim - ref) / ref
 
 
+def _pct(x, width):
+    text = f"{x:+.1%}"
+    return (text if text != "-0.0%" else "+0.0%").rjust(width)
+
+
 def _within(sim, ref, tol):
     return abs(_rel(sim, ref)) <= tol + 1e-12
 
@@ -58,7 +63,7 @@ def report(summary, scale_text):
             status = "ok" if inside else f"OUTSIDE +-{upct} %"
         else:
             status = f"calibration ({'inside' if inside else 'outside'} +-{upct} %)"
-        lines.append(f"{n:6d} {_stat_cols(s)}  {paper}  {rel:+7.1%}  {status}")
+        lines.append(f"{n:6d} {_stat_cols(s)}  {paper}  {_pct(rel, 7)}  {status}")
 
     values, sd = PAPER["swap"]
     ref_sim = summary.get(("swap", 0))
@@ -81,14 +86,14 @@ def report(summary, scale_text):
         rel = _rel(s["mean"], values[n])
         in_p = _within(s["mean"], ref_paper, SWAP_TOLERANCE)
         ok_p += in_p
-        vs_p = f"{_rel(s['mean'], ref_paper):+6.1%} {'ok' if in_p else 'OUT'}"
+        vs_p = f"{_pct(_rel(s['mean'], ref_paper), 6)} {'ok' if in_p else 'OUT'}"
         if ref_sim:
             in_s = _within(s["mean"], ref_sim["mean"], SWAP_TOLERANCE)
             ok_s += in_s
-            vs_s = f"{_rel(s['mean'], ref_sim['mean']):+6.1%} {'ok' if in_s else 'OUT'}"
+            vs_s = f"{_pct(_rel(s['mean'], ref_sim['mean']), 6)} {'ok' if in_s else 'OUT'}"
         else:
             vs_s = "n/a"
-        lines.append(f"{n:6d} {_stat_cols(s)}  {paper}  {rel:+7.1%}  {vs_p:<14} {vs_s}")
+        lines.append(f"{n:6d} {_stat_cols(s)}  {paper}  {_pct(rel, 7)}  {vs_p:<14} {vs_s}")
 
     lines += [
         "",

@@ -32,7 +32,7 @@ set output "{png}"
 set datafile separator ","
 set title "TIME_WAIT draft, Table 1: throughput vs TIME_WAIT TCBs at the server\\n\
 simulation (ns-3, {scale_text}): mean with 95% CI;  paper: mean with std dev"
-set xlabel "TIME_WAIT TCBs at the server, N"
+set xlabel "N: TIME_WAIT TCBs made before the transfer (at the server unmodified, at the 4th host with swap close)"
 set ylabel "throughput per client (Mb/s)"
 set xrange [-200:2700]
 set yrange [0:90]
