@@ -54,6 +54,11 @@ main(int argc, char* argv[])
     }
     c.swapClose = (variant == "swap");
     c.transferTime = Seconds(transferSeconds);
+    if (std::string problem = c.Validate(); !problem.empty())
+    {
+        std::cerr << "tw-avoid-table1: " << problem << std::endl;
+        return 1;
+    }
 
     TwAvoidTable1Result r = TwAvoidTable1Experiment(c).Run();
 

@@ -117,6 +117,13 @@ main(int argc, char* argv[])
     cmd.AddValue("rstPolicy", "server's RST-in-TIME_WAIT policy: Accept | Ignore", rstPolicy);
     cmd.AddValue("msl", "maximum segment lifetime, s", msl);
     cmd.Parse(argc, argv);
+    if ((closeMode != "Close" && closeMode != "CloseSwap") ||
+        (rstPolicy != "Accept" && rstPolicy != "Ignore") || msl <= 0)
+    {
+        std::cerr << "use --closeMode=Close|CloseSwap --rstPolicy=Accept|Ignore --msl=<s > 0>"
+                  << std::endl;
+        return 1;
+    }
 
     NodeContainer nodes(2); // 0 client, 1 server
     PointToPointHelper link;
@@ -126,7 +133,7 @@ main(int argc, char* argv[])
 
     TwAvoidHelper tw;
     tw.SetSocketAttribute("MaxSegLifetime", DoubleValue(msl));
-    tw.SetSocketAttribute("TimeWaitRstPolicy", StringValue(rstPolicy)); // checked: bad names abort
+    tw.SetSocketAttribute("TimeWaitRstPolicy", StringValue(rstPolicy));
     tw.SetSocketAttribute("CloseMode", StringValue(closeMode));
     tw.Install(nodes.Get(0));
     tw.SetRole(TwAvoidHelper::SERVER);

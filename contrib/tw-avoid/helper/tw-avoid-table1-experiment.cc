@@ -20,8 +20,11 @@
 #include "ns3/tcp-demux-cost-shim.h"
 #include "ns3/tcp-host-model.h"
 #include "ns3/tcp-l4-protocol.h"
+#include "ns3/tcp-socket-base.h"
 #include "ns3/tcp-socket-factory.h"
 #include "ns3/uinteger.h"
+
+#include <sstream>
 
 namespace ns3
 {
@@ -292,21 +295,48 @@ Table1Run::Run()
 
 } // namespace
 
+std::string
+TwAvoidTable1Config::Validate() const
+{
+    std::ostringstream why;
+    TypeId socket;
+    if (timeWaitTcbs > EPHEMERAL_PORTS)
+    {
+        why << "at most " << EPHEMERAL_PORTS << " TIME_WAIT TCBs (one ephemeral port each)";
+    }
+    else if (segmentSize == 0 || mtu > 65535 || segmentSize + IP_TCP_HEADERS > mtu)
+    {
+        why << "segment size " << segmentSize << " + " << IP_TCP_HEADERS
+            << " bytes of headers must fit the MTU " << mtu << " (at most 65535)";
+    }
+    else if (!transferTime.IsStrictlyPositive() || lanRate.GetBitRate() == 0 || msl <= 0)
+    {
+        why << "the transfer time, the LAN rate and the MSL must be positive";
+    }
+    else if (dummyConcurrency == 0)
+    {
+        why << "dummyConcurrency must be at least 1";
+    }
+    else if (lookupDiscipline != "LinearHeadInsert" && lookupDiscipline != "Hashed" &&
+             lookupDiscipline != "TimeWaitAtTail")
+    {
+        why << "unknown lookup discipline '" << lookupDiscipline
+            << "' (LinearHeadInsert, Hashed or TimeWaitAtTail)";
+    }
+    else if (!TypeId::LookupByNameFailSafe(socketType, &socket) ||
+             !(socket == TcpSocketBase::GetTypeId() ||
+               socket.IsChildOf(TcpSocketBase::GetTypeId())))
+    {
+        why << "socket type '" << socketType << "' is not a TcpSocketBase class";
+    }
+    return why.str();
+}
+
 TwAvoidTable1Experiment::TwAvoidTable1Experiment(const TwAvoidTable1Config& config)
     : m_config(config)
 {
-    NS_ABORT_MSG_IF(config.timeWaitTcbs > EPHEMERAL_PORTS,
-                    "Table 1: at most " << EPHEMERAL_PORTS
-                                        << " TIME_WAIT TCBs (one ephemeral port each)");
-    NS_ABORT_MSG_IF(config.segmentSize == 0 || config.segmentSize + IP_TCP_HEADERS > config.mtu,
-                    "Table 1: segment size " << config.segmentSize << " does not fit the MTU "
-                                             << config.mtu);
-    NS_ABORT_MSG_IF(config.mtu > 65535, "Table 1: MTU must be at most 65535");
-    NS_ABORT_MSG_IF(!config.transferTime.IsStrictlyPositive(),
-                    "Table 1: the transfer time must be positive");
-    NS_ABORT_MSG_IF(config.lanRate.GetBitRate() == 0, "Table 1: the LAN rate must be positive");
-    NS_ABORT_MSG_IF(config.dummyConcurrency == 0, "Table 1: dummyConcurrency must be at least 1");
-    NS_ABORT_MSG_IF(config.msl <= 0, "Table 1: MSL must be positive");
+    std::string problem = config.Validate();
+    NS_ABORT_MSG_UNLESS(problem.empty(), "Table 1: " << problem);
 }
 
 TwAvoidTable1Result

@@ -32,6 +32,12 @@ struct TwAvoidTable1Config
     uint32_t segmentSize{8192};                        //!< TCP MSS: one 8 KB page per segment
     double msl{30};                                    //!< Maximum segment lifetime, s (BSD: 30 s)
     uint32_t dummyConcurrency{8}; //!< Short connections the 4th host keeps open at once
+
+    /**
+     * @brief Check the parameters.
+     * @return an explanation of the first impossible parameter, or "" if all are possible
+     */
+    std::string Validate() const;
 };
 
 /**
