@@ -137,29 +137,23 @@ def example_items(args):
         module_dir = examples_to_run.parent.parent
         listed = {}
         exec(examples_to_run.read_text(), listed)
-        for entry in listed.get("cpp_examples", []):
-            example, do_run = entry[0], entry[1]
-            fullness = entry[3].upper() if len(entry) > 3 else "QUICK"
-            words = shlex.split(example)
-            if args.example and not {example, words[0]} & set(args.example):
-                continue
-            matched |= {example, words[0]}
-            if FULLNESS.index(fullness) > max_fullness:
-                continue
-            if condition_true(do_run, examples_to_run):
-                items.append(Item("Example", example, [str(BIN / words[0]), *words[1:]]))
-        for entry in listed.get("python_examples", []):
-            example, do_run = entry[0], entry[1]
-            fullness = entry[2].upper() if len(entry) > 2 else "QUICK"
-            words = shlex.split(example)
-            if args.example and not {example, words[0]} & set(args.example):
-                continue
-            matched |= {example, words[0]}
-            if FULLNESS.index(fullness) > max_fullness:
-                continue
-            if condition_true(do_run, examples_to_run):
-                script = module_dir / "examples" / words[0]
-                items.append(Item("Example", example, [python(), str(script), *words[1:]]))
+        # (name, do_run[, do_valgrind_run][, fullness]) for C++, (name, do_run[, fullness])
+        # for Python, as in ns-3's test.py
+        kinds = [("cpp_examples", 3, lambda words: [str(BIN / words[0])]),
+                 ("python_examples", 2,
+                  lambda words: [python(), str(module_dir / "examples" / words[0])])]
+        for key, fullness_index, command in kinds:
+            for entry in listed.get(key, []):
+                example, do_run = entry[0], entry[1]
+                fullness = entry[fullness_index].upper() if len(entry) > fullness_index else "QUICK"
+                words = shlex.split(example)
+                if args.example and not {example, words[0]} & set(args.example):
+                    continue
+                matched |= {example, words[0]}
+                if FULLNESS.index(fullness) > max_fullness:
+                    continue
+                if condition_true(do_run, examples_to_run):
+                    items.append(Item("Example", example, [*command(words), *words[1:]]))
     for example in sorted(set(args.example or []) - matched):
         items.append(not_found("Example", example))
     return items
