@@ -1,0 +1,427 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "http-parser.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace ns3
+{
+
+namespace
+{
+
+/// RFC 9110 tchar: the characters of a token (method, field name).
+bool
+IsTokenChar(unsigned char c)
+{
+    return std::isalnum(c) || std::string("!#$%&'*+-.^_`|~").find(c) != std::string::npos;
+}
+
+/// Whether a string is a non-empty token.
+bool
+IsToken(const std::string& s)
+{
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
+        return IsTokenChar(static_cast<unsigned char>(c));
+    });
+}
+
+/// Whether a string is one of the versions we speak.
+bool
+IsKnownVersion(const std::string& v)
+{
+    return v == "HTTP/1.1" || v == "HTTP/1.0";
+}
+
+/// Whether a string looks like an HTTP version at all ("HTTP/" digit "." digit).
+bool
+IsVersionSyntax(const std::string& v)
+{
+    return v.size() == 8 && v.compare(0, 5, "HTTP/") == 0 && std::isdigit(v[5]) && v[6] == '.' &&
+           std::isdigit(v[7]);
+}
+
+/// Case-insensitive equality of ASCII strings.
+bool
+EqualsIgnoreCase(const std::string& a, const std::string& b)
+{
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+/// Field value characters: visible ASCII, obs-text, space and tab.
+bool
+IsFieldValue(const std::string& s)
+{
+    return std::all_of(s.begin(),
+                       s.end(),
+                       [](char c) {
+                           auto u = static_cast<unsigned char>(c);
+                           return u == '\t' || u >= 0x20;
+                       }) &&
+           s.find('\x7f') == std::string::npos;
+}
+
+} // namespace
+
+HttpParser::HttpParser(Kind kind,
+                       size_t maxLine,
+                       size_t maxHead,
+                       size_t maxHeaders,
+                       uint64_t maxBody)
+    : m_kind(kind),
+      m_maxLine(maxLine),
+      m_maxHead(maxHead),
+      m_maxHeaders(maxHeaders),
+      m_maxBody(maxBody)
+{
+}
+
+size_t
+HttpParser::Feed(const uint8_t* data, size_t size)
+{
+    size_t i = 0;
+    while (i < size && m_state != FAILED)
+    {
+        if (m_state == BODY)
+        {
+            uint64_t take = std::min<uint64_t>(m_bodyRemaining, size - i);
+            m_bodyRemaining -= take;
+            i += take;
+            if (m_bodyRemaining == 0)
+            {
+                Complete();
+            }
+            continue;
+        }
+        char c = static_cast<char>(data[i++]);
+        ++m_headBytes;
+        if (c == '\n')
+        {
+            if (!m_line.empty() && m_line.back() == '\r')
+            {
+                m_line.pop_back();
+            }
+            std::string line;
+            line.swap(m_line);
+            Line(line);
+        }
+        else if (m_line.size() >= m_maxLine)
+        {
+            Fail(LINE_TOO_LONG);
+        }
+        else
+        {
+            m_line.push_back(c);
+        }
+        if (m_state == HEADERS && m_headBytes > m_maxHead)
+        {
+            Fail(HEAD_TOO_LARGE);
+        }
+    }
+    return i;
+}
+
+void
+HttpParser::Line(const std::string& line)
+{
+    if (m_state == START_LINE)
+    {
+        if (line.empty())
+        {
+            m_headBytes = 0; // RFC 9112: ignore empty lines before a request line
+            return;
+        }
+        if (m_kind == REQUESTS)
+        {
+            RequestLine(line);
+        }
+        else
+        {
+            StatusLine(line);
+        }
+        return;
+    }
+    if (line.empty())
+    {
+        EndOfHead();
+        return;
+    }
+    HeaderLine(line);
+}
+
+void
+HttpParser::RequestLine(const std::string& line)
+{
+    size_t sp1 = line.find(' ');
+    size_t sp2 = sp1 == std::string::npos ? sp1 : line.find(' ', sp1 + 1);
+    if (sp2 == std::string::npos || line.find(' ', sp2 + 1) != std::string::npos)
+    {
+        Fail(BAD_START_LINE);
+        return;
+    }
+    std::string method = line.substr(0, sp1);
+    std::string target = line.substr(sp1 + 1, sp2 - sp1 - 1);
+    std::string version = line.substr(sp2 + 1);
+    if (!IsToken(method) || target.empty() || !IsFieldValue(target) ||
+        target.find('\t') != std::string::npos)
+    {
+        Fail(BAD_START_LINE);
+        return;
+    }
+    if (!IsVersionSyntax(version))
+    {
+        Fail(BAD_START_LINE);
+        return;
+    }
+    if (!IsKnownVersion(version))
+    {
+        Fail(BAD_VERSION);
+        return;
+    }
+    m_request = HttpRequest(method, target);
+    m_request.SetVersion(version);
+    m_state = HEADERS;
+}
+
+void
+HttpParser::StatusLine(const std::string& line)
+{
+    size_t sp1 = line.find(' ');
+    if (sp1 == std::string::npos || line.size() < sp1 + 4)
+    {
+        Fail(BAD_START_LINE);
+        return;
+    }
+    std::string version = line.substr(0, sp1);
+    std::string code = line.substr(sp1 + 1, 3);
+    bool digits = std::all_of(code.begin(), code.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c));
+    });
+    if (!digits || (line.size() > sp1 + 4 && line[sp1 + 4] != ' ') || !IsVersionSyntax(version))
+    {
+        Fail(BAD_START_LINE);
+        return;
+    }
+    if (!IsKnownVersion(version))
+    {
+        Fail(BAD_VERSION);
+        return;
+    }
+    m_response = HttpResponse();
+    m_response.SetVersion(version);
+    std::string reason = line.size() > sp1 + 5 ? line.substr(sp1 + 5) : "";
+    m_response.SetStatus(static_cast<uint16_t>(std::stoi(code)), reason);
+    m_state = HEADERS;
+}
+
+void
+HttpParser::HeaderLine(const std::string& line)
+{
+    if (++m_headerCount > m_maxHeaders)
+    {
+        Fail(HEAD_TOO_LARGE);
+        return;
+    }
+    size_t colon = line.find(':');
+    if (line[0] == ' ' || line[0] == '\t' || colon == std::string::npos)
+    {
+        Fail(BAD_HEADER); // obsolete line folding, or no colon
+        return;
+    }
+    std::string name = line.substr(0, colon);
+    std::string value = line.substr(colon + 1);
+    size_t first = value.find_first_not_of(" \t");
+    size_t last = value.find_last_not_of(" \t");
+    value = first == std::string::npos ? "" : value.substr(first, last - first + 1);
+    if (!IsToken(name) || !IsFieldValue(value))
+    {
+        Fail(BAD_HEADER); // includes whitespace before the colon
+        return;
+    }
+    if (EqualsIgnoreCase(name, "Content-Length"))
+    {
+        bool digits = !value.empty() && value.size() <= 19 &&
+                      std::all_of(value.begin(), value.end(), [](char c) {
+                          return std::isdigit(static_cast<unsigned char>(c));
+                      });
+        if (!digits)
+        {
+            Fail(BAD_CONTENT_LENGTH);
+            return;
+        }
+        uint64_t length = std::stoull(value);
+        if (m_contentLengthSeen && length != m_contentLength)
+        {
+            Fail(BAD_CONTENT_LENGTH);
+            return;
+        }
+        m_contentLengthSeen = true;
+        m_contentLength = length;
+    }
+    else if (EqualsIgnoreCase(name, "Transfer-Encoding"))
+    {
+        Fail(UNSUPPORTED_ENCODING);
+        return;
+    }
+    Current().AddHeader(name, value);
+}
+
+void
+HttpParser::EndOfHead()
+{
+    if (m_kind == REQUESTS && m_request.GetVersion() == "HTTP/1.1" && !m_request.HasHeader("Host"))
+    {
+        Fail(MISSING_HOST);
+        return;
+    }
+    if (m_contentLength > m_maxBody)
+    {
+        Fail(BODY_TOO_LARGE);
+        return;
+    }
+    if (m_contentLengthSeen)
+    {
+        Current().SetBodyLength(m_contentLength);
+    }
+    m_bodyRemaining = m_contentLength;
+    if (m_bodyRemaining > 0)
+    {
+        m_state = BODY;
+        return;
+    }
+    Complete();
+}
+
+void
+HttpParser::Complete()
+{
+    if (m_kind == REQUESTS)
+    {
+        m_requests.push_back(m_request);
+    }
+    else
+    {
+        m_responses.push_back(m_response);
+    }
+    m_state = START_LINE;
+    m_headBytes = 0;
+    m_headerCount = 0;
+    m_contentLengthSeen = false;
+    m_contentLength = 0;
+    m_bodyRemaining = 0;
+}
+
+void
+HttpParser::Fail(Error error)
+{
+    m_state = FAILED;
+    m_error = error;
+}
+
+HttpMessage&
+HttpParser::Current()
+{
+    if (m_kind == REQUESTS)
+    {
+        return m_request;
+    }
+    return m_response;
+}
+
+bool
+HttpParser::HasRequest() const
+{
+    return !m_requests.empty();
+}
+
+bool
+HttpParser::HasResponse() const
+{
+    return !m_responses.empty();
+}
+
+HttpRequest
+HttpParser::PopRequest()
+{
+    HttpRequest r = m_requests.front();
+    m_requests.pop_front();
+    return r;
+}
+
+HttpResponse
+HttpParser::PopResponse()
+{
+    HttpResponse r = m_responses.front();
+    m_responses.pop_front();
+    return r;
+}
+
+HttpParser::Error
+HttpParser::GetError() const
+{
+    return m_error;
+}
+
+uint16_t
+HttpParser::GetErrorStatus() const
+{
+    switch (m_error)
+    {
+    case NONE:
+        return 0;
+    case BAD_VERSION:
+        return 505;
+    case LINE_TOO_LONG:
+    case HEAD_TOO_LARGE:
+        return 431;
+    case BODY_TOO_LARGE:
+        return 413;
+    case UNSUPPORTED_ENCODING:
+        return 501;
+    default:
+        return 400;
+    }
+}
+
+const char*
+HttpParser::ErrorName(Error error)
+{
+    switch (error)
+    {
+    case NONE:
+        return "NONE";
+    case BAD_START_LINE:
+        return "BAD_START_LINE";
+    case BAD_VERSION:
+        return "BAD_VERSION";
+    case BAD_HEADER:
+        return "BAD_HEADER";
+    case LINE_TOO_LONG:
+        return "LINE_TOO_LONG";
+    case HEAD_TOO_LARGE:
+        return "HEAD_TOO_LARGE";
+    case BAD_CONTENT_LENGTH:
+        return "BAD_CONTENT_LENGTH";
+    case BODY_TOO_LARGE:
+        return "BODY_TOO_LARGE";
+    case MISSING_HOST:
+        return "MISSING_HOST";
+    case UNSUPPORTED_ENCODING:
+        return "UNSUPPORTED_ENCODING";
+    }
+    return "UNKNOWN";
+}
+
+bool
+HttpParser::IsIdle() const
+{
+    return m_state == START_LINE && m_line.empty();
+}
+
+} // namespace ns3
