@@ -208,6 +208,12 @@ Table1Run::StartTransfer()
         m_result.serverTimeWait = server->GetTcbCount(TcpSocket::TIME_WAIT);
         m_result.serverTcbs = server->GetTcbCount();
         m_result.dummyHostTimeWait = dummy->GetTcbCount(TcpSocket::TIME_WAIT);
+        if (m_result.serverTimeWait + m_result.dummyHostTimeWait < m_c.timeWaitTcbs)
+        {
+            // Loading took longer than 2*MSL: the first TIME_WAIT TCBs expired.
+            NS_LOG_WARN("only " << m_result.serverTimeWait + m_result.dummyHostTimeWait << " of "
+                                << m_c.timeWaitTcbs << " TIME_WAIT TCBs left at the transfer");
+        }
     }
     if (Ptr<TcpDemuxCostShim> shim = ServerShim())
     {
@@ -259,9 +265,7 @@ Table1Run::SinkRx(Ptr<const Packet> packet, const Address& from)
 Ptr<TcpDemuxCostShim>
 Table1Run::ServerShim() const
 {
-    // The shim stands in TCP's place in IPv4's protocol table.
-    return DynamicCast<TcpDemuxCostShim>(
-        m_nodes.Get(0)->GetObject<Ipv4>()->GetProtocol(TcpL4Protocol::PROT_NUMBER));
+    return m_nodes.Get(0)->GetObject<TcpDemuxCostShim>();
 }
 
 TwAvoidTable1Result

@@ -84,6 +84,9 @@ TcpDemuxCostShim::Install(Ptr<Node> node)
     NS_ABORT_MSG_IF(!ipv4, "TcpDemuxCostShim: node " << node->GetId() << " has no IPv4");
     ipv4->Remove(m_tcp);
     ipv4->Insert(this);
+    // Aggregated, so that GetObject and Config paths
+    // (/NodeList/*/$ns3::TcpDemuxCostShim/Drop) find it and it is disposed with the node.
+    node->AggregateObject(this);
     if (Ptr<Ipv6> ipv6 = node->GetObject<Ipv6>())
     {
         ipv6->Remove(m_tcp);

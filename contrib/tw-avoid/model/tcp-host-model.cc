@@ -28,18 +28,20 @@ TcpHostModel::GetTypeId()
                           "How the kernel finds the TCB of an arriving segment: "
                           "LinearHeadInsert (SunOS), Hashed, TimeWaitAtTail (BSDI).",
                           EnumValue(TcbList::LINEAR_HEAD_INSERT),
-                          MakeEnumAccessor<TcbList::Discipline>(&TcpHostModel::SetDiscipline),
+                          MakeEnumAccessor<TcbList::Discipline>(&TcpHostModel::SetDiscipline,
+                                                                &TcpHostModel::GetDiscipline),
                           MakeEnumChecker(TcbList::LINEAR_HEAD_INSERT,
                                           "LinearHeadInsert",
                                           TcbList::HASHED,
                                           "Hashed",
                                           TcbList::TIME_WAIT_AT_TAIL,
                                           "TimeWaitAtTail"))
-            .AddAttribute("HashBuckets",
-                          "Number of hash chains of the Hashed discipline.",
-                          UintegerValue(256),
-                          MakeUintegerAccessor(&TcpHostModel::SetHashBuckets),
-                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute(
+                "HashBuckets",
+                "Number of hash chains of the Hashed discipline.",
+                UintegerValue(256),
+                MakeUintegerAccessor(&TcpHostModel::SetHashBuckets, &TcpHostModel::GetHashBuckets),
+                MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("PerSegmentCost",
                           "CPU time per arriving segment, independent of the TCB list "
                           "(calibrated on Table 1, N=0 and N=2500, of the TIME_WAIT draft).",
@@ -99,6 +101,18 @@ TcpHostModel::SetDiscipline(TcbList::Discipline discipline)
 {
     m_discipline = discipline;
     ResetList();
+}
+
+TcbList::Discipline
+TcpHostModel::GetDiscipline() const
+{
+    return m_discipline;
+}
+
+uint32_t
+TcpHostModel::GetHashBuckets() const
+{
+    return m_hashBuckets;
 }
 
 void

@@ -113,6 +113,12 @@ class TcpHostModel : public Object
      */
     void SetDiscipline(TcbList::Discipline discipline);
 
+    /// @return the lookup discipline (attribute getter)
+    TcbList::Discipline GetDiscipline() const;
+
+    /// @return the number of hash chains (attribute getter)
+    uint32_t GetHashBuckets() const;
+
     /**
      * @brief Set the number of hash chains (attribute setter).
      * @param buckets the number of chains

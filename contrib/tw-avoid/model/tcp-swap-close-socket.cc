@@ -10,7 +10,9 @@
 #include "ns3/ipv4-end-point.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/simulator.h"
 #include "ns3/tcp-header.h"
+#include "ns3/tcp-option-ts.h"
 #include "ns3/tcp-rx-buffer.h"
 #include "ns3/trace-source-accessor.h"
 
@@ -243,7 +245,7 @@ TcpSwapCloseSocket::DoForwardUp(Ptr<Packet> packet,
     }
     else if (m_state == TIME_WAIT)
     {
-        consumed = ProcessTimeWaitRst(tcpHeader);
+        consumed = ProcessTimeWait(tcpHeader);
     }
     else if ((tcpHeader.GetFlags() & TcpHeader::FIN) &&
              packet->GetSize() > tcpHeader.GetSerializedSize())
@@ -260,6 +262,64 @@ TcpSwapCloseSocket::DoForwardUp(Ptr<Packet> packet,
     Ptr<Packet> payload = packet->Copy();
     payload->RemoveHeader(tcpHeader);
     m_rxTrace(payload, tcpHeader, this);
+}
+
+void
+TcpSwapCloseSocket::ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader)
+{
+    TcpStates_t before = m_state;
+    TcpSocketBase::ReceivedData(packet, tcpHeader);
+    if (m_state != CLOSE_WAIT || (before != FIN_WAIT_1 && before != FIN_WAIT_2))
+    {
+        return;
+    }
+    // Data that fills the gap before a FIN that came early completes the
+    // peer's close. TcpSocketBase then takes us to CLOSE_WAIT, the passive
+    // closer's state, although we closed first, and nothing ever leaves it.
+    // Go where an active closer goes instead (the ACK of the FIN is sent).
+    if (before == FIN_WAIT_2)
+    {
+        NS_LOG_DEBUG("peer's FIN completed in FIN_WAIT_2: TIME_WAIT");
+        TimeWait();
+    }
+    else
+    {
+        NS_LOG_DEBUG("peer's FIN completed in FIN_WAIT_1: CLOSING");
+        m_state = CLOSING;
+    }
+}
+
+int
+TcpSwapCloseSocket::Close()
+{
+    int result = TcpSocketBase::Close();
+    ForgetIfReleased();
+    return result;
+}
+
+void
+TcpSwapCloseSocket::ReTxTimeout()
+{
+    TcpSocketBase::ReTxTimeout();
+    ForgetIfReleased();
+}
+
+void
+TcpSwapCloseSocket::LastAckTimeout()
+{
+    TcpSocketBase::LastAckTimeout();
+    ForgetIfReleased();
+}
+
+void
+TcpSwapCloseSocket::ForgetIfReleased()
+{
+    // TcpSocketBase frees the endpoint without passing through CLOSED when it
+    // gives up retransmitting or resets on a close with unread data.
+    if (m_hostModel && m_endPoint == nullptr && m_endPoint6 == nullptr)
+    {
+        m_hostModel->ForgetTcb(this);
+    }
 }
 
 void
@@ -287,6 +347,8 @@ TcpSwapCloseSocket::SplitDataAndFin(Ptr<Packet> packet,
     }
     TcpHeader finHeader = header;
     finHeader.SetSequenceNumber(header.GetSequenceNumber() + SequenceNumber32(payload));
+    // The data half carried the ACK; a second one would count as a duplicate.
+    finHeader.SetFlags(header.GetFlags() & ~TcpHeader::ACK);
     Ptr<Packet> fin = Create<Packet>();
     fin->AddHeader(finHeader);
     TcpSocketBase::DoForwardUp(fin, fromAddress, toAddress);
@@ -307,10 +369,7 @@ TcpSwapCloseSocket::ProcessLastAck(Ptr<Packet> packet, const TcpHeader& tcpHeade
         // data before it. TcpSocketBase::ProcessLastAck would close on it
         // (it does not look at the ACK number); process it as an ACK instead.
         NS_LOG_LOGIC("ACK " << tcpHeader.GetAckNumber() << " does not cover the FIN");
-        Ptr<Packet> payload = packet->Copy();
-        TcpHeader h;
-        payload->RemoveHeader(h);
-        ReceivedAck(payload, h);
+        ProcessAckBeforeFin(packet);
         return true;
     }
     if (m_swapState != SWAP_LAST_ACK)
@@ -318,17 +377,54 @@ TcpSwapCloseSocket::ProcessLastAck(Ptr<Packet> packet, const TcpHeader& tcpHeade
         return false; // plain LAST_ACK: the base class goes to CLOSED
     }
     NS_LOG_FUNCTION(this << tcpHeader);
-    // Send the RST while still in LAST_ACK, so its sequence number is the one
-    // after our FIN, which is what the peer's TIME_WAIT expects.
+    // The RST carries the sequence number after our FIN, which the peer's
+    // TIME_WAIT expects: that is the ACK number of this ACK. SendEmptyPacket
+    // adds one to m_nextTxSequence in LAST_ACK (for the FIN), so set it to the
+    // FIN's own number, whatever retransmissions left it at.
+    m_tcb->m_nextTxSequence = tcpHeader.GetAckNumber() - 1;
     SendEmptyPacket(TcpHeader::RST);
     TimeWait();
     SetSwapState(SWAP_TIME_WAIT);
     return true;
 }
 
-bool
-TcpSwapCloseSocket::ProcessTimeWaitRst(const TcpHeader& tcpHeader)
+void
+TcpSwapCloseSocket::ProcessAckBeforeFin(Ptr<Packet> packet)
 {
+    // What TcpSocketBase::DoForwardUp does with an ACK before its state
+    // switch, then the ACK itself.
+    Ptr<Packet> payload = packet->Copy();
+    TcpHeader h;
+    payload->RemoveHeader(h);
+    if (m_timestampEnabled)
+    {
+        if (!h.HasOption(TcpOption::TS))
+        {
+            return; // RFC 7323: discard a segment without timestamps
+        }
+        ProcessOptionTimestamp(h.GetOption(TcpOption::TS), h.GetSequenceNumber());
+    }
+    EstimateRtt(h);
+    UpdateWindowSize(h);
+    ReceivedAck(payload, h);
+}
+
+bool
+TcpSwapCloseSocket::ProcessTimeWait(const TcpHeader& tcpHeader)
+{
+    if ((tcpHeader.GetFlags() & TcpHeader::FIN) && !(tcpHeader.GetFlags() & TcpHeader::RST) &&
+        tcpHeader.GetSequenceNumber() + SequenceNumber32(1) == m_tcb->m_rxBuffer->NextRxSequence())
+    {
+        // The peer's FIN again: our last ACK was lost. RFC 793: acknowledge
+        // it and restart the 2*MSL timeout (TcpSocketBase ignores it, and the
+        // peer then retransmits its FIN for ever).
+        NS_LOG_LOGIC("FIN retransmitted in TIME_WAIT: ACK it again");
+        SendEmptyPacket(TcpHeader::ACK);
+        m_timewaitEvent.Cancel();
+        m_timewaitEvent =
+            Simulator::Schedule(Seconds(2 * m_msl), &TcpSwapCloseSocket::CloseAndNotify, this);
+        return true;
+    }
     if (!(tcpHeader.GetFlags() & TcpHeader::RST) ||
         tcpHeader.GetSequenceNumber() != m_tcb->m_rxBuffer->NextRxSequence())
     {

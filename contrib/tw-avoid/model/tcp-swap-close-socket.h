@@ -130,8 +130,13 @@ class TcpSwapCloseSocket : public TcpSocketBase
      */
     static const char* SwapStateName(SwapState state);
 
+    int Close() override;
+
   protected:
     Ptr<TcpSocketBase> Fork() override;
+    void ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader) override;
+    void ReTxTimeout() override;
+    void LastAckTimeout() override;
     void DoForwardUp(Ptr<Packet> packet,
                      const Address& fromAddress,
                      const Address& toAddress) override;
@@ -177,11 +182,21 @@ class TcpSwapCloseSocket : public TcpSocketBase
     bool ProcessLastAck(Ptr<Packet> packet, const TcpHeader& tcpHeader);
 
     /**
-     * @brief Handle a segment that arrives in TIME_WAIT (RST policy).
+     * @brief Process an ACK that arrives in LAST_ACK and does not cover our FIN.
+     * @param packet the segment, header included
+     */
+    void ProcessAckBeforeFin(Ptr<Packet> packet);
+
+    /**
+     * @brief Handle a segment that arrives in TIME_WAIT: a retransmitted FIN
+     * (ACK it again), an in-sequence RST (apply the policy).
      * @param tcpHeader the arriving segment's header
      * @return true if the segment was consumed
      */
-    bool ProcessTimeWaitRst(const TcpHeader& tcpHeader);
+    bool ProcessTimeWait(const TcpHeader& tcpHeader);
+
+    /// Remove the TCB from the host model if TcpSocketBase freed its endpoint.
+    void ForgetIfReleased();
 
     /// Tell the node's host model (if any) about a TCB state change.
     void ReportToHostModel(TcpStates_t oldState, TcpStates_t newState);

@@ -94,9 +94,7 @@ class TimeWaitLoad
         });
         Simulator::Stop(Seconds(2));
         Simulator::Run();
-        m_out.busy = DynamicCast<TcpDemuxCostShim>(
-                         m_server->GetObject<Ipv4>()->GetProtocol(TcpL4Protocol::PROT_NUMBER))
-                         ->GetBusyTime();
+        m_out.busy = m_server->GetObject<TcpDemuxCostShim>()->GetBusyTime();
         m_out.tracedCost = m_sumCost;
         Simulator::Destroy();
         return m_out;
@@ -219,8 +217,7 @@ class InputQueueTest : public TestCase
         bulk.Install(nodes.Get(0));
         Simulator::Stop(Seconds(60));
         Simulator::Run();
-        Ptr<TcpDemuxCostShim> shim = DynamicCast<TcpDemuxCostShim>(
-            nodes.Get(1)->GetObject<Ipv4>()->GetProtocol(TcpL4Protocol::PROT_NUMBER));
+        Ptr<TcpDemuxCostShim> shim = nodes.Get(1)->GetObject<TcpDemuxCostShim>();
         NS_TEST_ASSERT_MSG_GT(shim->GetDrops(), 0, "a 3-segment queue at 1 Gb/s must overflow");
         NS_TEST_ASSERT_MSG_EQ(DynamicCast<PacketSink>(sinkApp.Get(0))->GetTotalRx(),
                               bytes,

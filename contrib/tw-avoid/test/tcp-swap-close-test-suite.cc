@@ -31,6 +31,9 @@ struct CloseConfig
     bool dropRst{false};                   //!< Drop the client's RST on the wire
     uint32_t responseBytes{20000};         //!< Server -> client before the server closes
     uint32_t lastWordBytes{0};             //!< Client -> server just before the client closes
+    int dropLastWordSegment{-1};           //!< Drop this data segment of the last word (0: first)
+    bool dropFinalAck{false};              //!< Drop the server's ACK of the client's FIN
+    bool sack{true};                       //!< SACK on both ends
 };
 
 /// What happened, seen from both ends.
@@ -58,6 +61,45 @@ struct CloseOutcome
 };
 
 const double MSL = 1.0; // seconds; 2*MSL = 2 s keeps the tests short
+
+/**
+ * Drops the next packet with a given UID, once. (Segments cut from one
+ * application packet, and their retransmissions, share its UID, so a
+ * ListErrorModel would drop them all, for ever.)
+ */
+class DropOnceErrorModel : public ErrorModel
+{
+  public:
+    /**
+     * @brief Arm it.
+     * @param uid the UID of the packet to drop
+     */
+    void DropNext(uint64_t uid)
+    {
+        m_uid = uid;
+        m_armed = true;
+    }
+
+  private:
+    bool DoCorrupt(Ptr<Packet> p) override
+    {
+        if (m_armed && p->GetUid() == m_uid)
+        {
+            m_armed = false;
+            return true;
+        }
+        return false;
+    }
+
+    void DoReset() override
+    {
+        m_armed = false;
+    }
+
+    uint64_t m_uid{0};
+    bool m_armed{false};
+};
+
 const uint16_t PORT = 80;
 
 /// Runs one connection: the server writes a response then closes actively;
@@ -82,6 +124,7 @@ class CloseScenario
     void ClientState(TcpSocket::TcpStates_t o, TcpSocket::TcpStates_t n);
     void ServerState(TcpSocket::TcpStates_t o, TcpSocket::TcpStates_t n);
     void ClientTx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> s);
+    void ServerTx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> s);
     bool TupleFree(Ptr<Node> node,
                    Ipv4Address local,
                    uint16_t lport,
@@ -96,7 +139,10 @@ class CloseScenario
     Ptr<Socket> m_client;
     Ptr<Socket> m_listener;
     Ptr<Socket> m_server;
-    Ptr<ListErrorModel> m_serverRxErrors;
+    Ptr<DropOnceErrorModel> m_serverRxErrors;
+    Ptr<DropOnceErrorModel> m_clientRxErrors;
+    int m_lastWordSegments{-1}; //!< Data segments of the last word sent so far (-1: not started)
+    bool m_finalAckDropped{false};
     uint32_t m_serverSent{0};
     Ipv4Address m_clientAddr;
     Ipv4Address m_serverAddr;
@@ -136,14 +182,30 @@ CloseScenario::ServerState(TcpSocket::TcpStates_t, TcpSocket::TcpStates_t n)
 }
 
 void
+CloseScenario::ServerTx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase>)
+{
+    // The first segment the server sends in TIME_WAIT is its ACK of the client's FIN.
+    if (m_c.dropFinalAck && !m_finalAckDropped && !m_out.serverTimeWaitAt.IsNegative())
+    {
+        m_finalAckDropped = true;
+        m_clientRxErrors->DropNext(p->GetUid());
+    }
+}
+
+void
 CloseScenario::ClientTx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase>)
 {
+    if (m_lastWordSegments >= 0 && p->GetSize() > 0 &&
+        m_lastWordSegments++ == m_c.dropLastWordSegment)
+    {
+        m_serverRxErrors->DropNext(p->GetUid());
+    }
     if (h.GetFlags() & TcpHeader::RST)
     {
         ++m_out.rstSent;
         if (m_c.dropRst)
         {
-            m_serverRxErrors->SetList({p->GetUid()});
+            m_serverRxErrors->DropNext(p->GetUid());
         }
     }
 }
@@ -164,6 +226,7 @@ CloseScenario::ServerAccepted(Ptr<Socket> s, const Address&)
                                           o->serverSwap.push_back(n);
                                       }).Bind(&m_out));
     }
+    s->TraceConnectWithoutContext("Tx", MakeCallback(&CloseScenario::ServerTx, this));
     s->SetRecvCallback(MakeCallback(&CloseScenario::ServerRead, this));
     s->SetSendCallback(MakeCallback(&CloseScenario::ServerSend, this));
     ServerSend(s, 0);
@@ -221,6 +284,7 @@ CloseScenario::ClientClose()
 {
     if (m_c.lastWordBytes > 0)
     {
+        m_lastWordSegments = 0;
         m_client->Send(Create<Packet>(m_c.lastWordBytes));
     }
     if (m_c.clientCallsCloseSwap)
@@ -268,11 +332,14 @@ CloseScenario::Run()
     p2p.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
     p2p.SetChannelAttribute("Delay", StringValue("1ms"));
     NetDeviceContainer devices = p2p.Install(nodes);
-    m_serverRxErrors = CreateObject<ListErrorModel>();
+    m_serverRxErrors = CreateObject<DropOnceErrorModel>();
     devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(m_serverRxErrors));
+    m_clientRxErrors = CreateObject<DropOnceErrorModel>();
+    devices.Get(0)->SetAttribute("ReceiveErrorModel", PointerValue(m_clientRxErrors));
 
     TwAvoidHelper tw;
     tw.SetSocketAttribute("MaxSegLifetime", DoubleValue(MSL));
+    tw.SetSocketAttribute("Sack", BooleanValue(m_c.sack));
     tw.SetRole(m_c.clientRole);
     tw.Install(m_clientNode);
     tw.SetRole(TwAvoidHelper::SERVER);
@@ -507,6 +574,62 @@ class IgnoringServerTest : public CloseTestCase
     bool m_tracesIgnore; //!< Server is a TcpSwapCloseSocket that traces RST_IGNORED
 };
 
+/// Losses during the close: whatever is lost, the connection ends and every byte arrives.
+class LossDuringCloseTest : public CloseTestCase
+{
+  public:
+    LossDuringCloseTest(const std::string& name, const CloseConfig& c)
+        : CloseTestCase(name, c)
+    {
+    }
+
+  private:
+    void Check(const CloseOutcome& o) override
+    {
+        bool swap = (m_c.clientRole == TwAvoidHelper::CLIENT);
+        NS_TEST_ASSERT_MSG_EQ(o.server.back(), TcpSocket::CLOSED, "server reached CLOSED");
+        NS_TEST_ASSERT_MSG_EQ(o.client.back(), TcpSocket::CLOSED, "client reached CLOSED");
+        NS_TEST_ASSERT_MSG_EQ(std::count(o.server.begin(), o.server.end(), TcpSocket::TIME_WAIT),
+                              1,
+                              "the server, the active closer, went through TIME_WAIT");
+        NS_TEST_ASSERT_MSG_EQ(std::count(o.client.begin(), o.client.end(), TcpSocket::TIME_WAIT),
+                              (swap ? 1 : 0),
+                              "the client went through TIME_WAIT only with the swap close");
+        if (swap)
+        {
+            NS_TEST_ASSERT_MSG_EQ(o.rstSent, 1, "one RST");
+            // (after a FIN retransmission timeout, when the final ACK was lost)
+            NS_TEST_ASSERT_MSG_LT(o.serverClosedAt - o.serverTimeWaitAt,
+                                  TwoMsl(),
+                                  "server left TIME_WAIT on the RST");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_EQ(o.serverClosedAt - o.serverTimeWaitAt, TwoMsl(), "2MSL");
+        }
+    }
+};
+
+CloseConfig
+LostFinalAck()
+{
+    CloseConfig c;
+    c.dropFinalAck = true; // client retransmits its FIN; TIME_WAIT must ACK it again
+    return c;
+}
+
+CloseConfig
+LostLastWordSegment(bool swap, bool sack, int segment, uint32_t bytes = 6000)
+{
+    CloseConfig c;
+    c.clientRole = swap ? TwAvoidHelper::CLIENT : TwAvoidHelper::SERVER;
+    c.sack = sack;
+    c.lastWordBytes = bytes;
+    c.responseBytes = 1000;
+    c.dropLastWordSegment = segment;
+    return c;
+}
+
 CloseConfig
 SwapByCall()
 {
@@ -603,6 +726,22 @@ class TcpSwapCloseTestSuite : public TestSuite
                                       SwapWithLastWord()),
                     Duration::QUICK);
         AddTestCase(new LostRstTest(), Duration::QUICK);
+        AddTestCase(new LossDuringCloseTest("swap close, final ACK lost: TIME_WAIT ACKs the "
+                                            "retransmitted FIN",
+                                            LostFinalAck()),
+                    Duration::QUICK);
+        for (bool swap : {true, false})
+        {
+            std::string mode = swap ? "swap close" : "plain close";
+            AddTestCase(new LossDuringCloseTest(mode + ", first segment before the FIN lost: "
+                                                       "the early FIN does not hang the server",
+                                                LostLastWordSegment(swap, true, 0)),
+                        Duration::QUICK);
+            AddTestCase(new LossDuringCloseTest(mode + ", no SACK, a middle segment lost: "
+                                                       "ACKs below the FIN are processed",
+                                                LostLastWordSegment(swap, false, 1, 3000)),
+                        Duration::QUICK);
+        }
         AddTestCase(
             new IgnoringServerTest("RFC 1337 server ignores the RST", Rfc1337Server(), true),
             Duration::QUICK);

@@ -22,6 +22,7 @@ double
 MeanThroughput(uint32_t n, bool swap, TwAvoidTable1Result* last = nullptr)
 {
     double sum = 0;
+    uint64_t savedRun = RngSeedManager::GetRun();
     for (uint32_t run = 1; run <= RUNS; ++run)
     {
         RngSeedManager::SetRun(run);
@@ -36,6 +37,7 @@ MeanThroughput(uint32_t n, bool swap, TwAvoidTable1Result* last = nullptr)
             *last = r;
         }
     }
+    RngSeedManager::SetRun(savedRun);
     return sum / RUNS;
 }
 
