@@ -304,9 +304,22 @@ TwAvoidTable1Config::Validate() const
 {
     std::ostringstream why;
     TypeId socket;
+    // The server's TCB memory must hold them (plus listeners and clients).
+    UintegerValue limit;
+    UintegerValue bytesPerTcb;
+    Ptr<TcpHostModel> host = CreateObject<TcpHostModel>();
+    host->GetAttribute("TcbMemoryLimit", limit);
+    host->GetAttribute("BytesPerTcb", bytesPerTcb);
+    uint64_t poolTcbs =
+        bytesPerTcb.Get() == 0 || limit.Get() == 0 ? UINT64_MAX : limit.Get() / bytesPerTcb.Get();
     if (timeWaitTcbs > EPHEMERAL_PORTS)
     {
         why << "at most " << EPHEMERAL_PORTS << " TIME_WAIT TCBs (one ephemeral port each)";
+    }
+    else if (hostModel && timeWaitTcbs + 4 > poolTcbs)
+    {
+        why << timeWaitTcbs << " TIME_WAIT TCBs do not fit the server's TCB memory (" << poolTcbs
+            << " TCBs; see TcpHostModel::TcbMemoryLimit)";
     }
     else if (segmentSize == 0 || mtu > 65535 || segmentSize + IP_TCP_HEADERS > mtu)
     {

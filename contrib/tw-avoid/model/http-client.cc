@@ -178,6 +178,7 @@ HttpClient::Open()
     m_socket = Socket::CreateSocket(GetNode(), TcpSocketFactory::GetTypeId());
     m_parser = HttpParser(HttpParser::RESPONSES);
     m_sentOnConnection = 0;
+    m_connected = false;
     m_waitingForServerClose = false;
     m_connectionOpenedAt = Simulator::Now();
     ++m_stats.connectionsOpened;
@@ -197,6 +198,7 @@ HttpClient::Connected(Ptr<Socket> socket)
     NS_LOG_FUNCTION(this << socket);
     if (socket == m_socket)
     {
+        m_connected = true;
         SendRequest();
     }
 }
@@ -310,6 +312,11 @@ HttpClient::PeerClosed(Ptr<Socket> socket)
         Finish(COMPLETED, m_endMode == TCP_SWAP_CLOSE);
         return;
     }
+    if (!m_connected)
+    {
+        Finish(REFUSED); // an RST to our SYN (TcpSocketBase reports it as a close)
+        return;
+    }
     if (m_inFlight)
     {
         m_inFlight = false;
@@ -331,7 +338,7 @@ HttpClient::ErrorClosed(Ptr<Socket> socket)
         m_inFlight = false;
         ++m_stats.requestsFailed;
     }
-    Finish(m_sentOnConnection == 0 ? REFUSED : RESET);
+    Finish(m_connected ? RESET : REFUSED);
 }
 
 void
@@ -343,7 +350,7 @@ HttpClient::ResponseTimeout()
         m_inFlight = false;
         ++m_stats.requestsFailed;
     }
-    Finish(m_waitingForServerClose ? COMPLETED : TIMED_OUT);
+    Finish(m_waitingForServerClose ? COMPLETED : TIMED_OUT); // (a SYN never answered too)
 }
 
 void

@@ -159,6 +159,7 @@ class HttpClient : public Application
     Ptr<Socket> m_socket;                       //!< Current connection
     HttpParser m_parser{HttpParser::RESPONSES}; //!< Response parser
     uint32_t m_sentOnConnection{0};             //!< Requests sent on the current connection
+    bool m_connected{false};                    //!< The current connection is established
     bool m_inFlight{false};                     //!< A request awaits its response
     bool m_waitingForServerClose{false};        //!< Last answer in: waiting for the server's FIN
     Time m_requestSentAt;                       //!< When the in-flight request was sent

@@ -301,6 +301,12 @@ TcbList::Visited(Ipv4Address local, uint16_t localPort, Ipv4Address peer, uint16
     return 0;
 }
 
+bool
+TcbList::HasConnection(const TcbKey& key) const
+{
+    return m_byKey.count(key) != 0;
+}
+
 uint32_t
 TcbList::GetSize() const
 {

@@ -125,6 +125,13 @@ class TcbList
                      Ipv4Address peer,
                      uint16_t peerPort) const;
 
+    /**
+     * @brief Whether a connection (not a listener) with this 4-tuple is listed.
+     * @param key the 4-tuple, local end first
+     * @return true if listed
+     */
+    bool HasConnection(const TcbKey& key) const;
+
     /// @return the number of TCBs in the list
     uint32_t GetSize() const;
 

@@ -146,11 +146,43 @@ TcpDemuxCostShim::FinishService()
     m_serving = false;
     // TCP runs before the next lookup is costed, so TCBs this segment creates
     // or frees count from the next segment on, as in a kernel.
-    m_tcp->Receive(head.packet, head.header, head.interface);
+    if (Admit(head))
+    {
+        m_tcp->Receive(head.packet, head.header, head.interface);
+    }
     if (!m_serving && !m_queue.empty())
     {
         StartService();
     }
+}
+
+bool
+TcpDemuxCostShim::Admit(const Pending& segment)
+{
+    TcpHeader tcpHeader;
+    segment.packet->PeekHeader(tcpHeader);
+    if ((tcpHeader.GetFlags() & (TcpHeader::SYN | TcpHeader::ACK)) != TcpHeader::SYN)
+    {
+        return true; // only a SYN asks for a new TCB
+    }
+    TcpHostModel::Admission verdict = m_host->AdmitSyn(segment.header.GetDestination(),
+                                                       tcpHeader.GetDestinationPort(),
+                                                       segment.header.GetSource(),
+                                                       tcpHeader.GetSourcePort());
+    if (verdict == TcpHostModel::REFUSE)
+    {
+        TcpHeader rst;
+        rst.SetFlags(TcpHeader::RST | TcpHeader::ACK);
+        rst.SetSequenceNumber(SequenceNumber32(0));
+        rst.SetAckNumber(tcpHeader.GetSequenceNumber() + SequenceNumber32(1));
+        rst.SetSourcePort(tcpHeader.GetDestinationPort());
+        rst.SetDestinationPort(tcpHeader.GetSourcePort());
+        m_tcp->SendPacket(Create<Packet>(),
+                          rst,
+                          segment.header.GetDestination(),
+                          segment.header.GetSource());
+    }
+    return verdict == TcpHostModel::ADMIT;
 }
 
 IpL4Protocol::RxStatus

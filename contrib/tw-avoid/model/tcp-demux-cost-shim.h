@@ -31,7 +31,9 @@ class Node;
  * protocol 6 in TCP's place), so it works for every socket class. The cost
  * of a segment is taken when the CPU starts on it, against the TCB list of
  * that moment, as a kernel's tcp_input would. A segment that finds the input
- * queue full is dropped, as ip_input drops on a full ipintrq. IPv6 segments
+ * queue full is dropped, as ip_input drops on a full ipintrq. A SYN that
+ * would need a TCB beyond the host's TCB memory is turned away (see
+ * TcpHostModel::AdmitSyn). IPv6 segments
  * and ICMP errors go straight through (the host model is IPv4 only).
  */
 class TcpDemuxCostShim : public IpL4Protocol
@@ -105,6 +107,16 @@ class TcpDemuxCostShim : public IpL4Protocol
     void StartService();
     /// The CPU finished the head of the queue: hand it to TCP.
     void FinishService();
+
+    /**
+     * @brief Whether a segment goes on to TCP: a SYN needs a TCB the host can afford.
+     *
+     * A SYN turned away is dropped, or answered with an RST, per the host model.
+     *
+     * @param segment the segment
+     * @return true to deliver it
+     */
+    bool Admit(const Pending& segment);
 
     Ptr<TcpL4Protocol> m_tcp;                      //!< The real TCP
     Ptr<TcpHostModel> m_host;                      //!< Cost model

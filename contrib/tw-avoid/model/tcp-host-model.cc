@@ -66,6 +66,28 @@ TcpHostModel::GetTypeId()
                           UintegerValue(248),
                           MakeUintegerAccessor(&TcpHostModel::m_bytesPerTcb),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("TcbMemoryLimit",
+                          "Bytes of memory for TCBs (TIME_WAIT included); a SYN that would "
+                          "exceed it gets no TCB. 0: no limit. Default: a SPARCstation 20/71 "
+                          "under SunOS 4.1.3, which cannot support more than 60 connections/s "
+                          "with 2MSL = 60 s (TIME_WAIT draft): 60 x 60 x 248 bytes.",
+                          UintegerValue(892800),
+                          MakeUintegerAccessor(&TcpHostModel::m_memoryLimit),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("PoolExhaustedAction",
+                          "What happens to a SYN that finds the TCB memory exhausted: Drop "
+                          "(silently, as SunOS without a free mbuf; the peer retries) or "
+                          "Refuse (answer with an RST).",
+                          EnumValue(TcpHostModel::POOL_DROP),
+                          MakeEnumAccessor<PoolExhaustedAction>(&TcpHostModel::m_exhaustedAction),
+                          MakeEnumChecker(TcpHostModel::POOL_DROP,
+                                          "Drop",
+                                          TcpHostModel::POOL_REFUSE,
+                                          "Refuse"))
+            .AddTraceSource("TcbAllocationFailed",
+                            "A SYN found the TCB memory exhausted (its source address and port).",
+                            MakeTraceSourceAccessor(&TcpHostModel::m_allocationFailedTrace),
+                            "ns3::TcpHostModel::AllocationFailedTracedCallback")
             .AddTraceSource("TcbCount",
                             "Number of TCBs on the node.",
                             MakeTraceSourceAccessor(&TcpHostModel::m_tcbCount),
@@ -186,6 +208,27 @@ TcpHostModel::SegmentCost(Ipv4Address local,
                             << " visited " << visited << " cost " << cost.As(Time::US));
     m_demuxCostTrace(visited, cost);
     return cost;
+}
+
+TcpHostModel::Admission
+TcpHostModel::AdmitSyn(Ipv4Address local, uint16_t localPort, Ipv4Address peer, uint16_t peerPort)
+{
+    if (m_memoryLimit == 0 ||
+        static_cast<uint64_t>(m_states.size() + 1) * m_bytesPerTcb <= m_memoryLimit ||
+        m_list->HasConnection(TcbKey{local, localPort, peer, peerPort}))
+    {
+        return ADMIT;
+    }
+    NS_LOG_LOGIC("TCB memory exhausted: SYN from " << peer << ":" << peerPort << " turned away");
+    ++m_allocationFailures;
+    m_allocationFailedTrace(peer, peerPort);
+    return m_exhaustedAction == POOL_REFUSE ? REFUSE : DROP;
+}
+
+uint64_t
+TcpHostModel::GetAllocationFailures() const
+{
+    return m_allocationFailures;
 }
 
 uint32_t

@@ -80,6 +80,38 @@ class TcpHostModel : public Object
                      uint16_t peerPort,
                      uint32_t payloadBytes);
 
+    /// What to do with a SYN when the TCB memory is exhausted.
+    enum PoolExhaustedAction
+    {
+        POOL_DROP,   //!< Drop it silently (no memory to answer: SunOS); the peer retries
+        POOL_REFUSE, //!< Answer with an RST: the peer's connect fails at once
+    };
+
+    /// The verdict on an arriving SYN.
+    enum Admission
+    {
+        ADMIT,  //!< It gets a TCB
+        DROP,   //!< Drop it
+        REFUSE, //!< Answer it with an RST
+    };
+
+    /**
+     * @brief Whether a SYN that would create a new TCB gets one.
+     *
+     * A SYN for an existing TCB (a retransmission) is always admitted. A
+     * refusal is counted and fires the "TcbAllocationFailed" trace.
+     *
+     * @param local the segment's destination address
+     * @param localPort the segment's destination port
+     * @param peer the segment's source address
+     * @param peerPort the segment's source port
+     * @return the verdict
+     */
+    Admission AdmitSyn(Ipv4Address local, uint16_t localPort, Ipv4Address peer, uint16_t peerPort);
+
+    /// @return SYNs that found the TCB memory exhausted
+    uint64_t GetAllocationFailures() const;
+
     /// @return the number of TCBs
     uint32_t GetTcbCount() const;
 
@@ -95,6 +127,13 @@ class TcpHostModel : public Object
 
     /// @return the lookup discipline's list (read-only)
     const TcbList& GetTcbList() const;
+
+    /**
+     * @brief TracedCallback signature for a SYN turned away for lack of TCB memory.
+     * @param [in] peer its source address
+     * @param [in] peerPort its source port
+     */
+    typedef void (*AllocationFailedTracedCallback)(Ipv4Address peer, uint16_t peerPort);
 
     /**
      * @brief TracedCallback signature for the cost of one segment.
@@ -134,6 +173,10 @@ class TcpHostModel : public Object
     Time m_perTcbCost;                                                //!< Cost per TCB visited
     Time m_perByteCost;                                               //!< Cost per payload byte
     uint32_t m_bytesPerTcb{0};                                        //!< Memory per TCB
+    uint64_t m_memoryLimit{0};                                        //!< TCB memory pool, 0: none
+    PoolExhaustedAction m_exhaustedAction{POOL_DROP};                 //!< SYN on a full pool
+    uint64_t m_allocationFailures{0};                                 //!< SYNs turned away
+    TracedCallback<Ipv4Address, uint16_t> m_allocationFailedTrace;    //!< Trace: SYN turned away
     std::unique_ptr<TcbList> m_list;                                  //!< The TCB list
     std::unordered_map<const void*, TcpSocket::TcpStates_t> m_states; //!< State of each TCB
     std::array<uint32_t, TcpSocket::LAST_STATE> m_perState{};         //!< TCBs per state

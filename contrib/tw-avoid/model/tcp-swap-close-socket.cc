@@ -229,7 +229,7 @@ TcpSwapCloseSocket::DoForwardUp(Ptr<Packet> packet,
     // Only closing states differ from the base class: leave the data path
     // (ESTABLISHED and the rest) as cheap as it was.
     if (m_state != FIN_WAIT_1 && m_state != FIN_WAIT_2 && m_state != LAST_ACK &&
-        m_state != TIME_WAIT)
+        m_state != TIME_WAIT && m_state != SYN_SENT)
     {
         TcpSocketBase::DoForwardUp(packet, fromAddress, toAddress);
         return;
@@ -246,6 +246,10 @@ TcpSwapCloseSocket::DoForwardUp(Ptr<Packet> packet,
     else if (m_state == TIME_WAIT)
     {
         consumed = ProcessTimeWait(tcpHeader);
+    }
+    else if (m_state == SYN_SENT)
+    {
+        consumed = ProcessRefusal(tcpHeader);
     }
     else if ((tcpHeader.GetFlags() & TcpHeader::FIN) &&
              packet->GetSize() > tcpHeader.GetSerializedSize())
@@ -385,6 +389,26 @@ TcpSwapCloseSocket::ProcessLastAck(Ptr<Packet> packet, const TcpHeader& tcpHeade
     SendEmptyPacket(TcpHeader::RST);
     TimeWait();
     SetSwapState(SWAP_TIME_WAIT);
+    return true;
+}
+
+bool
+TcpSwapCloseSocket::ProcessRefusal(const TcpHeader& tcpHeader)
+{
+    // The peer's answer to our SYN when nothing listens, or when it has no
+    // memory for a TCB: RST+ACK acknowledging the SYN. TcpSocketBase ignores
+    // it (an ACK in SYN_SENT) and keeps retrying; RFC 793 says: connection
+    // refused.
+    uint8_t flags = tcpHeader.GetFlags();
+    if (!(flags & TcpHeader::RST) || !(flags & TcpHeader::ACK) ||
+        tcpHeader.GetAckNumber() != m_tcb->m_nextTxSequence + SequenceNumber32(1))
+    {
+        return false;
+    }
+    NS_LOG_FUNCTION(this << tcpHeader);
+    NotifyConnectionFailed();
+    m_closeNotified = true; // the application heard "failed", not "closed"
+    CloseAndNotify();
     return true;
 }
 

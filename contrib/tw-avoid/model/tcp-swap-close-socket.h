@@ -195,6 +195,13 @@ class TcpSwapCloseSocket : public TcpSocketBase
      */
     bool ProcessTimeWait(const TcpHeader& tcpHeader);
 
+    /**
+     * @brief Handle an RST+ACK to our SYN: the connection is refused.
+     * @param tcpHeader the arriving segment's header
+     * @return true if the segment was consumed
+     */
+    bool ProcessRefusal(const TcpHeader& tcpHeader);
+
     /// Remove the TCB from the host model if TcpSocketBase freed its endpoint.
     void ForgetIfReleased();
 

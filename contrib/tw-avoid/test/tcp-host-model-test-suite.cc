@@ -226,6 +226,71 @@ class InputQueueTest : public TestCase
     }
 };
 
+/// A full TCB pool turns SYNs away; connections made before are untouched.
+class TcbPoolTest : public TestCase
+{
+  public:
+    TcbPoolTest(const std::string& action)
+        : TestCase("TCB memory exhausted: new SYNs " +
+                   std::string(action == "Drop" ? "dropped" : "refused") +
+                   ", counted; existing connections unaffected"),
+          m_action(action)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes(2);
+        PointToPointHelper p2p;
+        NetDeviceContainer devices = p2p.Install(nodes);
+        TwAvoidHelper tw;
+        UintegerValue bytes;
+        CreateObject<TcpHostModel>()->GetAttribute("BytesPerTcb", bytes);
+        tw.SetHostModelAttribute("TcbMemoryLimit", UintegerValue(5 * bytes.Get()));
+        tw.SetHostModelAttribute("PoolExhaustedAction", StringValue(m_action));
+        tw.Install(nodes);
+        Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.0");
+        Ipv4Address server = addresses.Assign(devices).GetAddress(1);
+        Ptr<Socket> listener = Socket::CreateSocket(nodes.Get(1), TcpSocketFactory::GetTypeId());
+        listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), PORT));
+        listener->Listen();
+
+        // 10 connections, 10 ms apart, all kept open: the listener and 4 fit.
+        std::vector<Ptr<Socket>> clients;
+        uint32_t connected = 0;
+        uint32_t refused = 0;
+        for (uint32_t i = 0; i < 10; ++i)
+        {
+            Ptr<Socket> s = Socket::CreateSocket(nodes.Get(0), TcpSocketFactory::GetTypeId());
+            s->SetConnectCallback(
+                MakeCallback(+[](uint32_t* n, Ptr<Socket>) { ++*n; }).Bind(&connected),
+                MakeCallback(+[](uint32_t* n, Ptr<Socket>) { ++*n; }).Bind(&refused));
+            s->SetCloseCallbacks(
+                MakeCallback(+[](uint32_t* n, Ptr<Socket>) { ++*n; }).Bind(&refused),
+                MakeCallback(+[](uint32_t* n, Ptr<Socket>) { ++*n; }).Bind(&refused));
+            clients.push_back(s);
+            Simulator::Schedule(MilliSeconds(10 * (i + 1)), [s, server]() {
+                s->Bind();
+                s->Connect(InetSocketAddress(server, PORT));
+            });
+        }
+        Simulator::Stop(Seconds(0.5));
+        Simulator::Run();
+        Ptr<TcpHostModel> host = nodes.Get(1)->GetObject<TcpHostModel>();
+        NS_TEST_ASSERT_MSG_EQ(host->GetTcbCount(), 5, "the pool holds 5 TCBs");
+        NS_TEST_ASSERT_MSG_EQ(host->GetTcbCount(TcpSocket::ESTABLISHED), 4, "4 connections in");
+        NS_TEST_ASSERT_MSG_EQ(connected, 4, "4 clients connected");
+        NS_TEST_ASSERT_MSG_GT(host->GetAllocationFailures(), 5, "the 6 others' SYNs turned away");
+        NS_TEST_ASSERT_MSG_EQ(refused,
+                              (m_action == "Refuse" ? 6 : 0),
+                              "refused at once, or retrying");
+        Simulator::Destroy();
+    }
+
+    std::string m_action;
+};
+
 } // namespace
 
 /// Host model test suite.
@@ -241,6 +306,8 @@ class TcpHostModelTestSuite : public TestSuite
         AddTestCase(new TimeWaitCostTest("TimeWaitAtTail", 40, 1), Duration::QUICK);
         AddTestCase(new TimeWaitCostTest("Hashed", 40, 1), Duration::QUICK);
         AddTestCase(new InputQueueTest(), Duration::QUICK);
+        AddTestCase(new TcbPoolTest("Drop"), Duration::QUICK);
+        AddTestCase(new TcbPoolTest("Refuse"), Duration::QUICK);
     }
 };
 
