@@ -32,12 +32,14 @@ main(int argc, char* argv[])
     cmd.AddValue("transferTime", "length of the measured transfer, s", transferSeconds);
     cmd.AddValue("discipline",
                  "server TCB lookup: LinearHeadInsert | Hashed | TimeWaitAtTail",
-                 c.lookupDiscipline);
-    cmd.AddValue("socketType", "socket class (ns3::TcpSocketBase: stock ns-3)", c.socketType);
-    cmd.AddValue("hostModel", "charge demultiplexing CPU time", c.hostModel);
-    cmd.AddValue("msl", "maximum segment lifetime, s", c.msl);
-    cmd.AddValue("segmentSize", "TCP MSS, bytes", c.segmentSize);
-    cmd.AddValue("mtu", "LAN MTU, bytes", c.mtu);
+                 c.testbed.lookupDiscipline);
+    cmd.AddValue("socketType",
+                 "socket class (ns3::TcpSocketBase: stock ns-3)",
+                 c.testbed.socketType);
+    cmd.AddValue("hostModel", "charge demultiplexing CPU time", c.testbed.hostModel);
+    cmd.AddValue("msl", "maximum segment lifetime, s", c.testbed.msl);
+    cmd.AddValue("segmentSize", "TCP MSS, bytes", c.testbed.segmentSize);
+    cmd.AddValue("mtu", "LAN MTU, bytes", c.testbed.mtu);
     cmd.AddValue("header", "print the CSV header first", header);
     cmd.Parse(argc, argv);
 
@@ -69,9 +71,9 @@ main(int argc, char* argv[])
                   << std::endl;
     }
     std::cout << std::fixed << std::setprecision(4) << variant << "," << c.timeWaitTcbs << ","
-              << RngSeedManager::GetRun() << "," << c.lookupDiscipline << "," << r.clientMbps[0]
-              << "," << r.clientMbps[1] << "," << r.meanMbps << "," << r.serverTimeWait << ","
-              << r.dummyHostTimeWait << "," << r.serverCpuBusy << "," << r.serverDrops << ","
-              << r.events << std::endl;
+              << RngSeedManager::GetRun() << "," << c.testbed.lookupDiscipline << ","
+              << r.clientMbps[0] << "," << r.clientMbps[1] << "," << r.meanMbps << ","
+              << r.serverTimeWait << "," << r.dummyHostTimeWait << "," << r.serverCpuBusy << ","
+              << r.serverDrops << "," << r.events << std::endl;
     return 0;
 }

@@ -7,10 +7,8 @@
 #include "tw-avoid-helper.h"
 
 #include "ns3/abort.h"
-#include "ns3/csma-helper.h"
 #include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
-#include "ns3/ipv4-address-helper.h"
 #include "ns3/log.h"
 #include "ns3/packet-sink-helper.h"
 #include "ns3/packet-sink.h"
@@ -37,7 +35,6 @@ namespace
 constexpr uint16_t BULK_PORT = 5001;
 constexpr uint16_t DUMMY_PORT = 9;
 constexpr uint32_t EPHEMERAL_PORTS = 65535 - 49152;
-constexpr uint32_t IP_TCP_HEADERS = 20 + 32; // IPv4 + TCP with timestamps
 
 /// The state of one run: nodes, sockets, counters and the phase logic.
 class Table1Run
@@ -64,6 +61,7 @@ class Table1Run
     Ptr<TcpDemuxCostShim> ServerShim() const;
 
     TwAvoidTable1Config m_c;
+    std::unique_ptr<TwAvoidTestbed> m_testbed;
     NodeContainer m_nodes; // 0 server, 1 and 2 bulk clients, 3 the TIME_WAIT loader
     Ipv4Address m_serverAddress;
     std::array<Ipv4Address, 2> m_clientAddress;
@@ -83,35 +81,14 @@ class Table1Run
 void
 Table1Run::Build()
 {
-    m_nodes.Create(4);
-
-    CsmaHelper csma;
-    csma.SetChannelAttribute("DataRate", DataRateValue(m_c.lanRate));
-    csma.SetChannelAttribute("Delay", TimeValue(m_c.lanDelay));
-    csma.SetDeviceAttribute("Mtu", UintegerValue(m_c.mtu));
-    NetDeviceContainer devices = csma.Install(m_nodes);
-
-    TwAvoidHelper tw;
-    tw.SetSocketType(m_c.socketType);
-    tw.SetSocketAttribute("SegmentSize", UintegerValue(m_c.segmentSize));
-    tw.SetHostModelEnabled(m_c.hostModel);
-    tw.SetHostModelAttribute("LookupDiscipline", StringValue(m_c.lookupDiscipline));
-    if (m_c.socketType != "ns3::TcpSocketBase")
-    {
-        tw.SetSocketAttribute("MaxSegLifetime", DoubleValue(m_c.msl));
-    }
-    tw.SetRole(TwAvoidHelper::SERVER);
-    tw.Install(m_nodes.Get(0));
-    tw.SetRole(m_c.swapClose ? TwAvoidHelper::CLIENT : TwAvoidHelper::SERVER);
-    for (uint32_t i = 1; i < 4; ++i)
-    {
-        tw.Install(m_nodes.Get(i));
-    }
-
-    Ipv4AddressHelper address("10.1.1.0", "255.255.255.0");
-    Ipv4InterfaceContainer interfaces = address.Assign(devices);
-    m_serverAddress = interfaces.GetAddress(0);
-    m_clientAddress = {interfaces.GetAddress(1), interfaces.GetAddress(2)};
+    std::vector<TwAvoidHelper::Role> roles(4,
+                                           m_c.swapClose ? TwAvoidHelper::CLIENT
+                                                         : TwAvoidHelper::SERVER);
+    roles[0] = TwAvoidHelper::SERVER;
+    m_testbed = std::make_unique<TwAvoidTestbed>(m_c.testbed, roles);
+    m_nodes = m_testbed->GetNodes();
+    m_serverAddress = m_testbed->GetAddress(0);
+    m_clientAddress = {m_testbed->GetAddress(1), m_testbed->GetAddress(2)};
 
     // Listeners first: they are the oldest TCBs, at the tail of the server's list.
     PacketSinkHelper sink("ns3::TcpSocketFactory",
@@ -237,7 +214,7 @@ Table1Run::StartClient(uint32_t i)
 void
 Table1Run::FillClient(Ptr<Socket> socket, uint32_t /* available */)
 {
-    uint32_t chunk = m_c.segmentSize * 8;
+    uint32_t chunk = m_c.testbed.segmentSize * 8;
     while (socket->GetTxAvailable() > 0)
     {
         uint32_t size = std::min(chunk, socket->GetTxAvailable());
@@ -265,7 +242,7 @@ Table1Run::SinkRx(Ptr<const Packet> packet, const Address& from)
 Ptr<TcpDemuxCostShim>
 Table1Run::ServerShim() const
 {
-    return m_nodes.Get(0)->GetObject<TcpDemuxCostShim>();
+    return m_testbed->GetShim(0);
 }
 
 TwAvoidTable1Result
@@ -303,7 +280,6 @@ std::string
 TwAvoidTable1Config::Validate() const
 {
     std::ostringstream why;
-    TypeId socket;
     // The server's TCB memory must hold them (plus listeners and clients).
     UintegerValue limit;
     UintegerValue bytesPerTcb;
@@ -316,35 +292,22 @@ TwAvoidTable1Config::Validate() const
     {
         why << "at most " << EPHEMERAL_PORTS << " TIME_WAIT TCBs (one ephemeral port each)";
     }
-    else if (hostModel && timeWaitTcbs + 4 > poolTcbs)
+    else if (testbed.hostModel && timeWaitTcbs + 4 > poolTcbs)
     {
         why << timeWaitTcbs << " TIME_WAIT TCBs do not fit the server's TCB memory (" << poolTcbs
             << " TCBs; see TcpHostModel::TcbMemoryLimit)";
     }
-    else if (segmentSize == 0 || mtu > 65535 || segmentSize + IP_TCP_HEADERS > mtu)
+    else if (!transferTime.IsStrictlyPositive())
     {
-        why << "segment size " << segmentSize << " + " << IP_TCP_HEADERS
-            << " bytes of headers must fit the MTU " << mtu << " (at most 65535)";
-    }
-    else if (!transferTime.IsStrictlyPositive() || lanRate.GetBitRate() == 0 || msl <= 0)
-    {
-        why << "the transfer time, the LAN rate and the MSL must be positive";
+        why << "the transfer time must be positive";
     }
     else if (dummyConcurrency == 0)
     {
         why << "dummyConcurrency must be at least 1";
     }
-    else if (lookupDiscipline != "LinearHeadInsert" && lookupDiscipline != "Hashed" &&
-             lookupDiscipline != "TimeWaitAtTail")
+    else
     {
-        why << "unknown lookup discipline '" << lookupDiscipline
-            << "' (LinearHeadInsert, Hashed or TimeWaitAtTail)";
-    }
-    else if (!TypeId::LookupByNameFailSafe(socketType, &socket) ||
-             !(socket == TcpSocketBase::GetTypeId() ||
-               socket.IsChildOf(TcpSocketBase::GetTypeId())))
-    {
-        why << "socket type '" << socketType << "' is not a TcpSocketBase class";
+        return testbed.Validate();
     }
     return why.str();
 }

@@ -4,7 +4,8 @@
 #ifndef TW_AVOID_TABLE1_EXPERIMENT_H
 #define TW_AVOID_TABLE1_EXPERIMENT_H
 
-#include "ns3/data-rate.h"
+#include "tw-avoid-testbed.h"
+
 #include "ns3/nstime.h"
 
 #include <array>
@@ -23,15 +24,8 @@ struct TwAvoidTable1Config
     uint32_t timeWaitTcbs{0};       //!< N: short connections the 4th host makes first
     bool swapClose{false};          //!< TCP modification on the client hosts
     Time transferTime{Seconds(10)}; //!< Length of the measured bulk transfer
-    std::string lookupDiscipline{"LinearHeadInsert"};  //!< TcpHostModel::LookupDiscipline
-    std::string socketType{"ns3::TcpSwapCloseSocket"}; //!< Socket class (for benchmarks)
-    bool hostModel{true};                              //!< Charge demultiplexing CPU time
-    DataRate lanRate{"640Mb/s"};                       //!< Myrinet link rate
-    Time lanDelay{MicroSeconds(1)};                    //!< One-way latency of the LAN
-    uint32_t mtu{9000};                                //!< LAN MTU (Myrinet IP MTU is about 8-9 KB)
-    uint32_t segmentSize{8192};                        //!< TCP MSS: one 8 KB page per segment
-    double msl{30};                                    //!< Maximum segment lifetime, s (BSD: 30 s)
-    uint32_t dummyConcurrency{8}; //!< Short connections the 4th host keeps open at once
+    TwAvoidTestbedConfig testbed;   //!< Hosts and LAN
+    uint32_t dummyConcurrency{8};   //!< Short connections the 4th host keeps open at once
 
     /**
      * @brief Check the parameters.
@@ -61,8 +55,8 @@ struct TwAvoidTable1Result
  * @ingroup tw-avoid
  * @brief The worst-case throughput experiment of the TIME_WAIT draft (its Table 1).
  *
- * Four hosts on a Myrinet-like LAN (a CSMA channel at 640 Mb/s, microsecond
- * latency). Two clients connect to the server first, so their TCBs are at the
+ * Four hosts of the draft's testbed (TwAvoidTestbed: a Myrinet-like LAN at
+ * 640 Mb/s, microsecond latency). Two clients connect to the server first, so their TCBs are at the
  * tail of the server's list; a fourth host then makes N real short
  * connections that the server closes actively, leaving N TIME_WAIT TCBs at
  * the server (unmodified TCP) or at the fourth host (swap close); then both

@@ -6,6 +6,7 @@
 
 #include "ns3/enum.h"
 #include "ns3/log.h"
+#include "ns3/simulator.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
@@ -88,6 +89,10 @@ TcpHostModel::GetTypeId()
                             "A SYN found the TCB memory exhausted (its source address and port).",
                             MakeTraceSourceAccessor(&TcpHostModel::m_allocationFailedTrace),
                             "ns3::TcpHostModel::AllocationFailedTracedCallback")
+            .AddTraceSource("TcbReleased",
+                            "A TCB left the node: how long it lived and its last state.",
+                            MakeTraceSourceAccessor(&TcpHostModel::m_tcbReleasedTrace),
+                            "ns3::TcpHostModel::TcbReleasedTracedCallback")
             .AddTraceSource("TcbCount",
                             "Number of TCBs on the node.",
                             MakeTraceSourceAccessor(&TcpHostModel::m_tcbCount),
@@ -160,12 +165,12 @@ TcpHostModel::UpdateTcb(const void* tcb, const TcbKey& key, TcpSocket::TcpStates
     auto it = m_states.find(tcb);
     if (it != m_states.end())
     {
-        --m_perState[it->second];
-        it->second = state;
+        --m_perState[it->second.state];
+        it->second.state = state;
     }
     else
     {
-        m_states.emplace(tcb, state);
+        m_states.emplace(tcb, Tcb{state, Simulator::Now()});
     }
     ++m_perState[state];
     m_list->Update(tcb, key, state == TcpSocket::TIME_WAIT);
@@ -181,10 +186,13 @@ TcpHostModel::ForgetTcb(const void* tcb)
         return;
     }
     NS_LOG_FUNCTION(this << tcb);
-    --m_perState[it->second];
+    --m_perState[it->second.state];
+    Time lifetime = Simulator::Now() - it->second.created;
+    TcpSocket::TcpStates_t last = it->second.state;
     m_states.erase(it);
     m_list->Remove(tcb);
     UpdateCounts();
+    m_tcbReleasedTrace(lifetime, last);
 }
 
 void

@@ -129,6 +129,13 @@ class TcpHostModel : public Object
     const TcbList& GetTcbList() const;
 
     /**
+     * @brief TracedCallback signature for a TCB leaving the node.
+     * @param [in] lifetime from its creation (SYN_SENT, SYN_RCVD or LISTEN) to now
+     * @param [in] lastState its state when it left (TIME_WAIT, LAST_ACK...)
+     */
+    typedef void (*TcbReleasedTracedCallback)(Time lifetime, TcpSocket::TcpStates_t lastState);
+
+    /**
      * @brief TracedCallback signature for a SYN turned away for lack of TCB memory.
      * @param [in] peer its source address
      * @param [in] peerPort its source port
@@ -167,23 +174,32 @@ class TcpHostModel : public Object
     /// Update the traced counts after a change.
     void UpdateCounts();
 
-    TcbList::Discipline m_discipline{TcbList::LINEAR_HEAD_INSERT};    //!< Lookup discipline
-    uint32_t m_hashBuckets{256};                                      //!< Hash chains
-    Time m_perSegmentCost;                                            //!< Fixed cost per segment
-    Time m_perTcbCost;                                                //!< Cost per TCB visited
-    Time m_perByteCost;                                               //!< Cost per payload byte
-    uint32_t m_bytesPerTcb{0};                                        //!< Memory per TCB
-    uint64_t m_memoryLimit{0};                                        //!< TCB memory pool, 0: none
-    PoolExhaustedAction m_exhaustedAction{POOL_DROP};                 //!< SYN on a full pool
-    uint64_t m_allocationFailures{0};                                 //!< SYNs turned away
-    TracedCallback<Ipv4Address, uint16_t> m_allocationFailedTrace;    //!< Trace: SYN turned away
-    std::unique_ptr<TcbList> m_list;                                  //!< The TCB list
-    std::unordered_map<const void*, TcpSocket::TcpStates_t> m_states; //!< State of each TCB
-    std::array<uint32_t, TcpSocket::LAST_STATE> m_perState{};         //!< TCBs per state
-    TracedValue<uint32_t> m_tcbCount{0};                              //!< Trace: TCB count
-    TracedValue<uint32_t> m_timeWaitCount{0};                         //!< Trace: TIME_WAIT TCBs
-    TracedValue<uint64_t> m_tcbMemory{0};                             //!< Trace: TCB memory
-    TracedCallback<uint32_t, Time> m_demuxCostTrace;                  //!< Trace: cost per segment
+    TcbList::Discipline m_discipline{TcbList::LINEAR_HEAD_INSERT}; //!< Lookup discipline
+    uint32_t m_hashBuckets{256};                                   //!< Hash chains
+    Time m_perSegmentCost;                                         //!< Fixed cost per segment
+    Time m_perTcbCost;                                             //!< Cost per TCB visited
+    Time m_perByteCost;                                            //!< Cost per payload byte
+    uint32_t m_bytesPerTcb{0};                                     //!< Memory per TCB
+    uint64_t m_memoryLimit{0};                                     //!< TCB memory pool, 0: none
+    PoolExhaustedAction m_exhaustedAction{POOL_DROP};              //!< SYN on a full pool
+    uint64_t m_allocationFailures{0};                              //!< SYNs turned away
+    TracedCallback<Ipv4Address, uint16_t> m_allocationFailedTrace; //!< Trace: SYN turned away
+    std::unique_ptr<TcbList> m_list;                               //!< The TCB list
+
+    /// What the model keeps of a TCB.
+    struct Tcb
+    {
+        TcpSocket::TcpStates_t state; //!< Current state
+        Time created;                 //!< When it entered the list
+    };
+
+    std::unordered_map<const void*, Tcb> m_states;                   //!< Each TCB
+    std::array<uint32_t, TcpSocket::LAST_STATE> m_perState{};        //!< TCBs per state
+    TracedValue<uint32_t> m_tcbCount{0};                             //!< Trace: TCB count
+    TracedValue<uint32_t> m_timeWaitCount{0};                        //!< Trace: TIME_WAIT TCBs
+    TracedValue<uint64_t> m_tcbMemory{0};                            //!< Trace: TCB memory
+    TracedCallback<Time, TcpSocket::TcpStates_t> m_tcbReleasedTrace; //!< Trace: TCB left
+    TracedCallback<uint32_t, Time> m_demuxCostTrace;                 //!< Trace: cost per segment
 };
 
 } // namespace ns3

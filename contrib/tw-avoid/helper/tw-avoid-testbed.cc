@@ -1,0 +1,113 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "tw-avoid-testbed.h"
+
+#include "ns3/abort.h"
+#include "ns3/csma-helper.h"
+#include "ns3/double.h"
+#include "ns3/ipv4-address-helper.h"
+#include "ns3/string.h"
+#include "ns3/tcp-demux-cost-shim.h"
+#include "ns3/tcp-host-model.h"
+#include "ns3/tcp-socket-base.h"
+#include "ns3/uinteger.h"
+
+#include <sstream>
+
+namespace ns3
+{
+
+namespace
+{
+constexpr uint32_t IP_TCP_HEADERS = 20 + 32; //!< IPv4 + TCP with timestamps
+} // namespace
+
+std::string
+TwAvoidTestbedConfig::Validate() const
+{
+    std::ostringstream why;
+    TypeId socket;
+    if (segmentSize == 0 || mtu > 65535 || segmentSize + IP_TCP_HEADERS > mtu)
+    {
+        why << "segment size " << segmentSize << " + " << IP_TCP_HEADERS
+            << " bytes of headers must fit the MTU " << mtu << " (at most 65535)";
+    }
+    else if (lanRate.GetBitRate() == 0 || msl <= 0)
+    {
+        why << "the LAN rate and the MSL must be positive";
+    }
+    else if (lookupDiscipline != "LinearHeadInsert" && lookupDiscipline != "Hashed" &&
+             lookupDiscipline != "TimeWaitAtTail")
+    {
+        why << "unknown lookup discipline '" << lookupDiscipline
+            << "' (LinearHeadInsert, Hashed or TimeWaitAtTail)";
+    }
+    else if (!TypeId::LookupByNameFailSafe(socketType, &socket) ||
+             !(socket == TcpSocketBase::GetTypeId() ||
+               socket.IsChildOf(TcpSocketBase::GetTypeId())))
+    {
+        why << "socket type '" << socketType << "' is not a TcpSocketBase class";
+    }
+    return why.str();
+}
+
+TwAvoidTestbed::TwAvoidTestbed(const TwAvoidTestbedConfig& config,
+                               const std::vector<TwAvoidHelper::Role>& roles)
+{
+    std::string problem = config.Validate();
+    NS_ABORT_MSG_UNLESS(problem.empty(), "TwAvoidTestbed: " << problem);
+    m_nodes.Create(roles.size());
+
+    CsmaHelper csma;
+    csma.SetChannelAttribute("DataRate", DataRateValue(config.lanRate));
+    csma.SetChannelAttribute("Delay", TimeValue(config.lanDelay));
+    csma.SetDeviceAttribute("Mtu", UintegerValue(config.mtu));
+    NetDeviceContainer devices = csma.Install(m_nodes);
+
+    TwAvoidHelper tw;
+    tw.SetSocketType(config.socketType);
+    tw.SetSocketAttribute("SegmentSize", UintegerValue(config.segmentSize));
+    tw.SetSocketAttribute("MaxSegLifetime", DoubleValue(config.msl));
+    tw.SetHostModelEnabled(config.hostModel);
+    tw.SetHostModelAttribute("LookupDiscipline", StringValue(config.lookupDiscipline));
+    for (uint32_t i = 0; i < roles.size(); ++i)
+    {
+        tw.SetRole(roles[i]);
+        tw.Install(m_nodes.Get(i));
+    }
+
+    Ipv4AddressHelper address("10.1.0.0", "255.255.0.0");
+    Ipv4InterfaceContainer interfaces = address.Assign(devices);
+    for (uint32_t i = 0; i < roles.size(); ++i)
+    {
+        m_addresses.push_back(interfaces.GetAddress(i));
+    }
+}
+
+NodeContainer
+TwAvoidTestbed::GetNodes() const
+{
+    return m_nodes;
+}
+
+Ipv4Address
+TwAvoidTestbed::GetAddress(uint32_t i) const
+{
+    return m_addresses.at(i);
+}
+
+Ptr<TcpHostModel>
+TwAvoidTestbed::GetHostModel(uint32_t i) const
+{
+    return m_nodes.Get(i)->GetObject<TcpHostModel>();
+}
+
+Ptr<TcpDemuxCostShim>
+TwAvoidTestbed::GetShim(uint32_t i) const
+{
+    return m_nodes.Get(i)->GetObject<TcpDemuxCostShim>();
+}
+
+} // namespace ns3
