@@ -134,6 +134,11 @@ TcpDemuxCostShim::StartService()
                                     tcpHeader.GetSourcePort(),
                                     head.packet->GetSize() - headerBytes);
     m_busy += cost;
+    ++m_segments;
+    if (tcpHeader.GetFlags() & TcpHeader::RST)
+    {
+        ++m_rsts;
+    }
     m_serviceEvent = Simulator::Schedule(cost, &TcpDemuxCostShim::FinishService, this);
 }
 
@@ -261,6 +266,18 @@ Time
 TcpDemuxCostShim::GetBusyTime() const
 {
     return m_busy;
+}
+
+uint64_t
+TcpDemuxCostShim::GetSegments() const
+{
+    return m_segments;
+}
+
+uint64_t
+TcpDemuxCostShim::GetRsts() const
+{
+    return m_rsts;
 }
 
 uint64_t

@@ -88,6 +88,12 @@ class TcpDemuxCostShim : public IpL4Protocol
     /// @return total CPU time spent on arriving segments so far
     Time GetBusyTime() const;
 
+    /// @return segments processed (costed) so far
+    uint64_t GetSegments() const;
+
+    /// @return RST segments among them
+    uint64_t GetRsts() const;
+
     /// @return segments dropped because the input queue was full
     uint64_t GetDrops() const;
 
@@ -125,6 +131,8 @@ class TcpDemuxCostShim : public IpL4Protocol
     EventId m_serviceEvent;                        //!< End of the current service
     bool m_serving{false};                         //!< The CPU is on the queue's head
     Time m_busy;                                   //!< Accumulated CPU time
+    uint64_t m_segments{0};                        //!< Segments processed
+    uint64_t m_rsts{0};                            //!< RSTs processed
     uint64_t m_drops{0};                           //!< Drops on a full queue
     TracedValue<uint32_t> m_backlog{0};            //!< Trace: queue length
     TracedCallback<Ptr<const Packet>> m_dropTrace; //!< Trace: dropped segment

@@ -1,0 +1,318 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "tw-avoid-webstone-experiment.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/http-client.h"
+#include "ns3/http-file-set.h"
+#include "ns3/http-server.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/log.h"
+#include "ns3/pointer.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/tcp-demux-cost-shim.h"
+#include "ns3/tcp-host-model.h"
+#include "ns3/uinteger.h"
+
+#include <memory>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("TwAvoidWebStoneExperiment");
+
+namespace
+{
+
+constexpr uint16_t HTTP_PORT = 80;
+
+/**
+ * The "large" file set. The draft gives its range (9 KB to 5 MB) but not its
+ * mix; all three rows of its Table 2 imply 53.1 to 53.4 KB per connection
+ * (throughput / connection rate), so the mix below has that mean (53.3 KB).
+ */
+const std::vector<std::pair<uint64_t, double>> LARGE_FILES{{9 * 1024, 53},
+                                                           {20 * 1024, 25},
+                                                           {50 * 1024, 12},
+                                                           {100 * 1024, 8},
+                                                           {500 * 1024, 2.5},
+                                                           {1000 * 1024, 1},
+                                                           {5000 * 1024, 0.2}};
+
+/// Table 3: "all clients request only 500 byte files".
+const std::vector<std::pair<uint64_t, double>> SMALL_FILES{{500, 1}};
+
+/// The state of one run: hosts, applications, and what the traces count.
+class WebStoneRun
+{
+  public:
+    explicit WebStoneRun(const TwAvoidWebStoneConfig& c)
+        : m_c(c)
+    {
+    }
+
+    TwAvoidWebStoneResult Run();
+
+  private:
+    void Build();
+    bool Measuring() const;
+    void StartMeasurement();
+    void Sample();
+    void ConnectionDone(HttpClient::Outcome outcome, Time duration);
+    void RequestDone(Time latency, uint64_t bodyBytes, uint16_t status);
+    void TcbReleased(Time lifetime, TcpSocket::TcpStates_t lastState);
+
+    TwAvoidWebStoneConfig m_c;
+    std::unique_ptr<TwAvoidTestbed> m_testbed;
+    Time m_start;
+    Time m_end;
+    // counters over the measurement
+    uint64_t m_completed{0};
+    uint64_t m_failed{0};
+    uint64_t m_requests{0};
+    uint64_t m_bodyBytes{0};
+    Time m_latencySum;
+    uint64_t m_segmentsAtStart{0};
+    uint64_t m_rstsAtStart{0};
+    uint64_t m_failuresAtStart{0};
+    Time m_busyAtStart;
+    uint64_t m_released{0};
+    Time m_lifetimeSum;
+    uint64_t m_samples{0};
+    double m_memorySum{0};
+    double m_memoryMax{0};
+    double m_serverTimeWaitSum{0};
+    double m_clientTimeWaitSum{0};
+};
+
+void
+WebStoneRun::Build()
+{
+    std::vector<TwAvoidHelper::Role> roles(1 + m_c.clientHosts,
+                                           m_c.variant == "tcp" ? TwAvoidHelper::CLIENT
+                                                                : TwAvoidHelper::SERVER);
+    roles[0] = TwAvoidHelper::SERVER;
+    m_testbed = std::make_unique<TwAvoidTestbed>(m_c.testbed, roles);
+    NodeContainer nodes = m_testbed->GetNodes();
+
+    Ptr<HttpFileSet> files = CreateObject<HttpFileSet>();
+    for (const auto& [size, weight] : (m_c.fileSet == "large" ? LARGE_FILES : SMALL_FILES))
+    {
+        files->AddFile(size, weight);
+    }
+    files->AssignStreams(10);
+
+    Ptr<HttpServer> server = CreateObject<HttpServer>();
+    server->SetAttribute("Port", UintegerValue(HTTP_PORT));
+    server->SetAttribute("DocumentStore", PointerValue(files));
+    nodes.Get(0)->AddApplication(server);
+
+    std::string endMode = (m_c.variant == "http") ? "ClientClose" : "ConnectionClose";
+    Ptr<UniformRandomVariable> startJitter = CreateObject<UniformRandomVariable>();
+    startJitter->SetStream(11);
+    Ptr<HttpFileSetRequestSource> source = CreateObject<HttpFileSetRequestSource>();
+    source->SetAttribute("FileSet", PointerValue(files));
+    Time stop = m_c.warmup + m_c.measure;
+    for (uint32_t h = 1; h <= m_c.clientHosts; ++h)
+    {
+        for (uint32_t i = 0; i < m_c.clientsPerHost; ++i)
+        {
+            Ptr<HttpClient> client = CreateObject<HttpClient>();
+            client->SetAttribute(
+                "Remote",
+                AddressValue(InetSocketAddress(m_testbed->GetAddress(0), HTTP_PORT)));
+            client->SetAttribute("RequestSource", PointerValue(source));
+            client->SetAttribute("EndMode", StringValue(endMode));
+            client->SetAttribute("RequestsPerConnection", UintegerValue(m_c.requestsPerConnection));
+            client->SetStartTime(Seconds(startJitter->GetValue(0, 1)));
+            client->SetStopTime(stop);
+            client->TraceConnectWithoutContext("ConnectionDone",
+                                               MakeCallback(&WebStoneRun::ConnectionDone, this));
+            client->TraceConnectWithoutContext("RequestDone",
+                                               MakeCallback(&WebStoneRun::RequestDone, this));
+            nodes.Get(h)->AddApplication(client);
+        }
+    }
+    m_testbed->GetHostModel(0)->TraceConnectWithoutContext(
+        "TcbReleased",
+        MakeCallback(&WebStoneRun::TcbReleased, this));
+}
+
+bool
+WebStoneRun::Measuring() const
+{
+    Time now = Simulator::Now();
+    return now >= m_start && now < m_end;
+}
+
+void
+WebStoneRun::StartMeasurement()
+{
+    Ptr<TcpDemuxCostShim> shim = m_testbed->GetShim(0);
+    m_segmentsAtStart = shim->GetSegments();
+    m_rstsAtStart = shim->GetRsts();
+    m_busyAtStart = shim->GetBusyTime();
+    m_failuresAtStart = m_testbed->GetHostModel(0)->GetAllocationFailures();
+    Sample();
+}
+
+void
+WebStoneRun::Sample()
+{
+    Ptr<TcpHostModel> server = m_testbed->GetHostModel(0);
+    double memory = server->GetTcbMemory() / 1024.0;
+    m_memorySum += memory;
+    m_memoryMax = std::max(m_memoryMax, memory);
+    m_serverTimeWaitSum += server->GetTcbCount(TcpSocket::TIME_WAIT);
+    for (uint32_t h = 1; h <= m_c.clientHosts; ++h)
+    {
+        m_clientTimeWaitSum += m_testbed->GetHostModel(h)->GetTcbCount(TcpSocket::TIME_WAIT);
+    }
+    ++m_samples;
+    if (Simulator::Now() + MilliSeconds(100) < m_end)
+    {
+        Simulator::Schedule(MilliSeconds(100), &WebStoneRun::Sample, this);
+    }
+}
+
+void
+WebStoneRun::ConnectionDone(HttpClient::Outcome outcome, Time)
+{
+    if (Measuring())
+    {
+        (outcome == HttpClient::COMPLETED ? m_completed : m_failed)++;
+    }
+}
+
+void
+WebStoneRun::RequestDone(Time latency, uint64_t bodyBytes, uint16_t)
+{
+    if (Measuring())
+    {
+        ++m_requests;
+        m_bodyBytes += bodyBytes;
+        m_latencySum += latency;
+    }
+}
+
+void
+WebStoneRun::TcbReleased(Time lifetime, TcpSocket::TcpStates_t lastState)
+{
+    if (Measuring() && lastState != TcpSocket::LISTEN)
+    {
+        ++m_released;
+        m_lifetimeSum += lifetime;
+    }
+}
+
+TwAvoidWebStoneResult
+WebStoneRun::Run()
+{
+    Build();
+    m_start = m_c.warmup;
+    m_end = m_c.warmup + m_c.measure;
+    Simulator::Schedule(m_start, &WebStoneRun::StartMeasurement, this);
+    Simulator::Stop(m_end);
+    Simulator::Run();
+
+    TwAvoidWebStoneResult r;
+    double seconds = m_c.measure.GetSeconds();
+    Ptr<TcpDemuxCostShim> shim = m_testbed->GetShim(0);
+    r.throughputMbps = m_bodyBytes * 8.0 / seconds / 1e6;
+    r.connectionsPerSecond = m_completed / seconds;
+    r.failedPerSecond = m_failed / seconds;
+    r.meanLatencyMs = m_requests ? m_latencySum.GetSeconds() * 1e3 / m_requests : 0;
+    r.serverTcbMemoryKB = m_samples ? m_memorySum / m_samples : 0;
+    r.serverTcbMemoryMaxKB = m_memoryMax;
+    r.serverTimeWait = m_samples ? m_serverTimeWaitSum / m_samples : 0;
+    r.clientTimeWait = m_samples ? m_clientTimeWaitSum / m_samples / m_c.clientHosts : 0;
+    if (m_completed)
+    {
+        r.serverSegmentsPerConnection =
+            double(shim->GetSegments() - m_segmentsAtStart) / m_completed;
+        r.serverRstsPerConnection = double(shim->GetRsts() - m_rstsAtStart) / m_completed;
+    }
+    r.serverTcbLifetimeMs = m_released ? m_lifetimeSum.GetSeconds() * 1e3 / m_released : 0;
+    r.serverCpuBusy = (shim->GetBusyTime() - m_busyAtStart).GetSeconds() / seconds;
+    r.serverSynsTurnedAway =
+        m_testbed->GetHostModel(0)->GetAllocationFailures() - m_failuresAtStart;
+    r.events = Simulator::GetEventCount();
+    Simulator::Destroy();
+    return r;
+}
+
+} // namespace
+
+TwAvoidWebStoneConfig
+TwAvoidWebStoneConfig::Table2()
+{
+    TwAvoidWebStoneConfig c;
+    c.fileSet = "large";
+    c.clientHosts = 2;
+    c.clientsPerHost = 20;
+    return c;
+}
+
+TwAvoidWebStoneConfig
+TwAvoidWebStoneConfig::Table3()
+{
+    TwAvoidWebStoneConfig c;
+    c.fileSet = "small";
+    c.clientHosts = 4;
+    c.clientsPerHost = 2;
+    return c;
+}
+
+std::string
+TwAvoidWebStoneConfig::Validate() const
+{
+    std::ostringstream why;
+    if (fileSet != "large" && fileSet != "small")
+    {
+        why << "unknown file set '" << fileSet << "' (large or small)";
+    }
+    else if (variant != "unmodified" && variant != "tcp" && variant != "http")
+    {
+        why << "unknown variant '" << variant << "' (unmodified, tcp or http)";
+    }
+    else if (clientHosts == 0 || clientsPerHost == 0 || clientHosts > 250)
+    {
+        why << "1 to 250 client hosts, each with at least one client";
+    }
+    else if (requestsPerConnection == 0)
+    {
+        why << "at least one request per connection";
+    }
+    else if (warmup.IsNegative() || !measure.IsStrictlyPositive())
+    {
+        why << "the warm-up must not be negative and the measurement must be positive";
+    }
+    else
+    {
+        return testbed.Validate();
+    }
+    return why.str();
+}
+
+TwAvoidWebStoneExperiment::TwAvoidWebStoneExperiment(const TwAvoidWebStoneConfig& config)
+    : m_config(config)
+{
+    std::string problem = config.Validate();
+    NS_ABORT_MSG_UNLESS(problem.empty(), "WebSTONE: " << problem);
+}
+
+TwAvoidWebStoneResult
+TwAvoidWebStoneExperiment::Run()
+{
+    WebStoneRun run(m_config);
+    return run.Run();
+}
+
+} // namespace ns3

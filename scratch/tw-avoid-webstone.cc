@@ -1,0 +1,84 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Tables 2 and 3 of the TIME_WAIT draft: WebSTONE clients against one HTTP
+// server on the draft's testbed, one variant per run.
+//
+//   ./ns3 run 'tw-avoid-webstone --table=2 --variant=http --RngRun=2 --header'
+//
+// Variants: unmodified (Connection: close, TIME_WAIT at the server), tcp
+// (the client hosts swap-close), http (CLIENT_CLOSE). Prints one CSV row
+// over the measurement interval; ./figures.py sweeps variants and runs.
+
+#include "ns3/core-module.h"
+#include "ns3/tw-avoid-module.h"
+
+#include <iomanip>
+#include <iostream>
+
+using namespace ns3;
+
+int
+main(int argc, char* argv[])
+{
+    uint32_t table = 2;
+    std::string variant = "unmodified";
+    double warmup = -1;
+    double measure = -1;
+    uint32_t clientHosts = 0;
+    uint32_t clientsPerHost = 0;
+    uint32_t requestsPerConnection = 1;
+    bool header = false;
+
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("table", "2 (2 hosts x 20 clients, 9 KB-5 MB files) or 3 (4 x 2, 500 B)", table);
+    cmd.AddValue("variant", "unmodified | tcp (swap close) | http (CLIENT_CLOSE)", variant);
+    cmd.AddValue("warmup", "seconds before the measurement (default 70)", warmup);
+    cmd.AddValue("measure", "seconds measured (default 60)", measure);
+    cmd.AddValue("clientHosts", "client hosts (default: the table's)", clientHosts);
+    cmd.AddValue("clientsPerHost",
+                 "WebSTONE clients per host (default: the table's)",
+                 clientsPerHost);
+    cmd.AddValue("requestsPerConnection", "requests per connection", requestsPerConnection);
+    cmd.AddValue("header", "print the CSV header first", header);
+    cmd.Parse(argc, argv);
+
+    if (table != 2 && table != 3)
+    {
+        std::cerr << "tw-avoid-webstone: --table must be 2 or 3" << std::endl;
+        return 1;
+    }
+    TwAvoidWebStoneConfig c =
+        table == 2 ? TwAvoidWebStoneConfig::Table2() : TwAvoidWebStoneConfig::Table3();
+    c.variant = variant;
+    c.requestsPerConnection = requestsPerConnection;
+    c.clientHosts = clientHosts ? clientHosts : c.clientHosts;
+    c.clientsPerHost = clientsPerHost ? clientsPerHost : c.clientsPerHost;
+    c.warmup = warmup >= 0 ? Seconds(warmup) : c.warmup;
+    c.measure = measure >= 0 ? Seconds(measure) : c.measure;
+    if (std::string problem = c.Validate(); !problem.empty())
+    {
+        std::cerr << "tw-avoid-webstone: " << problem << std::endl;
+        return 1;
+    }
+
+    TwAvoidWebStoneResult r = TwAvoidWebStoneExperiment(c).Run();
+
+    if (header)
+    {
+        std::cout << "table,variant,run,throughput_mbps,conn_per_s,failed_per_s,latency_ms,"
+                     "server_tcb_kb,server_tcb_max_kb,server_time_wait,client_time_wait,"
+                     "server_segments_per_conn,server_rsts_per_conn,server_tcb_lifetime_ms,"
+                     "server_cpu_busy,server_syns_turned_away,events"
+                  << std::endl;
+    }
+    std::cout << std::fixed << std::setprecision(4) << table << "," << variant << ","
+              << RngSeedManager::GetRun() << "," << r.throughputMbps << ","
+              << r.connectionsPerSecond << "," << r.failedPerSecond << "," << r.meanLatencyMs << ","
+              << r.serverTcbMemoryKB << "," << r.serverTcbMemoryMaxKB << "," << r.serverTimeWait
+              << "," << r.clientTimeWait << "," << r.serverSegmentsPerConnection << ","
+              << r.serverRstsPerConnection << "," << r.serverTcbLifetimeMs << "," << r.serverCpuBusy
+              << "," << r.serverSynsTurnedAway << "," << r.events << std::endl;
+    return 0;
+}
