@@ -14,6 +14,7 @@
 #include "ns3/core-module.h"
 #include "ns3/tw-avoid-module.h"
 
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 
@@ -30,6 +31,7 @@ main(int argc, char* argv[])
     uint32_t clientsPerHost = 0;
     uint32_t requestsPerConnection = 1;
     bool header = false;
+    std::string timeline;
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("table", "2 (2 hosts x 20 clients, 9 KB-5 MB files) or 3 (4 x 2, 500 B)", table);
@@ -42,6 +44,7 @@ main(int argc, char* argv[])
                  clientsPerHost);
     cmd.AddValue("requestsPerConnection", "requests per connection", requestsPerConnection);
     cmd.AddValue("header", "print the CSV header first", header);
+    cmd.AddValue("timeline", "also write the run second by second to this CSV file", timeline);
     cmd.Parse(argc, argv);
 
     if (table != 2 && table != 3)
@@ -64,6 +67,21 @@ main(int argc, char* argv[])
     }
 
     TwAvoidWebStoneResult r = TwAvoidWebStoneExperiment(c).Run();
+    if (!timeline.empty())
+    {
+        std::ofstream out(timeline);
+        if (!out)
+        {
+            std::cerr << "tw-avoid-webstone: cannot write " << timeline << std::endl;
+            return 1;
+        }
+        out << "table,variant,run,time_s,server_tcb_kb,connections,failed\n";
+        for (const auto& s : r.timeline)
+        {
+            out << table << "," << variant << "," << RngSeedManager::GetRun() << "," << s.time
+                << "," << s.serverTcbKB << "," << s.connections << "," << s.failed << "\n";
+        }
+    }
 
     if (header)
     {

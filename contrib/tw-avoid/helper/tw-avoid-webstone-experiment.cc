@@ -68,6 +68,7 @@ class WebStoneRun
     void ConnectionDone(HttpClient::Outcome outcome, Time duration);
     void RequestDone(Time latency, uint64_t bodyBytes, uint16_t status);
     void TcbReleased(Time lifetime, TcpSocket::TcpStates_t lastState);
+    void Tick();
 
     TwAvoidWebStoneConfig m_c;
     std::unique_ptr<TwAvoidTestbed> m_testbed;
@@ -90,6 +91,9 @@ class WebStoneRun
     double m_memoryMax{0};
     double m_serverTimeWaitSum{0};
     double m_clientTimeWaitSum{0};
+    uint64_t m_secondCompleted{0}; // in the current second of the timeline
+    uint64_t m_secondFailed{0};
+    TwAvoidWebStoneResult m_result;
 };
 
 void
@@ -183,8 +187,24 @@ WebStoneRun::Sample()
 }
 
 void
+WebStoneRun::Tick()
+{
+    m_result.timeline.push_back({Simulator::Now().GetSeconds(),
+                                 m_testbed->GetHostModel(0)->GetTcbMemory() / 1024.0,
+                                 double(m_secondCompleted),
+                                 double(m_secondFailed)});
+    m_secondCompleted = 0;
+    m_secondFailed = 0;
+    if (Simulator::Now() + Seconds(1) <= m_end)
+    {
+        Simulator::Schedule(Seconds(1), &WebStoneRun::Tick, this);
+    }
+}
+
+void
 WebStoneRun::ConnectionDone(HttpClient::Outcome outcome, Time)
 {
+    (outcome == HttpClient::COMPLETED ? m_secondCompleted : m_secondFailed)++;
     if (Measuring())
     {
         (outcome == HttpClient::COMPLETED ? m_completed : m_failed)++;
@@ -219,10 +239,11 @@ WebStoneRun::Run()
     m_start = m_c.warmup;
     m_end = m_c.warmup + m_c.measure;
     Simulator::Schedule(m_start, &WebStoneRun::StartMeasurement, this);
+    Simulator::Schedule(Seconds(1), &WebStoneRun::Tick, this);
     Simulator::Stop(m_end);
     Simulator::Run();
 
-    TwAvoidWebStoneResult r;
+    TwAvoidWebStoneResult& r = m_result;
     double seconds = m_c.measure.GetSeconds();
     Ptr<TcpDemuxCostShim> shim = m_testbed->GetShim(0);
     r.throughputMbps = m_bodyBytes * 8.0 / seconds / 1e6;
@@ -245,7 +266,7 @@ WebStoneRun::Run()
         m_testbed->GetHostModel(0)->GetAllocationFailures() - m_failuresAtStart;
     r.events = Simulator::GetEventCount();
     Simulator::Destroy();
-    return r;
+    return m_result;
 }
 
 } // namespace

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -63,6 +64,17 @@ struct TwAvoidWebStoneResult
     double serverCpuBusy{0};           //!< Fraction of the time the server's CPU was busy
     uint64_t serverSynsTurnedAway{0};  //!< SYNs the server had no TCB memory for
     uint64_t events{0};                //!< Simulator events executed
+
+    /// One second of the whole run (warm-up included).
+    struct Second
+    {
+        double time;        //!< End of the second, s
+        double serverTcbKB; //!< Server TCB memory then, KB
+        double connections; //!< Connections completed during the second
+        double failed;      //!< Connections that failed during the second
+    };
+
+    std::vector<Second> timeline; //!< The run second by second
 };
 
 /**
