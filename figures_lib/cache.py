@@ -4,7 +4,9 @@
 
 The build id hashes the program and the suite's libraries, so a point is
 rerun after the model changes. The file holds the program's output (CSV
-header and row) exactly as printed.
+header and row) exactly as printed. A point with side files (files the
+program writes itself, Point.side_files) counts as cached only if they are
+all there too.
 """
 
 import functools
@@ -37,12 +39,14 @@ def build_id(program):
 
 
 def load(point):
-    """The cached output text of the point, or None."""
+    """The cached output text of the point, or None (also if a side file of
+    the point is missing)."""
     p = path(point)
     try:
-        return p.read_text()
+        text = p.read_text()
     except FileNotFoundError:
         return None
+    return text if all(f.exists() for f in point.side_files()) else None
 
 
 def store(point, text):

@@ -41,6 +41,13 @@ class Point:
     def label(self):
         return f"{self.experiment}/{self.scale}: {self.program} " + " ".join(self.args())
 
+    def side_files(self):
+        """Files the program writes besides its CSV row (absolute paths, e.g.
+        a timeline named on its command line). The runner makes their
+        directories before the run, and a cached point whose side files are
+        missing is run again. None by default."""
+        return ()
+
 
 def format_value(value):
     """Canonical text of a parameter value (2.0 -> '2', 0.5 -> '0.5')."""

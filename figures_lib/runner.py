@@ -7,7 +7,9 @@ it arrives, so an interrupted sweep keeps its finished points.
 
 The task is subprocess.run itself, so the scheduler and the workers need
 nothing of this repository but the program at the same path (with
---scheduler: the same build/bin/ on a shared disk, and a Python with dask).
+--scheduler: the same build/bin/ on a shared disk, and a Python with dask;
+for points with side files, e.g. the WebSTONE timelines, figures/cache/ on
+that disk too).
 """
 
 import contextlib
@@ -131,6 +133,8 @@ def run_points(points, *, scheduler=None, workers=None, force=False, timeout=Non
         futures = {}
         for point in todo:
             argv = argv_of(point)
+            for side_file in point.side_files():  # the program does not make directories
+                side_file.parent.mkdir(parents=True, exist_ok=True)
             future = client.submit(
                 subprocess.run,
                 argv,
