@@ -24,6 +24,7 @@ int
 main(int argc, char* argv[])
 {
     uint32_t table = 2;
+    std::string pcap;
     std::string variant = "unmodified";
     double warmup = -1;
     double measure = -1;
@@ -45,6 +46,9 @@ main(int argc, char* argv[])
     cmd.AddValue("requestsPerConnection", "requests per connection", requestsPerConnection);
     cmd.AddValue("header", "print the CSV header first", header);
     cmd.AddValue("timeline", "also write the run second by second to this CSV file", timeline);
+    cmd.AddValue("pcap",
+                 "write a pcap file per host with this prefix (opens in Wireshark as HTTP)",
+                 pcap);
     cmd.Parse(argc, argv);
 
     if (table != 2 && table != 3)
@@ -55,6 +59,7 @@ main(int argc, char* argv[])
     TwAvoidWebStoneConfig c =
         table == 2 ? TwAvoidWebStoneConfig::Table2() : TwAvoidWebStoneConfig::Table3();
     c.variant = variant;
+    c.testbed.pcapPrefix = pcap;
     c.requestsPerConnection = requestsPerConnection;
     c.clientHosts = clientHosts ? clientHosts : c.clientHosts;
     c.clientsPerHost = clientsPerHost ? clientsPerHost : c.clientsPerHost;

@@ -65,6 +65,10 @@ TwAvoidTestbed::TwAvoidTestbed(const TwAvoidTestbedConfig& config,
     csma.SetChannelAttribute("Delay", TimeValue(config.lanDelay));
     csma.SetDeviceAttribute("Mtu", UintegerValue(config.mtu));
     NetDeviceContainer devices = csma.Install(m_nodes);
+    if (!config.pcapPrefix.empty())
+    {
+        csma.EnablePcapAll(config.pcapPrefix, false);
+    }
 
     TwAvoidHelper tw;
     tw.SetSocketType(config.socketType);

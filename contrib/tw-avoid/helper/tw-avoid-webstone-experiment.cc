@@ -311,7 +311,7 @@ TwAvoidWebStoneConfig::Validate() const
     {
         why << "at least one request per connection";
     }
-    else if (warmup.IsNegative() || !measure.IsStrictlyPositive())
+    else if (warmup.IsStrictlyNegative() || !measure.IsStrictlyPositive())
     {
         why << "the warm-up must not be negative and the measurement must be positive";
     }

@@ -241,7 +241,7 @@ class RawPeer
 
     void Closed(Ptr<Socket> s)
     {
-        if (closedAt.IsNegative())
+        if (closedAt.IsStrictlyNegative())
         {
             closedAt = Simulator::Now();
             Simulator::ScheduleNow(&Socket::Close, s);
@@ -292,7 +292,7 @@ class RawExchangeTest : public TestCase
         {
             NS_TEST_ASSERT_MSG_EQ(starts[i], m_expected[i], "status of response " << i);
         }
-        NS_TEST_ASSERT_MSG_EQ(!peer.closedAt.IsNegative(), m_expectClose, "server closed");
+        NS_TEST_ASSERT_MSG_EQ(!peer.closedAt.IsStrictlyNegative(), m_expectClose, "server closed");
         if (m_expectClose)
         {
             NS_TEST_ASSERT_MSG_LT(peer.closedAt, m_closeBefore, "closed in time");

@@ -185,7 +185,7 @@ void
 CloseScenario::ServerTx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase>)
 {
     // The first segment the server sends in TIME_WAIT is its ACK of the client's FIN.
-    if (m_c.dropFinalAck && !m_finalAckDropped && !m_out.serverTimeWaitAt.IsNegative())
+    if (m_c.dropFinalAck && !m_finalAckDropped && !m_out.serverTimeWaitAt.IsStrictlyNegative())
     {
         m_finalAckDropped = true;
         m_clientRxErrors->DropNext(p->GetUid());

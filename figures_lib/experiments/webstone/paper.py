@@ -38,10 +38,10 @@ MAX_TCB_KB = 32.0
 METRICS = (
     ("conn_per_s", "conn/s"),
     ("throughput_mbps", "Mb/s"),
-    ("server_tcb_kb", "KB"),
+    ("server_tcb_kb", "server TCB KB"),
     ("failed_per_s", "failed/s"),
-    ("server_segments_per_conn", "segments/conn"),
-    ("server_rsts_per_conn", "RSTs/conn"),
-    ("server_tcb_lifetime_ms", "ms"),
-    ("server_cpu_busy", "busy fraction"),
+    ("server_segments_per_conn", "server segments/conn"),
+    ("server_rsts_per_conn", "server RSTs/conn"),
+    ("server_tcb_lifetime_ms", "server TCB lifetime ms"),
+    ("server_cpu_busy", "server CPU busy (fraction)"),
 )

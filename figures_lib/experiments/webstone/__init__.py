@@ -1,0 +1,122 @@
+"""Tables 2 and 3 of the TIME_WAIT draft: WebSTONE clients against one HTTP
+server, unmodified (the server keeps TIME_WAIT) vs the TCP modification
+(the clients swap-close) vs the HTTP modification (CLIENT_CLOSE).
+Table 2: 2 client hosts x 20 clients, 9 KB-5 MB files; Table 3: 4 x 2,
+500-byte files. Registered as two experiments, table2 and table3, of one
+class parameterised by the table.
+
+One point: build/bin/tw-avoid-webstone --table=T --variant=V --RngRun=R
+--warmup=S --measure=S --timeline=PATH (scratch/tw-avoid-webstone.cc); it
+prints one CSV row over the measurement window and writes the whole run
+(warm-up included) second by second to PATH.
+
+The timeline is part of the point's output, a side file: PATH is the
+point's cache file with "-timeline.csv" for ".csv" (TimelinePoint), so it
+is unique per point, deterministic, and lives and dies with the cache entry
+(it carries the build id too). The runner makes its directory, and a cached
+point whose timeline is missing counts as not cached and is run again
+(Point.side_files). --timeline is not one of the point's params, so it is
+not part of the cache key.
+"""
+
+from ... import cache
+from ...registry import Experiment, Point, register
+from . import check, plot, summary
+from .paper import VARIANTS
+
+# scale -> (runs per variant, warm-up s, measured s); paper: the program's defaults
+SCALES = {"paper": (5, 70.0, 60.0), "quick": (2, 20.0, 10.0)}
+
+
+def scale_text(scale):
+    runs, warmup, measure = SCALES[scale]
+    return f"scale {scale}: {runs} runs, {warmup:g} s warm-up + {measure:g} s measured"
+
+
+class TimelinePoint(Point):
+    """A point whose program also writes its timeline next to its cache file."""
+
+    def timeline(self):
+        p = cache.path(self)
+        return p.with_name(p.stem + "-timeline.csv")
+
+    def args(self):
+        return [*super().args(), f"--timeline={self.timeline()}"]
+
+    def side_files(self):
+        return (self.timeline(),)
+
+
+class WebStone(Experiment):
+    table = 0  # 2 or 3, set by the subclasses
+    program = "tw-avoid-webstone"
+    columns = (
+        "table", "variant", "run", "throughput_mbps", "conn_per_s", "failed_per_s", "latency_ms",
+        "server_tcb_kb", "server_tcb_max_kb", "server_time_wait", "client_time_wait",
+        "server_segments_per_conn", "server_rsts_per_conn", "server_tcb_lifetime_ms",
+        "server_cpu_busy", "server_syns_turned_away", "events",
+    )  # fmt: skip
+
+    def point(self, scale, variant, run):
+        _, warmup, measure = SCALES[scale]
+        return TimelinePoint.make(
+            self.name,
+            scale,
+            self.program,
+            table=self.table,
+            variant=variant,
+            RngRun=run,
+            warmup=warmup,
+            measure=measure,
+        )
+
+    def points(self, scale):
+        runs = SCALES[scale][0]
+        return [self.point(scale, v, run) for v in VARIANTS for run in range(1, runs + 1)]
+
+    def outputs(self, scale, rows, outdir):
+        text_scale = scale_text(scale)
+        summary.write_raw(outdir / f"{self.name}.csv", self.columns, rows)
+        stats = summary.summarize_rows(rows, extra=check.EXTRA)
+        summary.write_summary(outdir / f"{self.name}-summary.csv", stats)
+        errors = [plot.write_and_run(outdir, self.name, self.table, text_scale)]
+
+        timelines, failing = {}, set()
+        for row in sorted(rows, key=summary.sort_key):
+            path = self.point(scale, row["variant"], int(row["run"])).timeline()
+            if path.exists():
+                timeline = summary.read_timeline(path)
+                timelines.setdefault(row["variant"], []).append(timeline)
+                if any(values["failed"] > 0 for _, values in timeline):
+                    failing.add(row["variant"])
+        if timelines:
+            runs = summary.write_timeline(outdir / f"{self.name}-timeline.csv", timelines)
+            _, warmup, measure = SCALES[scale]
+            errors.append(
+                plot.write_and_run_timeline(
+                    outdir, self.name, self.table, text_scale, (warmup, warmup + measure), runs,
+                    failing,
+                )  # fmt: skip
+            )
+        else:
+            errors.append(f"no timeline files; figures/{self.name}-timeline.png not written")
+
+        text, _ = check.report(self.table, stats, text_scale)
+        (outdir / f"{self.name}-check.txt").write_text(text)
+        for error in filter(None, errors):
+            text += f"\nwarning: {error}\n"
+        return text
+
+
+@register
+class Table2(WebStone):
+    name = "table2"
+    title = "TIME_WAIT draft, Table 2: WebSTONE, large files: unmodified vs TCP vs HTTP mod"
+    table = 2
+
+
+@register
+class Table3(WebStone):
+    name = "table3"
+    title = "TIME_WAIT draft, Table 3: WebSTONE, 500-byte files: unmodified vs TCP vs HTTP mod"
+    table = 3
