@@ -5,16 +5,17 @@ set terminal pngcairo size 1100,820 noenhanced font "Sans,11"
 set output "table2-timeline.png"
 set datafile separator ","
 set xrange [0:30]
+set lmargin 10
 set grid lc rgb "#dddddd"
 set object 1 rect from 20, graph 0 to 30, graph 1 fc rgb "#f0e8c0" fs solid 0.6 noborder behind
-set label 1 "measured" at 25, graph 0.95 center front
-set multiplot layout 2,1 title "TIME_WAIT draft, Table 2 (WebSTONE) over time: simulation (ns-3, scale quick: 2 runs, 20 s warm-up + 10 s measured)\nmean over the runs (unmodified 2, TCP modification 2, HTTP modification 2); shaded: the measurement window, before it the warm-up"
+set label 1 "measured" at 25, graph 0.5 center front
+set multiplot layout 2,1 title "TIME_WAIT draft, Table 2 (WebSTONE) over time: simulation (ns-3, scale quick: 2 runs, 20 s warm-up + 10 s measured)\nmean over the runs (unmodified 2, TCP modification 2, HTTP modification 2); shaded: the measurement window, before it the warm-up\n"
 
 set ylabel "server TCB memory (KB, log scale)"
 set logscale y
 set yrange [1:*]
 set format x ""
-set key top left opaque box
+set key outside top center horizontal samplen 2
 plot \
   "table2-timeline.csv" every ::1 using 1:2 with lines lw 2 lc rgb "#c03020" title "unmodified", \
   "table2-timeline.csv" every ::1 using 1:5 with lines lw 2 lc rgb "#2070c0" title "TCP modification", \
@@ -26,7 +27,7 @@ set yrange [0:*]
 set offsets 0, 0, graph 0.1, 0
 set format x "%g"
 set xlabel "simulated time (s)"
-set key top right opaque box
+unset label 1
 plot \
   "table2-timeline.csv" every ::1 using 1:3 with lines lw 2 lc rgb "#c03020" title "unmodified: completed", \
   "table2-timeline.csv" every ::1 using 1:6 with lines lw 2 lc rgb "#2070c0" title "TCP modification: completed", \

@@ -8,57 +8,59 @@ vx(s) = s eq "unmodified" ? 0 : s eq "tcp" ? 1 : s eq "http" ? 2 : NaN
 set style fill solid 0.8 border lc rgb "#404040"
 set boxwidth 0.36
 set bars 2
+# top of the CI bar (the bar itself without a CI), for the value labels
+top(m, c) = column(m) + (valid(c) ? column(c) : 0)
 set xrange [-0.6:2.6]
 set xtics ("unmodified" 0, "TCP\nmodification" 1, "HTTP\nmodification" 2) scale 0
 set grid ytics lc rgb "#dddddd"
 set multiplot layout 1,3 title "TIME_WAIT draft, Table 3 (WebSTONE): simulation (ns-3, scale quick: 2 runs, 20 s warm-up + 10 s measured)\nbars: simulated mean (95% CI) next to the paper's value" margins 0.06,0.99,0.14,0.86 spacing 0.07,0
 # Panel 1: conn_per_s
 $paper0 << EOD
-0 NaN
-1 223.8
-2 222.4
+0,NaN
+1,223.8
+2,222.4
 EOD
 unset logscale y
 set yrange [0:*]
-set offsets 0, 0, graph 0.12, 0
-set key top right opaque box
+set offsets 0, 0, graph 0.2, 0
+set key top left opaque box samplen 2
 set ylabel "connections completed per second"
 unset label
-set label 10 "paper:\nfails" at first 0.18, graph 0.12 center tc rgb "#a00000" front
+set label 10 "paper:\nfails" at first 0.22999999999999998, graph 0.12 center tc rgb "#a00000" front
 plot \
   "table3-summary.csv" every ::1 using (vx(strcol(1))-0.18):3 with boxes lc rgb "#3070c0" \
     title "simulation (ns-3): mean, 95% CI", \
-  "table3-summary.csv" every ::1 using (vx(strcol(1))-0.18):3:4 with yerrorbars lc rgb "black" pt -1 lw 1.5 notitle, \
-  "table3-summary.csv" every ::1 using (vx(strcol(1))-0.18):3:(sprintf("%.1f", column(3))) \
+  "table3-summary.csv" every ::1 using (vx(strcol(1))-0.18):3:4 with yerrorbars lc rgb "black" pt 7 ps 0.5 lw 1.5 notitle, \
+  "table3-summary.csv" every ::1 using (vx(strcol(1))-0.18):(top(3, 4)):(sprintf("%.1f", column(3))) \
     with labels offset char 0,0.8 notitle, \
   $paper0 using ($1+0.18):2 with boxes lc rgb "#909090" title "paper", \
   $paper0 using ($1+0.18):2:(sprintf("%.1f", $2)) with labels offset char 0,0.8 notitle
 # Panel 2: throughput_mbps
 $paper1 << EOD
-0 NaN
-1 1.14
-2 1.14
+0,NaN
+1,1.14
+2,1.14
 EOD
 unset logscale y
 set yrange [0:*]
-set offsets 0, 0, graph 0.12, 0
+set offsets 0, 0, graph 0.2, 0
 unset key
 set ylabel "throughput (Mb/s)"
 unset label
-set label 10 "paper:\nfails" at first 0.18, graph 0.12 center tc rgb "#a00000" front
+set label 10 "paper:\nfails" at first 0.22999999999999998, graph 0.12 center tc rgb "#a00000" front
 plot \
   "table3-summary.csv" every ::1 using (vx(strcol(1))-0.18):5 with boxes lc rgb "#3070c0" \
     title "simulation (ns-3): mean, 95% CI", \
-  "table3-summary.csv" every ::1 using (vx(strcol(1))-0.18):5:6 with yerrorbars lc rgb "black" pt -1 lw 1.5 notitle, \
-  "table3-summary.csv" every ::1 using (vx(strcol(1))-0.18):5:(sprintf("%.2f", column(5))) \
+  "table3-summary.csv" every ::1 using (vx(strcol(1))-0.18):5:6 with yerrorbars lc rgb "black" pt 7 ps 0.5 lw 1.5 notitle, \
+  "table3-summary.csv" every ::1 using (vx(strcol(1))-0.18):(top(5, 6)):(sprintf("%.2f", column(5))) \
     with labels offset char 0,0.8 notitle, \
   $paper1 using ($1+0.18):2 with boxes lc rgb "#909090" title "paper", \
   $paper1 using ($1+0.18):2:(sprintf("%.2f", $2)) with labels offset char 0,0.8 notitle
 # Panel 3: server_tcb_kb
 $paper2 << EOD
-0 NaN
-1 16.1
-2 16.1
+0,NaN
+1,16.1
+2,16.1
 EOD
 set logscale y
 set yrange [1:*]
@@ -66,12 +68,12 @@ set offsets 0, 0, graph 0.25, 0
 unset key
 set ylabel "server TCB memory (KB, time average; log scale)"
 unset label
-set label 10 "paper:\nfails" at first 0.18, graph 0.12 center tc rgb "#a00000" front
+set label 10 "paper:\nfails" at first 0.22999999999999998, graph 0.12 center tc rgb "#a00000" front
 plot \
   "table3-summary.csv" every ::1 using (vx(strcol(1))-0.18):7 with boxes lc rgb "#3070c0" \
     title "simulation (ns-3): mean, 95% CI", \
-  "table3-summary.csv" every ::1 using (vx(strcol(1))-0.18):7:8 with yerrorbars lc rgb "black" pt -1 lw 1.5 notitle, \
-  "table3-summary.csv" every ::1 using (vx(strcol(1))-0.18):7:(sprintf("%.1f", column(7))) \
+  "table3-summary.csv" every ::1 using (vx(strcol(1))-0.18):7:8 with yerrorbars lc rgb "black" pt 7 ps 0.5 lw 1.5 notitle, \
+  "table3-summary.csv" every ::1 using (vx(strcol(1))-0.18):(top(7, 8)):(sprintf("%.1f", column(7))) \
     with labels offset char 0,0.8 notitle, \
   $paper2 using ($1+0.18):2 with boxes lc rgb "#909090" title "paper", \
   $paper2 using ($1+0.18):2:(sprintf("%.1f", $2)) with labels offset char 0,0.8 notitle

@@ -47,7 +47,7 @@ def script(table, summary_csv, png, terminal, scale_text):
             f"{i},{'NaN' if paper[v] is None else paper[v][metric]}" for i, v in enumerate(VARIANTS)
         )
         fails = "\n".join(
-            f'set label {10 + i} "paper:\\nfails" at first {i + half}, graph 0.12 center '
+            f'set label {10 + i} "paper:\\nfails" at first {i + half + 0.05}, graph 0.12 center '
             f'tc rgb "#a00000" front'
             for i, v in enumerate(VARIANTS)
             if paper[v] is None
@@ -72,7 +72,7 @@ unset label
 plot \\
   {sim} using (vx(strcol(1))-{half}):{mean} with boxes lc rgb "{SIM_COLOR}" \\
     title "simulation (ns-3): mean, 95% CI", \\
-  {sim} using (vx(strcol(1))-{half}):{mean}:{ci} with yerrorbars lc rgb "black" pt 7 ps 0 lw 1.5 notitle, \\
+  {sim} using (vx(strcol(1))-{half}):{mean}:{ci} with yerrorbars lc rgb "black" pt 7 ps 0.5 lw 1.5 notitle, \\
   {sim} using (vx(strcol(1))-{half}):(top({mean}, {ci})):(sprintf("{fmt}", column({mean}))) \\
     with labels offset char 0,0.8 notitle, \\
   $paper{number} using ($1+{half}):2 with boxes lc rgb "{PAPER_COLOR}" title "paper", \\
@@ -136,11 +136,12 @@ def timeline_script(table, timeline_csv, png, terminal, scale_text, window, runs
 set output "{png}"
 set datafile separator ","
 set xrange [0:{end:g}]
+set lmargin 10
 set grid lc rgb "#dddddd"
 set object 1 rect from {start:g}, graph 0 to {end:g}, graph 1 fc rgb "#f0e8c0" fs solid 0.6 noborder behind
 set label 1 "measured" at {(start + end) / 2:g}, graph 0.5 center front
 set multiplot layout 2,1 title "TIME_WAIT draft, Table {table} (WebSTONE) over time: simulation (ns-3, {scale_text})\\n\
-mean over the runs ({averaged}); shaded: the measurement window, before it the warm-up"
+mean over the runs ({averaged}); shaded: the measurement window, before it the warm-up\\n"
 
 set ylabel "server TCB memory (KB, log scale)"
 set logscale y
