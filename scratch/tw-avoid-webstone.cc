@@ -8,7 +8,8 @@
 //   ./ns3 run 'tw-avoid-webstone --table=2 --variant=http --RngRun=2 --header'
 //
 // Variants: unmodified (Connection: close, TIME_WAIT at the server), tcp
-// (the client hosts swap-close), http (CLIENT_CLOSE). Prints one CSV row
+// (the client hosts swap-close), http (CLIENT_CLOSE), negotiated (the ends
+// agree on SYN and SYN-ACK that the client keeps TIME_WAIT). Prints one CSV row
 // over the measurement interval; ./figures.py sweeps variants and runs.
 
 #include "ns3/core-module.h"
@@ -36,7 +37,9 @@ main(int argc, char* argv[])
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("table", "2 (2 hosts x 20 clients, 9 KB-5 MB files) or 3 (4 x 2, 500 B)", table);
-    cmd.AddValue("variant", "unmodified | tcp (swap close) | http (CLIENT_CLOSE)", variant);
+    cmd.AddValue("variant",
+                 "unmodified | tcp (swap close) | http (CLIENT_CLOSE) | negotiated",
+                 variant);
     cmd.AddValue("warmup", "seconds before the measurement (default 70)", warmup);
     cmd.AddValue("measure", "seconds measured (default 60)", measure);
     cmd.AddValue("clientHosts", "client hosts (default: the table's)", clientHosts);

@@ -12,6 +12,7 @@
 #include "ns3/tcp-host-model.h"
 #include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-swap-close-socket.h"
+#include "ns3/tcp-time-wait-option.h"
 #include "ns3/tw-avoid-tcp-socket-factory.h"
 
 namespace ns3
@@ -104,6 +105,7 @@ TwAvoidHelper::Install(Ptr<Node> node)
     }
     node->AggregateObject(factory);
     PreferFactory(node, factory);
+    CreateObject<TcpTimeWaitOptionWriter>()->Install(node);
 
     if (m_hostModel)
     {

@@ -5,6 +5,7 @@
 #include "tw-avoid-testbed.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/csma-helper.h"
 #include "ns3/double.h"
 #include "ns3/ipv4-address-helper.h"
@@ -12,6 +13,7 @@
 #include "ns3/tcp-demux-cost-shim.h"
 #include "ns3/tcp-host-model.h"
 #include "ns3/tcp-socket-base.h"
+#include "ns3/tcp-swap-close-socket.h"
 #include "ns3/uinteger.h"
 
 #include <sstream>
@@ -33,6 +35,10 @@ TwAvoidTestbedConfig::Validate() const
     {
         why << "segment size " << segmentSize << " + " << IP_TCP_HEADERS
             << " bytes of headers must fit the MTU " << mtu << " (at most 65535)";
+    }
+    else if (negotiateTimeWait && socketType != "ns3::TcpSwapCloseSocket")
+    {
+        why << "negotiating TIME_WAIT needs ns3::TcpSwapCloseSocket sockets";
     }
     else if (lanRate.GetBitRate() == 0 || msl <= 0)
     {
@@ -71,9 +77,15 @@ TwAvoidTestbed::TwAvoidTestbed(const TwAvoidTestbedConfig& config,
     }
 
     TwAvoidHelper tw;
+    TypeId socket = TypeId::LookupByName(config.socketType);
     tw.SetSocketType(config.socketType);
     tw.SetSocketAttribute("SegmentSize", UintegerValue(config.segmentSize));
     tw.SetSocketAttribute("MaxSegLifetime", DoubleValue(config.msl));
+    if (socket.IsChildOf(TcpSwapCloseSocket::GetTypeId()) ||
+        socket == TcpSwapCloseSocket::GetTypeId())
+    {
+        tw.SetSocketAttribute("NegotiateTimeWait", BooleanValue(config.negotiateTimeWait));
+    }
     tw.SetHostModelEnabled(config.hostModel);
     tw.SetHostModelAttribute("LookupDiscipline", StringValue(config.lookupDiscipline));
     for (uint32_t i = 0; i < roles.size(); ++i)

@@ -34,8 +34,9 @@ struct TwAvoidTestbedConfig
     double msl{30};                                    //!< Maximum segment lifetime, s (BSD: 30 s)
     std::string lookupDiscipline{"LinearHeadInsert"};  //!< TcpHostModel::LookupDiscipline
     std::string socketType{"ns3::TcpSwapCloseSocket"}; //!< Socket class (for benchmarks)
-    bool hostModel{true};   //!< Give every host a TcpHostModel (and its CPU)
-    std::string pcapPrefix; //!< If not empty, write a pcap file per host with this prefix
+    bool hostModel{true};          //!< Give every host a TcpHostModel (and its CPU)
+    std::string pcapPrefix;        //!< If not empty, write a pcap file per host with this prefix
+    bool negotiateTimeWait{false}; //!< Sockets negotiate who keeps TIME_WAIT (NegotiateTimeWait)
 
     /**
      * @brief Check the parameters.

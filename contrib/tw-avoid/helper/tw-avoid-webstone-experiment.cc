@@ -103,7 +103,9 @@ WebStoneRun::Build()
                                            m_c.variant == "tcp" ? TwAvoidHelper::CLIENT
                                                                 : TwAvoidHelper::SERVER);
     roles[0] = TwAvoidHelper::SERVER;
-    m_testbed = std::make_unique<TwAvoidTestbed>(m_c.testbed, roles);
+    TwAvoidTestbedConfig testbed = m_c.testbed;
+    testbed.negotiateTimeWait = (m_c.variant == "negotiated");
+    m_testbed = std::make_unique<TwAvoidTestbed>(testbed, roles);
     NodeContainer nodes = m_testbed->GetNodes();
 
     Ptr<HttpFileSet> files = CreateObject<HttpFileSet>();
@@ -299,9 +301,10 @@ TwAvoidWebStoneConfig::Validate() const
     {
         why << "unknown file set '" << fileSet << "' (large or small)";
     }
-    else if (variant != "unmodified" && variant != "tcp" && variant != "http")
+    else if (variant != "unmodified" && variant != "tcp" && variant != "http" &&
+             variant != "negotiated")
     {
-        why << "unknown variant '" << variant << "' (unmodified, tcp or http)";
+        why << "unknown variant '" << variant << "' (unmodified, tcp, http or negotiated)";
     }
     else if (clientHosts == 0 || clientsPerHost == 0 || clientHosts > 250)
     {

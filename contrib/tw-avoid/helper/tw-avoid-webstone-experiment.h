@@ -22,7 +22,8 @@ namespace ns3
 struct TwAvoidWebStoneConfig
 {
     std::string fileSet{"large"}; //!< "large" (9 KB to 5 MB, Table 2) or "small" (500 B, Table 3)
-    std::string variant{"unmodified"}; //!< "unmodified", "tcp" (swap close), "http" (CLIENT_CLOSE)
+    std::string variant{
+        "unmodified"}; //!< "unmodified", "tcp" (swap close), "http" (CLIENT_CLOSE), "negotiated"
     uint32_t clientHosts{2};           //!< Client hosts
     uint32_t clientsPerHost{20};       //!< WebSTONE clients on each
     uint32_t requestsPerConnection{1}; //!< Requests per connection (WebSTONE 2: one)
@@ -84,8 +85,10 @@ struct TwAvoidWebStoneResult
  * Closed-loop HttpClient applications on the client hosts fetch files from
  * an HttpServer; how they end connections is the variant: "unmodified"
  * (Connection: close, the server keeps TIME_WAIT), "tcp" (the same, with
- * the client hosts swap-closing: the TCP modification) or "http"
- * (CLIENT_CLOSE: the HTTP modification). Every host has a TcpHostModel.
+ * the client hosts swap-closing: the TCP modification), "http"
+ * (CLIENT_CLOSE: the HTTP modification) or "negotiated" (Connection: close,
+ * with every host negotiating on SYN and SYN-ACK that the client keeps
+ * TIME_WAIT: the cleaner solution the draft wished for). Every host has a TcpHostModel.
  */
 class TwAvoidWebStoneExperiment
 {

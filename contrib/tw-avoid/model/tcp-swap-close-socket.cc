@@ -5,7 +5,9 @@
 #include "tcp-swap-close-socket.h"
 
 #include "tcp-host-model.h"
+#include "tcp-time-wait-option.h"
 
+#include "ns3/boolean.h"
 #include "ns3/enum.h"
 #include "ns3/ipv4-end-point.h"
 #include "ns3/log.h"
@@ -51,6 +53,13 @@ TcpSwapCloseSocket::GetTypeId()
                                           "Accept",
                                           TcpSwapCloseSocket::RST_IGNORE,
                                           "Ignore"))
+            .AddAttribute("NegotiateTimeWait",
+                          "Negotiate on SYN and SYN-ACK which end keeps TIME_WAIT (the active "
+                          "opener), with the TcpTimeWaitOption; standard closes if the peer "
+                          "does not take part.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&TcpSwapCloseSocket::m_negotiate),
+                          MakeBooleanChecker())
             .AddTraceSource("SwapState",
                             "Swap-close phase (tells LAST_ACK_SWAP from LAST_ACK, and how "
                             "TIME_WAIT ended).",
@@ -75,6 +84,10 @@ TcpSwapCloseSocket::TcpSwapCloseSocket(const TcpSwapCloseSocket& sock)
     : TcpSocketBase(sock),
       m_closeMode(sock.m_closeMode),
       m_rstPolicy(sock.m_rstPolicy),
+      m_negotiate(sock.m_negotiate),
+      m_activeOpener(false),
+      m_peerOffered(sock.m_peerOffered),
+      m_negotiated(false),
       m_swapState(SWAP_NONE),
       m_hostModel(sock.m_hostModel),
       m_hostModelLooked(sock.m_hostModelLooked)
@@ -134,6 +147,12 @@ TcpSwapCloseSocket::GetCloseMode() const
     return m_closeMode;
 }
 
+bool
+TcpSwapCloseSocket::IsTimeWaitNegotiated() const
+{
+    return m_negotiated;
+}
+
 TcpSwapCloseSocket::SwapState
 TcpSwapCloseSocket::GetSwapState() const
 {
@@ -161,6 +180,10 @@ TcpSwapCloseSocket::SwapStateName(SwapState state)
         return "RST_ACCEPTED";
     case SWAP_RST_IGNORED:
         return "RST_IGNORED";
+    case NEGOTIATED_TIME_WAIT:
+        return "NEGOTIATED_TIME_WAIT";
+    case NEGOTIATED_NO_TIME_WAIT:
+        return "NEGOTIATED_NO_TIME_WAIT";
     }
     return "UNKNOWN";
 }
@@ -190,9 +213,17 @@ TcpSwapCloseSocket::StateChanged(TcpStates_t oldState, TcpStates_t newState)
     // The base class moves CLOSE_WAIT -> LAST_ACK on the application's close,
     // whether at once or after the send buffer drained: that is where a swap
     // close becomes LAST_ACK_SWAP.
-    if (oldState == CLOSE_WAIT && newState == LAST_ACK && m_closeMode == CLOSE_SWAP)
+    if (oldState == CLOSE_WAIT && newState == LAST_ACK && m_closeMode == CLOSE_SWAP &&
+        !m_negotiated)
     {
         SetSwapState(SWAP_LAST_ACK);
+    }
+    if (newState == TIME_WAIT && m_negotiated && !m_activeOpener)
+    {
+        // The peer agreed to keep TIME_WAIT: leave it at once, once the code
+        // that brought us here has sent its last ACK.
+        SetSwapState(NEGOTIATED_NO_TIME_WAIT);
+        Simulator::ScheduleNow(&TcpSwapCloseSocket::CloseAndNotify, this);
     }
     ReportToHostModel(oldState, newState);
 }
@@ -228,6 +259,12 @@ TcpSwapCloseSocket::DoForwardUp(Ptr<Packet> packet,
 {
     // Only closing states differ from the base class: leave the data path
     // (ESTABLISHED and the rest) as cheap as it was.
+    if (m_negotiate && (m_state == LISTEN || m_state == SYN_SENT))
+    {
+        TcpHeader synHeader;
+        packet->PeekHeader(synHeader);
+        ReadTimeWaitOption(synHeader);
+    }
     if (m_state != FIN_WAIT_1 && m_state != FIN_WAIT_2 && m_state != LAST_ACK &&
         m_state != TIME_WAIT && m_state != SYN_SENT)
     {
@@ -290,6 +327,50 @@ TcpSwapCloseSocket::ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader)
     {
         NS_LOG_DEBUG("peer's FIN completed in FIN_WAIT_1: CLOSING");
         m_state = CLOSING;
+    }
+}
+
+void
+TcpSwapCloseSocket::ReadTimeWaitOption(const TcpHeader& tcpHeader)
+{
+    uint8_t flags = tcpHeader.GetFlags();
+    if (!(flags & TcpHeader::SYN))
+    {
+        return;
+    }
+    bool offered = TcpTimeWaitOption::Find(tcpHeader) == TcpTimeWaitOption::ACTIVE_OPENER_KEEPS;
+    if (m_state == LISTEN)
+    {
+        m_peerOffered = offered; // copied into the socket Fork() makes for this SYN
+    }
+    else if ((flags & TcpHeader::ACK) && m_activeOpener && offered)
+    {
+        NS_LOG_LOGIC("peer agreed: this end keeps TIME_WAIT");
+        m_negotiated = true;
+    }
+}
+
+void
+TcpSwapCloseSocket::SendEmptyPacket(uint8_t flags)
+{
+    if (!(flags & TcpHeader::SYN) || !m_negotiate)
+    {
+        TcpSocketBase::SendEmptyPacket(flags);
+        return;
+    }
+    // SYN: offer; SYN-ACK: agree if the SYN offered.
+    bool synAck = flags & TcpHeader::ACK;
+    m_activeOpener = !synAck;
+    Ptr<TcpTimeWaitOptionWriter> writer = m_node->GetObject<TcpTimeWaitOptionWriter>();
+    if (writer && (!synAck || m_peerOffered))
+    {
+        writer->SetNext(TcpTimeWaitOption::ACTIVE_OPENER_KEEPS);
+        m_negotiated = synAck; // the SYN-ACK seals it; the SYN only offers
+    }
+    TcpSocketBase::SendEmptyPacket(flags);
+    if (writer)
+    {
+        writer->Clear();
     }
 }
 
@@ -374,6 +455,14 @@ TcpSwapCloseSocket::ProcessLastAck(Ptr<Packet> packet, const TcpHeader& tcpHeade
         // (it does not look at the ACK number); process it as an ACK instead.
         NS_LOG_LOGIC("ACK " << tcpHeader.GetAckNumber() << " does not cover the FIN");
         ProcessAckBeforeFin(packet);
+        return true;
+    }
+    if (m_negotiated && m_activeOpener)
+    {
+        // As agreed on SYN and SYN-ACK, we keep TIME_WAIT; the peer does not.
+        NS_LOG_FUNCTION(this << tcpHeader);
+        TimeWait();
+        SetSwapState(NEGOTIATED_TIME_WAIT);
         return true;
     }
     if (m_swapState != SWAP_LAST_ACK)

@@ -55,11 +55,13 @@ class TcpSwapCloseSocket : public TcpSocketBase
     /// Close phase, finer than TcpStates_t: tells LAST_ACK_SWAP from LAST_ACK.
     enum SwapState
     {
-        SWAP_NONE,         //!< Not in a swap-close phase
-        SWAP_LAST_ACK,     //!< LAST_ACK_SWAP: FIN sent by a swap close, waiting for its ACK
-        SWAP_TIME_WAIT,    //!< TIME_WAIT entered through a swap close (RST sent)
-        SWAP_RST_ACCEPTED, //!< Active closer: TIME_WAIT dropped on the peer's RST
-        SWAP_RST_IGNORED,  //!< Active closer: RST in TIME_WAIT ignored (RFC 1337)
+        SWAP_NONE,               //!< Not in a swap-close phase
+        SWAP_LAST_ACK,           //!< LAST_ACK_SWAP: FIN sent by a swap close, waiting for its ACK
+        SWAP_TIME_WAIT,          //!< TIME_WAIT entered through a swap close (RST sent)
+        SWAP_RST_ACCEPTED,       //!< Active closer: TIME_WAIT dropped on the peer's RST
+        SWAP_RST_IGNORED,        //!< Active closer: RST in TIME_WAIT ignored (RFC 1337)
+        NEGOTIATED_TIME_WAIT,    //!< Passive closer keeps TIME_WAIT, as negotiated (no RST)
+        NEGOTIATED_NO_TIME_WAIT, //!< Active closer skips TIME_WAIT, as negotiated
     };
 
     /**
@@ -97,6 +99,12 @@ class TcpSwapCloseSocket : public TcpSocketBase
      * @return the close mode
      */
     CloseMode GetCloseMode() const;
+
+    /**
+     * @brief Whether this connection negotiated who keeps TIME_WAIT.
+     * @return true if both ends agreed (the active opener keeps it)
+     */
+    bool IsTimeWaitNegotiated() const;
 
     /**
      * @brief Get the swap-close phase of this socket.
@@ -137,6 +145,7 @@ class TcpSwapCloseSocket : public TcpSocketBase
     void ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader) override;
     void ReTxTimeout() override;
     void LastAckTimeout() override;
+    void SendEmptyPacket(uint8_t flags) override;
     void DoForwardUp(Ptr<Packet> packet,
                      const Address& fromAddress,
                      const Address& toAddress) override;
@@ -202,15 +211,25 @@ class TcpSwapCloseSocket : public TcpSocketBase
      */
     bool ProcessRefusal(const TcpHeader& tcpHeader);
 
+    /**
+     * @brief Read the TIME_WAIT option on an arriving SYN or SYN-ACK.
+     * @param tcpHeader the segment's header
+     */
+    void ReadTimeWaitOption(const TcpHeader& tcpHeader);
+
     /// Remove the TCB from the host model if TcpSocketBase freed its endpoint.
     void ForgetIfReleased();
 
     /// Tell the node's host model (if any) about a TCB state change.
     void ReportToHostModel(TcpStates_t oldState, TcpStates_t newState);
 
-    CloseMode m_closeMode{CLOSE};                                       //!< Close mode
-    TimeWaitRstPolicy m_rstPolicy{RST_ACCEPT};                          //!< RST-in-TIME_WAIT policy
-    SwapState m_swapState{SWAP_NONE};                                   //!< Swap-close phase
+    CloseMode m_closeMode{CLOSE};              //!< Close mode
+    TimeWaitRstPolicy m_rstPolicy{RST_ACCEPT}; //!< RST-in-TIME_WAIT policy
+    bool m_negotiate{false};                   //!< Offer or accept the TIME_WAIT option
+    bool m_activeOpener{false};                //!< This end sent the first SYN
+    bool m_peerOffered{false};                 //!< The SYN being answered carried the option
+    bool m_negotiated{false};         //!< Both ends agreed: the active opener keeps TIME_WAIT
+    SwapState m_swapState{SWAP_NONE}; //!< Swap-close phase
     TracedCallback<SwapState, SwapState> m_swapStateTrace;              //!< Swap phase trace
     TracedCallback<Ptr<const TcpSwapCloseSocket>> m_rstInTimeWaitTrace; //!< RST seen in TIME_WAIT
     Ptr<TcpHostModel> m_hostModel; //!< The node's host model (may be null)

@@ -34,6 +34,8 @@ struct CloseConfig
     int dropLastWordSegment{-1};           //!< Drop this data segment of the last word (0: first)
     bool dropFinalAck{false};              //!< Drop the server's ACK of the client's FIN
     bool sack{true};                       //!< SACK on both ends
+    bool clientNegotiates{false};          //!< Client offers the TIME_WAIT option
+    bool serverNegotiates{false};          //!< Server accepts it
 };
 
 /// What happened, seen from both ends.
@@ -337,18 +339,23 @@ CloseScenario::Run()
     m_clientRxErrors = CreateObject<DropOnceErrorModel>();
     devices.Get(0)->SetAttribute("ReceiveErrorModel", PointerValue(m_clientRxErrors));
 
-    TwAvoidHelper tw;
-    tw.SetSocketAttribute("MaxSegLifetime", DoubleValue(MSL));
-    tw.SetSocketAttribute("Sack", BooleanValue(m_c.sack));
-    tw.SetRole(m_c.clientRole);
-    tw.Install(m_clientNode);
-    tw.SetRole(TwAvoidHelper::SERVER);
-    tw.SetSocketType(m_c.serverSocketType);
+    TwAvoidHelper clientTw;
+    clientTw.SetSocketAttribute("MaxSegLifetime", DoubleValue(MSL));
+    clientTw.SetSocketAttribute("Sack", BooleanValue(m_c.sack));
+    clientTw.SetSocketAttribute("NegotiateTimeWait", BooleanValue(m_c.clientNegotiates));
+    clientTw.SetRole(m_c.clientRole);
+    clientTw.Install(m_clientNode);
+    TwAvoidHelper serverTw;
+    serverTw.SetSocketAttribute("MaxSegLifetime", DoubleValue(MSL));
+    serverTw.SetSocketAttribute("Sack", BooleanValue(m_c.sack));
+    serverTw.SetRole(TwAvoidHelper::SERVER);
+    serverTw.SetSocketType(m_c.serverSocketType);
     if (m_c.serverSocketType == "ns3::TcpSwapCloseSocket")
     {
-        tw.SetSocketAttribute("TimeWaitRstPolicy", StringValue(m_c.serverRstPolicy));
+        serverTw.SetSocketAttribute("TimeWaitRstPolicy", StringValue(m_c.serverRstPolicy));
+        serverTw.SetSocketAttribute("NegotiateTimeWait", BooleanValue(m_c.serverNegotiates));
     }
-    tw.Install(m_serverNode);
+    serverTw.Install(m_serverNode);
 
     Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.0");
     Ipv4InterfaceContainer ifs = addresses.Assign(devices);
@@ -610,6 +617,59 @@ class LossDuringCloseTest : public CloseTestCase
     }
 };
 
+/// Negotiated TIME_WAIT placement, and the fallbacks to the standard close.
+class NegotiationTest : public CloseTestCase
+{
+  public:
+    NegotiationTest(const std::string& name, const CloseConfig& c, bool agreed)
+        : CloseTestCase(name, c),
+          m_agreed(agreed)
+    {
+    }
+
+  private:
+    void Check(const CloseOutcome& o) override
+    {
+        using S = TcpSwapCloseSocket;
+        NS_TEST_ASSERT_MSG_EQ(o.rstSent, 0, "no RST: nothing to swap");
+        NS_TEST_ASSERT_MSG_EQ((o.server == SERVER_ACTIVE), true, "server state sequence");
+        if (m_agreed)
+        {
+            NS_TEST_ASSERT_MSG_EQ((o.client == CLIENT_SWAP), true, "client keeps TIME_WAIT");
+            NS_TEST_ASSERT_MSG_EQ(
+                (o.clientSwap == std::vector<S::SwapState>{S::NEGOTIATED_TIME_WAIT}),
+                true,
+                "client: negotiated TIME_WAIT");
+            NS_TEST_ASSERT_MSG_EQ(
+                (o.serverSwap == std::vector<S::SwapState>{S::NEGOTIATED_NO_TIME_WAIT}),
+                true,
+                "server: no TIME_WAIT, as negotiated");
+            NS_TEST_ASSERT_MSG_EQ(o.serverClosedAt, o.serverTimeWaitAt, "server leaves at once");
+            NS_TEST_ASSERT_MSG_EQ(o.clientClosedAt - o.clientTimeWaitAt, TwoMsl(), "client 2MSL");
+            NS_TEST_ASSERT_MSG_EQ(o.clientTupleHeldInTimeWait, true, "client holds the 4-tuple");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_EQ((o.client == CLIENT_STANDARD), true, "standard client close");
+            NS_TEST_ASSERT_MSG_EQ(o.clientSwap.empty(), true, "nothing negotiated");
+            NS_TEST_ASSERT_MSG_EQ(o.serverClosedAt - o.serverTimeWaitAt, TwoMsl(), "server 2MSL");
+        }
+    }
+
+    bool m_agreed; //!< Expect the ends to agree
+};
+
+CloseConfig
+Negotiating(bool client, bool server, const std::string& serverType = "ns3::TcpSwapCloseSocket")
+{
+    CloseConfig c;
+    c.clientRole = TwAvoidHelper::SERVER; // no swap close: only the negotiation moves TIME_WAIT
+    c.clientNegotiates = client;
+    c.serverNegotiates = server;
+    c.serverSocketType = serverType;
+    return c;
+}
+
 CloseConfig
 LostFinalAck()
 {
@@ -750,6 +810,25 @@ class TcpSwapCloseTestSuite : public TestSuite
                                            false),
                     Duration::QUICK);
         AddTestCase(new FactoryTest(), Duration::QUICK);
+        AddTestCase(new NegotiationTest("negotiated: the client keeps TIME_WAIT, no RST",
+                                        Negotiating(true, true),
+                                        true),
+                    Duration::QUICK);
+        AddTestCase(new NegotiationTest("negotiation offered, server does not take part: "
+                                        "standard close",
+                                        Negotiating(true, false),
+                                        false),
+                    Duration::QUICK);
+        AddTestCase(new NegotiationTest("server would negotiate, client does not offer: "
+                                        "standard close",
+                                        Negotiating(false, true),
+                                        false),
+                    Duration::QUICK);
+        AddTestCase(
+            new NegotiationTest("negotiation offered to a stock ns-3 server: standard close",
+                                Negotiating(true, false, "ns3::TcpSocketBase"),
+                                false),
+            Duration::QUICK);
     }
 };
 

@@ -19,6 +19,7 @@ from .paper import (
 )
 
 MODS = ("tcp", "http")
+SHORT_NAMES = {"unmodified": "unmodified", "tcp": "TCP mod", "http": "HTTP mod", "negotiated": "negotiated"}
 # The per-connection account of what separates the modifications
 ACCOUNT = ("server_segments_per_conn", "server_rsts_per_conn", "server_tcb_lifetime_ms",
            "server_cpu_busy")  # fmt: skip
@@ -69,28 +70,31 @@ def _diff_text(a, b, digits=2):
 
 
 def _overview(summary, table):
-    head = f"  {'variant':<18}" + "".join(f"{unit:>20}" for _, unit in METRICS[:4])
+    head = f"  {'variant':<30}" + "".join(f"{unit:>20}" for _, unit in METRICS[:4])
     lines = [head]
     for v in VARIANTS:
         if v not in summary:
-            lines.append(f"  {VARIANT_NAMES[v]:<18}{'missing':>20}")
+            lines.append(f"  {VARIANT_NAMES[v]:<30}{'missing':>20}")
             continue
         n = summary[v]["conn_per_s"]["n"]
         cells = "".join(f"{_stat(summary[v][m]):>20}" for m, _ in METRICS[:4])
-        lines.append(f"  {VARIANT_NAMES[v]:<18}{cells}   n={n}")
+        lines.append(f"  {VARIANT_NAMES[v]:<30}{cells}   n={n}")
         paper = PAPER[table][v]
+        if not isinstance(paper, dict):
+            lines.append(f"  {'  paper':<30}{'fails' if paper is None else paper:>20}")
+            continue
         cells = "".join(
-            f"{'fails' if paper is None else paper[m]:>20}" if m in ("conn_per_s", "throughput_mbps",
+            f"{paper[m]:>20}" if m in ("conn_per_s", "throughput_mbps",
             "server_tcb_kb") else f"{'':>20}" for m, _ in METRICS[:4]
         )  # fmt: skip
-        lines.append(f"  {'  paper':<18}{cells}")
+        lines.append(f"  {'  paper':<30}{cells}")
     return lines
 
 
 def _account(summary):
     lines = [
         "Per connection at the server (what separates the modifications):",
-        f"  {'':<26}" + "".join(f"{VARIANT_NAMES[v]:>20}" for v in VARIANTS)
+        f"  {'':<26}" + "".join(f"{SHORT_NAMES[v]:>20}" for v in VARIANTS)
         + "   HTTP - TCP (Welch 95 %)",
     ]
     units = dict(METRICS)
@@ -149,7 +153,7 @@ def report_table2(summary, scale_text):
             results.append(inside)
             paper_gain = _gain(PAPER[2][v][m], paper_u[m])
             lines.append(
-                f"  {VARIANT_NAMES[v]:<18} {label:<10} {_num(summary[v][m]['mean']):>8} vs "
+                f"  {VARIANT_NAMES[v]:<30} {label:<10} {_num(summary[v][m]['mean']):>8} vs "
                 f"{_num(u[m]['mean']):>8}: {_pct(gain):>7} (paper {_pct(paper_gain)}): "
                 + ("in band" if inside else "OUTSIDE the band")
             )
@@ -165,7 +169,7 @@ def report_table2(summary, scale_text):
         results.append(cut >= MEMORY_CUT)
         paper_cut = paper_u["server_tcb_kb"] / PAPER[2][v]["server_tcb_kb"]
         lines.append(
-            f"  {VARIANT_NAMES[v]:<18} {_num(u['server_tcb_kb']['mean'], 1)} KB / {_num(mod, 1)} KB"
+            f"  {VARIANT_NAMES[v]:<30} {_num(u['server_tcb_kb']['mean'], 1)} KB / {_num(mod, 1)} KB"
             f" = {cut:.1f}x (paper {paper_cut:.1f}x): {_ok(cut >= MEMORY_CUT)}"
         )
     lines += ["4. " + _account(summary)[0], *_account(summary)[1:], ""]
@@ -208,7 +212,7 @@ def report_table3(summary, scale_text):
         s = summary[v]["conn_per_s"]
         holds = s["mean"] >= MIN_CONN_PER_S
         results.append(holds)
-        lines.append(f"  {VARIANT_NAMES[v]:<18} {_stat(s)} conn/s"
+        lines.append(f"  {VARIANT_NAMES[v]:<30} {_stat(s)} conn/s"
                      f" (paper {PAPER[3][v]['conn_per_s']}): {_ok(holds)}")  # fmt: skip
     lines.append(f"3. Server TCB memory <= {MAX_TCB_KB:g} KB for both modifications:")
     for v in MODS:
@@ -216,7 +220,7 @@ def report_table3(summary, scale_text):
         holds = s["mean"] <= MAX_TCB_KB
         results.append(holds)
         lines.append(
-            f"  {VARIANT_NAMES[v]:<18} {_stat(s)} KB (paper {PAPER[3][v]['server_tcb_kb']}; peak"
+            f"  {VARIANT_NAMES[v]:<30} {_stat(s)} KB (paper {PAPER[3][v]['server_tcb_kb']}; peak"
             f" {_num(summary[v]['server_tcb_max_kb']['mean'], 1)} KB, mean of the runs' peaks):"
             f" {_ok(holds)}"
         )
@@ -235,5 +239,27 @@ def report_table3(summary, scale_text):
 EXTRA = ("server_syns_turned_away", "server_tcb_max_kb")
 
 
+def report_negotiated(summary):
+    """Beyond the draft: the negotiated placement against the swap close.
+    It should keep the memory benefit without the RST exchange."""
+    if "negotiated" not in summary or "tcp" not in summary or "unmodified" not in summary:
+        return []
+    n, t, u = summary["negotiated"], summary["tcp"], summary["unmodified"]
+    cut = u["server_tcb_kb"]["mean"] / n["server_tcb_kb"]["mean"] if n["server_tcb_kb"]["mean"] else math.inf
+    return [
+        "",
+        "Beyond the draft: negotiated TIME_WAIT placement (TCP option on SYN/SYN-ACK) vs the swap close:",
+        f"  server TCB memory: {_stat(n['server_tcb_kb'])} KB, cut {cut:.1f}x vs unmodified: "
+        + _ok(cut >= MEMORY_CUT),
+        f"  server RSTs/conn: negotiated {_num(n['server_rsts_per_conn']['mean'])} vs TCP "
+        f"{_num(t['server_rsts_per_conn']['mean'])}: "
+        + _ok(n["server_rsts_per_conn"]["mean"] < 0.1 <= t["server_rsts_per_conn"]["mean"]),
+        f"  server segments/conn: negotiated - TCP {_diff_text(n['server_segments_per_conn'], t['server_segments_per_conn'])}",
+        f"  conn/s: negotiated - TCP {_diff_text(n['conn_per_s'], t['conn_per_s'])}",
+        f"  throughput: negotiated - TCP {_diff_text(n['throughput_mbps'], t['throughput_mbps'])}",
+    ]
+
+
 def report(table, summary, scale_text):
-    return (report_table2 if table == 2 else report_table3)(summary, scale_text)
+    text, ok = (report_table2 if table == 2 else report_table3)(summary, scale_text)
+    return text + "\n".join(report_negotiated(summary)) + "\n", ok

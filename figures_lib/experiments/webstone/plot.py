@@ -10,7 +10,7 @@ from .summary import SUMMARY_COLUMNS, TIMELINE_COLUMNS
 
 SIM_COLOR = "#3070c0"
 PAPER_COLOR = "#909090"
-VARIANT_COLORS = {"unmodified": "#c03020", "tcp": "#2070c0", "http": "#20a040"}
+VARIANT_COLORS = {"unmodified": "#c03020", "tcp": "#2070c0", "http": "#20a040", "negotiated": "#9040b0"}
 # Panels of the bar figure: metric, y label, log scale
 PANELS = (
     ("conn_per_s", "connections completed per second", False),
@@ -31,7 +31,12 @@ def _col(name, columns):
 
 
 def _xtics():
-    labels = {"unmodified": "unmodified", "tcp": "TCP\\nmodification", "http": "HTTP\\nmodification"}
+    labels = {
+        "unmodified": "unmodified",
+        "tcp": "TCP\\nmodification",
+        "http": "HTTP\\nmodification",
+        "negotiated": "negotiated\\n(beyond the draft)",
+    }
     return ", ".join(f'"{labels[v]}" {i}' for i, v in enumerate(VARIANTS))
 
 
@@ -44,7 +49,8 @@ def script(table, summary_csv, png, terminal, scale_text):
     for number, (metric, ylabel, log) in enumerate(PANELS):
         mean, ci = _col(f"{metric}_mean", SUMMARY_COLUMNS), _col(f"{metric}_ci95", SUMMARY_COLUMNS)
         rows = "\n".join(
-            f"{i},{'NaN' if paper[v] is None else paper[v][metric]}" for i, v in enumerate(VARIANTS)
+            f"{i},{paper[v][metric] if isinstance(paper[v], dict) else 'NaN'}"
+            for i, v in enumerate(VARIANTS)
         )
         fails = "\n".join(
             f'set label {10 + i} "paper:\\nfails" at first {i + half + 0.05}, graph 0.12 center '
