@@ -188,3 +188,27 @@ def test_table1_experiment_time_wait_placement(ns, swap):
 def test_missing_build_is_reported(tmp_path):
     with pytest.raises(tw_avoid.BuildMissingError, match=r"run \./ns3 build first"):
         tw_avoid.load(build=tmp_path)
+
+
+@pytest.mark.parametrize("variant", ["unmodified", "http", "negotiated"])
+def test_webstone_experiment_from_python(ns, variant):
+    """A short Table 3 run driven from Python: where the server's TIME_WAIT goes."""
+    config = ns.TwAvoidWebStoneConfig.Table3()
+    config.variant = variant
+    config.warmup = ns.Seconds(2)
+    config.measure = ns.Seconds(1)
+    assert config.Validate() == ""
+    result = ns.TwAvoidWebStoneExperiment(config).Run()
+    assert result.connectionsPerSecond > 100
+    if variant == "unmodified":
+        assert result.serverTimeWait > 100, "TIME_WAIT piles up at the server"
+    else:
+        assert result.serverTimeWait == 0, "the client keeps TIME_WAIT"
+        assert result.clientTimeWait > 100
+    assert len(result.timeline) == 3
+
+
+def test_webstone_config_rejects_bad_input(ns):
+    config = ns.TwAvoidWebStoneConfig.Table2()
+    config.variant = "bogus"
+    assert "unknown variant" in config.Validate()

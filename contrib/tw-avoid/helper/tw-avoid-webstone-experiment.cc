@@ -68,7 +68,7 @@ class WebStoneRun
     void ConnectionDone(HttpClient::Outcome outcome, Time duration);
     void RequestDone(Time latency, uint64_t bodyBytes, uint16_t status);
     void TcbReleased(Time lifetime, TcpSocket::TcpStates_t lastState);
-    void Tick();
+    void Tick(); // one second of the timeline
 
     TwAvoidWebStoneConfig m_c;
     std::unique_ptr<TwAvoidTestbed> m_testbed;
@@ -197,7 +197,7 @@ WebStoneRun::Tick()
                                  double(m_secondFailed)});
     m_secondCompleted = 0;
     m_secondFailed = 0;
-    if (Simulator::Now() + Seconds(1) <= m_end)
+    if (Simulator::Now() + Seconds(1) < m_end)
     {
         Simulator::Schedule(Seconds(1), &WebStoneRun::Tick, this);
     }
@@ -244,6 +244,7 @@ WebStoneRun::Run()
     Simulator::Schedule(Seconds(1), &WebStoneRun::Tick, this);
     Simulator::Stop(m_end);
     Simulator::Run();
+    Tick(); // the last second, at the stop
 
     TwAvoidWebStoneResult& r = m_result;
     double seconds = m_c.measure.GetSeconds();
