@@ -13,16 +13,6 @@ namespace ns3
 namespace
 {
 
-/// Case-insensitive equality of ASCII strings.
-bool
-EqualsIgnoreCase(const std::string& a, const std::string& b)
-{
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) ==
-                      std::tolower(static_cast<unsigned char>(y));
-           });
-}
-
 /// Whether a comma-separated field value lists a token (case-insensitive).
 bool
 ListsToken(const std::string& value, const std::string& token)
@@ -39,7 +29,7 @@ ListsToken(const std::string& value, const std::string& token)
         size_t first = item.find_first_not_of(" \t");
         size_t last = item.find_last_not_of(" \t");
         if (first != std::string::npos &&
-            EqualsIgnoreCase(item.substr(first, last - first + 1), token))
+            HttpMessage::EqualsIgnoreCase(item.substr(first, last - first + 1), token))
         {
             return true;
         }
@@ -49,6 +39,15 @@ ListsToken(const std::string& value, const std::string& token)
 }
 
 } // namespace
+
+bool
+HttpMessage::EqualsIgnoreCase(const std::string& a, const std::string& b)
+{
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
+           });
+}
 
 void
 HttpMessage::SetHeader(const std::string& name, const std::string& value)

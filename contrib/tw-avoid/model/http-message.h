@@ -93,6 +93,14 @@ class HttpMessage
     /// @return the size on the wire: head plus body
     uint64_t GetWireSize() const;
 
+    /**
+     * @brief Case-insensitive equality of ASCII strings, as for field names.
+     * @param a one string
+     * @param b the other
+     * @return true if equal but for case
+     */
+    static bool EqualsIgnoreCase(const std::string& a, const std::string& b);
+
   protected:
     /// @return the start line, without CRLF
     virtual std::string StartLine() const = 0;

@@ -44,16 +44,6 @@ IsVersionSyntax(const std::string& v)
            std::isdigit(v[7]);
 }
 
-/// Case-insensitive equality of ASCII strings.
-bool
-EqualsIgnoreCase(const std::string& a, const std::string& b)
-{
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) ==
-                      std::tolower(static_cast<unsigned char>(y));
-           });
-}
-
 /// Field value characters: visible ASCII, obs-text, space and tab.
 bool
 IsFieldValue(const std::string& s)
@@ -244,7 +234,7 @@ HttpParser::HeaderLine(const std::string& line)
         Fail(BAD_HEADER); // includes whitespace before the colon
         return;
     }
-    if (EqualsIgnoreCase(name, "Content-Length"))
+    if (HttpMessage::EqualsIgnoreCase(name, "Content-Length"))
     {
         bool digits = !value.empty() && value.size() <= 19 &&
                       std::all_of(value.begin(), value.end(), [](char c) {
@@ -264,7 +254,7 @@ HttpParser::HeaderLine(const std::string& line)
         m_contentLengthSeen = true;
         m_contentLength = length;
     }
-    else if (EqualsIgnoreCase(name, "Transfer-Encoding"))
+    else if (HttpMessage::EqualsIgnoreCase(name, "Transfer-Encoding"))
     {
         Fail(UNSUPPORTED_ENCODING);
         return;
