@@ -4,7 +4,7 @@ set encoding utf8
 set terminal pngcairo size 1100,720 noenhanced font "Sans,11"
 set output "table1.png"
 set datafile separator ","
-set title "TIME_WAIT draft, Table 1: throughput vs TIME_WAIT TCBs at the server\nsimulation (ns-3, scale quick: 3 runs per point, 2 s transfer): mean with 95% CI;  paper: mean with std dev"
+set title "TIME_WAIT draft, Table 1: throughput vs TIME_WAIT TCBs at the server\nsimulation (ns-3, scale paper: 10 runs per point, 10 s transfer): mean with 95% CI;  paper: mean with std dev"
 set xlabel "N: TIME_WAIT TCBs made before the transfer (at the server unmodified, at the 4th host with swap close)"
 set ylabel "throughput per client (Mb/s)"
 set xrange [-200:2700]

@@ -4,12 +4,12 @@ set encoding utf8
 set terminal pngcairo size 1100,820 noenhanced font "Sans,11"
 set output "table2-timeline.png"
 set datafile separator ","
-set xrange [0:30]
+set xrange [0:130]
 set lmargin 10
 set grid lc rgb "#dddddd"
-set object 1 rect from 20, graph 0 to 30, graph 1 fc rgb "#f0e8c0" fs solid 0.6 noborder behind
-set label 1 "measured" at 25, graph 0.5 center front
-set multiplot layout 2,1 title "TIME_WAIT draft, Table 2 (WebSTONE) over time: simulation (ns-3, scale quick: 2 runs, 20 s warm-up + 10 s measured)\nmean over the runs (unmodified 2, TCP modification 2, HTTP modification 2, negotiated (beyond the draft) 2); shaded: the measurement window, before it the warm-up\n"
+set object 1 rect from 70, graph 0 to 130, graph 1 fc rgb "#f0e8c0" fs solid 0.6 noborder behind
+set label 1 "measured" at 100, graph 0.5 center front
+set multiplot layout 2,1 title "TIME_WAIT draft, Table 2 (WebSTONE) over time: simulation (ns-3, scale paper: 5 runs, 70 s warm-up + 60 s measured)\nmean over the runs (unmodified 5, TCP modification 5, HTTP modification 5, negotiated (beyond the draft) 5); shaded: the measurement window, before it the warm-up\n"
 
 set ylabel "server TCB memory (KB, log scale)"
 set logscale y
@@ -33,5 +33,6 @@ plot \
   "table2-timeline.csv" every ::1 using 1:3 with lines lw 2 lc rgb "#c03020" title "unmodified: completed", \
   "table2-timeline.csv" every ::1 using 1:6 with lines lw 2 lc rgb "#2070c0" title "TCP modification: completed", \
   "table2-timeline.csv" every ::1 using 1:9 with lines lw 2 lc rgb "#20a040" title "HTTP modification: completed", \
-  "table2-timeline.csv" every ::1 using 1:12 with lines lw 2 lc rgb "#9040b0" title "negotiated (beyond the draft): completed"
+  "table2-timeline.csv" every ::1 using 1:12 with lines lw 2 lc rgb "#9040b0" title "negotiated (beyond the draft): completed", \
+  "table2-timeline.csv" every ::1 using 1:4 with lines lw 2 dt 2 lc rgb "#c03020" title "unmodified: failed"
 unset multiplot

@@ -13,7 +13,7 @@ top(m, c) = column(m) + (valid(c) ? column(c) : 0)
 set xrange [-0.6:3.6]
 set xtics ("unmodified" 0, "TCP\nmodification" 1, "HTTP\nmodification" 2, "negotiated\n(beyond the draft)" 3) scale 0
 set grid ytics lc rgb "#dddddd"
-set multiplot layout 1,3 title "TIME_WAIT draft, Table 3 (WebSTONE): simulation (ns-3, scale quick: 2 runs, 20 s warm-up + 10 s measured)\nbars: simulated mean (95% CI) next to the paper's value" margins 0.06,0.99,0.14,0.86 spacing 0.07,0
+set multiplot layout 1,3 title "TIME_WAIT draft, Table 3 (WebSTONE): simulation (ns-3, scale paper: 5 runs, 70 s warm-up + 60 s measured)\nbars: simulated mean (95% CI) next to the paper's value" margins 0.06,0.99,0.14,0.86 spacing 0.07,0
 # Panel 1: conn_per_s
 $paper0 << EOD
 0,NaN
