@@ -127,19 +127,27 @@ def _at_least(summary, metric, label):
     )
 
 
-def report_table2(summary, scale_text):
-    """-> (text, all criteria hold)."""
-    lo, hi = GAIN_BAND
+def _head(table, summary, scale_text):
+    """The opening lines of a check, and whether every variant has runs
+    (if not, the lines already say so)."""
     lines = [
-        f"Table 2 check: simulation ({scale_text}) vs paper",
+        f"Table {table} check: simulation ({scale_text}) vs paper",
         "Means +- 95 % confidence half-width (Student t) over the runs; paper values below each.",
         "",
-        *_overview(summary, 2),
+        *_overview(summary, table),
         "",
     ]
     missing = [v for v in VARIANTS if v not in summary]
     if missing:
         lines.append(f"Cannot check: no successful runs of {', '.join(missing)}")
+    return lines, not missing
+
+
+def report_table2(summary, scale_text):
+    """-> (text, all criteria hold)."""
+    lo, hi = GAIN_BAND
+    lines, complete = _head(2, summary, scale_text)
+    if not complete:
         return "\n".join(lines) + "\n", False
     results = []
     u = summary["unmodified"]
@@ -172,23 +180,16 @@ def report_table2(summary, scale_text):
             f"  {VARIANT_NAMES[v]:<30} {_num(u['server_tcb_kb']['mean'], 1)} KB / {_num(mod, 1)} KB"
             f" = {cut:.1f}x (paper {paper_cut:.1f}x): {_ok(cut >= MEMORY_CUT)}"
         )
-    lines += ["4. " + _account(summary)[0], *_account(summary)[1:], ""]
+    account = _account(summary)
+    lines += ["4. " + account[0], *account[1:], ""]
     lines.append(f"Summary: {sum(results)}/{len(results)} checks of criteria 1-3 hold")
     return "\n".join(lines) + "\n", all(results)
 
 
 def report_table3(summary, scale_text):
     """-> (text, all criteria hold)."""
-    lines = [
-        f"Table 3 check: simulation ({scale_text}) vs paper",
-        "Means +- 95 % confidence half-width (Student t) over the runs; paper values below each.",
-        "",
-        *_overview(summary, 3),
-        "",
-    ]
-    missing = [v for v in VARIANTS if v not in summary]
-    if missing:
-        lines.append(f"Cannot check: no successful runs of {', '.join(missing)}")
+    lines, complete = _head(3, summary, scale_text)
+    if not complete:
         return "\n".join(lines) + "\n", False
     results = []
     u = summary["unmodified"]
