@@ -13,7 +13,6 @@
 #include "ns3/tcp-demux-cost-shim.h"
 #include "ns3/tcp-host-model.h"
 #include "ns3/tcp-socket-base.h"
-#include "ns3/tcp-swap-close-socket.h"
 #include "ns3/uinteger.h"
 
 #include <sstream>
@@ -77,14 +76,12 @@ TwAvoidTestbed::TwAvoidTestbed(const TwAvoidTestbedConfig& config,
     }
 
     TwAvoidHelper tw;
-    TypeId socket = TypeId::LookupByName(config.socketType);
     tw.SetSocketType(config.socketType);
     tw.SetSocketAttribute("SegmentSize", UintegerValue(config.segmentSize));
     tw.SetSocketAttribute("MaxSegLifetime", DoubleValue(config.msl));
-    if (socket.IsChildOf(TcpSwapCloseSocket::GetTypeId()) ||
-        socket == TcpSwapCloseSocket::GetTypeId())
+    if (config.negotiateTimeWait) // Validate(): only with TcpSwapCloseSocket; off by default
     {
-        tw.SetSocketAttribute("NegotiateTimeWait", BooleanValue(config.negotiateTimeWait));
+        tw.SetSocketAttribute("NegotiateTimeWait", BooleanValue(true));
     }
     tw.SetHostModelEnabled(config.hostModel);
     tw.SetHostModelAttribute("LookupDiscipline", StringValue(config.lookupDiscipline));
