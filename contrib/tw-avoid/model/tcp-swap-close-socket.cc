@@ -13,9 +13,15 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
+#include "ns3/tcp-congestion-ops.h"
 #include "ns3/tcp-header.h"
 #include "ns3/tcp-option-ts.h"
 #include "ns3/tcp-rx-buffer.h"
+#include "ns3/tcp-tx-buffer.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/inet6-socket-address.h"
+#include "ns3/object-factory.h"
+#include "ns3/tcp-l4-protocol.h"
 #include "ns3/trace-source-accessor.h"
 
 namespace ns3
@@ -69,7 +75,12 @@ TcpSwapCloseSocket::GetTypeId()
                             "An in-sequence RST arrived while in TIME_WAIT (fired before the "
                             "policy is applied).",
                             MakeTraceSourceAccessor(&TcpSwapCloseSocket::m_rstInTimeWaitTrace),
-                            "ns3::TcpSwapCloseSocket::RstInTimeWaitTracedCallback");
+                            "ns3::TcpSwapCloseSocket::RstInTimeWaitTracedCallback")
+            .AddTraceSource("TimeWaitExpiry",
+                            "The TIME_WAIT timer was started or restarted: when it will "
+                            "expire.",
+                            MakeTraceSourceAccessor(&TcpSwapCloseSocket::m_timeWaitExpiryTrace),
+                            "ns3::TcpSwapCloseSocket::TimeWaitExpiryTracedCallback");
     return tid;
 }
 
@@ -191,7 +202,41 @@ TcpSwapCloseSocket::SwapStateName(SwapState state)
 Ptr<TcpSocketBase>
 TcpSwapCloseSocket::Fork()
 {
-    return CopyObject<TcpSwapCloseSocket>(this);
+    Ptr<TcpSwapCloseSocket> socket = CopyObject<TcpSwapCloseSocket>(this);
+    if (m_congestionControl)
+    {
+        socket->SetCongestionControlAlgorithm(Renew(m_congestionControl));
+    }
+    return socket;
+}
+
+Ptr<TcpCongestionOps>
+TcpSwapCloseSocket::Renew(Ptr<TcpCongestionOps> algo)
+{
+    TypeId tid = algo->GetInstanceTypeId();
+    ObjectFactory factory;
+    factory.SetTypeId(tid);
+    for (TypeId t = tid;; t = t.GetParent())
+    {
+        for (std::size_t i = 0; i < t.GetAttributeN(); ++i)
+        {
+            TypeId::AttributeInformation info = t.GetAttribute(i);
+            if (!(info.flags & TypeId::ATTR_GET) || !(info.flags & TypeId::ATTR_SET))
+            {
+                continue;
+            }
+            Ptr<AttributeValue> value = info.checker->Create();
+            if (info.accessor->Get(PeekPointer(algo), *value))
+            {
+                factory.Set(info.name, *value);
+            }
+        }
+        if (t == t.GetParent())
+        {
+            break;
+        }
+    }
+    return factory.Create<TcpCongestionOps>();
 }
 
 void
@@ -218,12 +263,21 @@ TcpSwapCloseSocket::StateChanged(TcpStates_t oldState, TcpStates_t newState)
     {
         SetSwapState(SWAP_LAST_ACK);
     }
-    if (newState == TIME_WAIT && m_negotiated && !m_activeOpener)
+    if ((newState == FIN_WAIT_1 || newState == LAST_ACK) && !m_finSequenceKnown)
     {
-        // The peer agreed to keep TIME_WAIT: leave it at once, once the code
-        // that brought us here has sent its last ACK.
-        SetSwapState(NEGOTIATED_NO_TIME_WAIT);
-        Simulator::ScheduleNow(&TcpSwapCloseSocket::CloseAndNotify, this);
+        m_finSequence = m_txBuffer->TailSequence();
+        m_finSequenceKnown = true;
+    }
+    if (newState == TIME_WAIT)
+    {
+        m_timeWaitExpiryTrace(Simulator::Now() + Seconds(2 * m_msl));
+        if (m_negotiated && !m_activeOpener)
+        {
+            // The peer agreed to keep TIME_WAIT: leave it at once, once the
+            // code that brought us here has sent its last ACK.
+            SetSwapState(NEGOTIATED_NO_TIME_WAIT);
+            Simulator::ScheduleNow(&TcpSwapCloseSocket::CloseAndNotify, this);
+        }
     }
     ReportToHostModel(oldState, newState);
 }
@@ -257,42 +311,60 @@ TcpSwapCloseSocket::DoForwardUp(Ptr<Packet> packet,
                                 const Address& fromAddress,
                                 const Address& toAddress)
 {
-    // Only closing states differ from the base class: leave the data path
-    // (ESTABLISHED and the rest) as cheap as it was.
     if (m_negotiate && (m_state == LISTEN || m_state == SYN_SENT))
     {
         TcpHeader synHeader;
         packet->PeekHeader(synHeader);
         ReadTimeWaitOption(synHeader);
     }
-    if (m_state != FIN_WAIT_1 && m_state != FIN_WAIT_2 && m_state != LAST_ACK &&
-        m_state != TIME_WAIT && m_state != SYN_SENT)
-    {
-        TcpSocketBase::DoForwardUp(packet, fromAddress, toAddress);
-        return;
-    }
     // Closing below may drop the last references to this socket: keep it alive.
     Ptr<TcpSwapCloseSocket> self = this;
-    TcpHeader tcpHeader;
-    packet->PeekHeader(tcpHeader);
+    TcpHeader h;
+    packet->PeekHeader(h);
+    uint8_t flags = h.GetFlags();
+    bool fin = flags & TcpHeader::FIN;
     bool consumed = false;
-    if (m_state == LAST_ACK)
+    // The (state, segment) arms that differ from TcpSocketBase. The data path
+    // (ESTABLISHED without FIN, CLOSE_WAIT) keeps the base class's code.
+    switch (m_state)
     {
-        consumed = ProcessLastAck(packet, tcpHeader);
-    }
-    else if (m_state == TIME_WAIT)
-    {
-        consumed = ProcessTimeWait(tcpHeader);
-    }
-    else if (m_state == SYN_SENT)
-    {
-        consumed = ProcessRefusal(tcpHeader);
-    }
-    else if ((tcpHeader.GetFlags() & TcpHeader::FIN) &&
-             packet->GetSize() > tcpHeader.GetSerializedSize())
-    {
-        SplitDataAndFin(packet, tcpHeader, fromAddress, toAddress);
-        return;
+    case LISTEN:
+        consumed = ProcessListenStray(packet, h, fromAddress, toAddress);
+        break;
+    case SYN_SENT:
+        consumed = ProcessRefusal(h);
+        break;
+    case ESTABLISHED:
+        // A FIN+ACK that acknowledges new data: the base class would drop
+        // the acknowledgement (ProcessEstablished hands FIN+ACK to PeerClose).
+        if (fin && (flags & TcpHeader::ACK) && !(flags & TcpHeader::RST) &&
+            h.GetAckNumber() > m_txBuffer->HeadSequence() &&
+            h.GetAckNumber() <= m_tcb->m_highTxMark)
+        {
+            SplitFin(packet, h, fromAddress, toAddress);
+            return;
+        }
+        break;
+    case FIN_WAIT_1:
+    case FIN_WAIT_2:
+        // Data and FIN together: the base class puts the FIN at the start.
+        if (fin && !(flags & TcpHeader::RST) && packet->GetSize() > h.GetSerializedSize())
+        {
+            SplitFin(packet, h, fromAddress, toAddress);
+            return;
+        }
+        break;
+    case CLOSING:
+        consumed = ProcessClosing(packet, h);
+        break;
+    case LAST_ACK:
+        consumed = ProcessLastAck(packet, h);
+        break;
+    case TIME_WAIT:
+        consumed = ProcessTimeWait(packet, h);
+        break;
+    default:
+        break;
     }
     if (!consumed)
     {
@@ -301,8 +373,8 @@ TcpSwapCloseSocket::DoForwardUp(Ptr<Packet> packet,
     }
     // The base class traces every segment it handles; do the same for ours.
     Ptr<Packet> payload = packet->Copy();
-    payload->RemoveHeader(tcpHeader);
-    m_rxTrace(payload, tcpHeader, this);
+    payload->RemoveHeader(h);
+    m_rxTrace(payload, h, this);
 }
 
 void
@@ -331,6 +403,161 @@ TcpSwapCloseSocket::ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader)
 }
 
 void
+TcpSwapCloseSocket::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
+{
+    TcpSocketBase::ReceivedAck(packet, tcpHeader);
+    // A close deferred behind unsent data whose sending was overtaken by an
+    // acknowledgement (NewAck moves SND.NXT up to the ACK) would never send
+    // its FIN: nothing is left for SendDataPacket to put it on.
+    if (m_closeOnEmpty && (m_state == ESTABLISHED || m_state == CLOSE_WAIT) &&
+        m_txBuffer->SizeFromSequence(m_tcb->m_nextTxSequence) == 0)
+    {
+        NS_LOG_LOGIC("deferred close with nothing left to send: FIN now");
+        DoClose();
+    }
+}
+
+void
+TcpSwapCloseSocket::NewAck(const SequenceNumber32& seq, bool resetRTO)
+{
+    m_finBackoff = 0;
+    TcpSocketBase::NewAck(seq, resetRTO);
+    // TcpSocketBase::NewAck stops the retransmission timer when no data is
+    // left, except in FIN_WAIT_1 and CLOSING: in LAST_ACK a FIN that was
+    // lost after its data was acknowledged was never sent again.
+    ArmFinRetransmission();
+}
+
+bool
+TcpSwapCloseSocket::FinOutstanding() const
+{
+    if (m_state != FIN_WAIT_1 && m_state != CLOSING && m_state != LAST_ACK)
+    {
+        return false;
+    }
+    return m_txBuffer->HeadSequence() <= FinSequence();
+}
+
+SequenceNumber32
+TcpSwapCloseSocket::FinSequence() const
+{
+    // Once the application has closed nothing more is queued: the FIN
+    // follows the last byte ever written. Noted when the FIN goes, for once
+    // it is acknowledged the buffer's head (and tail) moves past it.
+    return m_finSequenceKnown ? m_finSequence : m_txBuffer->TailSequence();
+}
+
+bool
+TcpSwapCloseSocket::IsNegotiatedKeeper() const
+{
+    return m_negotiated && m_activeOpener;
+}
+
+Time
+TcpSwapCloseSocket::FinRto() const
+{
+    return std::min(m_rto.Get() * (1 << std::min(m_finBackoff, 16U)), Seconds(60));
+}
+
+void
+TcpSwapCloseSocket::ArmFinRetransmission()
+{
+    if (FinOutstanding() && !m_retxEvent.IsPending())
+    {
+        m_retxEvent = Simulator::Schedule(FinRto(), &TcpSwapCloseSocket::ReTxTimeout, this);
+    }
+}
+
+void
+TcpSwapCloseSocket::ReTxTimeout()
+{
+    if (FinOutstanding() && m_txBuffer->Size() == 0)
+    {
+        RetransmitFin();
+    }
+    else
+    {
+        TcpSocketBase::ReTxTimeout();
+    }
+    NoteReleased();
+}
+
+void
+TcpSwapCloseSocket::RetransmitFin()
+{
+    // TcpSocketBase resends a bare FIN at a fixed RTO and without limit
+    // (FIN_WAIT_1, CLOSING), or from two timers at once (LAST_ACK). One
+    // timer, RFC 6298 backoff, and DataRetries attempts, as for data.
+    if (m_dataRetrCount == 0)
+    {
+        NS_LOG_INFO("FIN not acknowledged after " << m_dataRetries << " retries: giving up");
+        NotifyErrorClose();
+        m_closeNotified = true;
+        DeallocateEndPoint();
+        return;
+    }
+    --m_dataRetrCount;
+    ++m_finBackoff;
+    NS_LOG_LOGIC("retransmitting FIN, backoff " << m_finBackoff);
+    SendEmptyPacket(TcpHeader::FIN);
+}
+
+void
+TcpSwapCloseSocket::LastAckTimeout()
+{
+    // TcpSocketBase's LAST_ACK timer duplicates the FIN's retransmission
+    // timer (two FINs per timeout, two re-ACKs from the peer, and an RST for
+    // the second once the first has closed us): keep only the one timer.
+    m_lastAckEvent.Cancel();
+    ArmFinRetransmission();
+}
+
+void
+TcpSwapCloseSocket::NoteReleased()
+{
+    if (m_endPoint == nullptr && m_endPoint6 == nullptr && m_state != CLOSED)
+    {
+        m_state = CLOSED;
+    }
+    if (m_hostModel && m_endPoint == nullptr && m_endPoint6 == nullptr)
+    {
+        m_hostModel->ForgetTcb(this);
+    }
+}
+
+int
+TcpSwapCloseSocket::Close()
+{
+    if (m_state == CLOSING)
+    {
+        // Already closed by the application (a second Close()): stock ns-3
+        // answers with an RST, which ends the simultaneous close abortively.
+        return 0;
+    }
+    int result = 0;
+    if (m_tcb->m_rxBuffer->Size() != 0 && m_tcb->m_rxBuffer->Available() == 0)
+    {
+        // Only out-of-order data is queued: nothing the application could
+        // have read. TcpSocketBase::Close resets the connection on any
+        // queued data (ns-3 bug 426); BSD resets only for unread data.
+        if (m_txBuffer->SizeFromSequence(m_tcb->m_nextTxSequence) > 0)
+        {
+            m_closeOnEmpty = true;
+        }
+        else
+        {
+            result = DoClose();
+        }
+    }
+    else
+    {
+        result = TcpSocketBase::Close();
+    }
+    NoteReleased();
+    return result;
+}
+
+void
 TcpSwapCloseSocket::ReadTimeWaitOption(const TcpHeader& tcpHeader)
 {
     uint8_t flags = tcpHeader.GetFlags();
@@ -353,71 +580,79 @@ TcpSwapCloseSocket::ReadTimeWaitOption(const TcpHeader& tcpHeader)
 void
 TcpSwapCloseSocket::SendEmptyPacket(uint8_t flags)
 {
-    if (!(flags & TcpHeader::SYN) || !m_negotiate)
+    if (flags & TcpHeader::SYN)
+    {
+        if (!m_negotiate)
+        {
+            TcpSocketBase::SendEmptyPacket(flags);
+            return;
+        }
+        // SYN: offer; SYN-ACK: agree if the SYN offered.
+        bool synAck = flags & TcpHeader::ACK;
+        m_activeOpener = !synAck;
+        Ptr<TcpTimeWaitOptionWriter> writer = m_node->GetObject<TcpTimeWaitOptionWriter>();
+        if (writer && (!synAck || m_peerOffered))
+        {
+            writer->SetNext(TcpTimeWaitOption::ACTIVE_OPENER_KEEPS);
+            m_negotiated = synAck; // the SYN-ACK seals it; the SYN only offers
+        }
+        TcpSocketBase::SendEmptyPacket(flags);
+        if (writer)
+        {
+            writer->Clear();
+        }
+        return;
+    }
+    bool fin = flags & TcpHeader::FIN;
+    bool finSent = m_state == FIN_WAIT_1 || m_state == FIN_WAIT_2 || m_state == CLOSING ||
+                   m_state == LAST_ACK || m_state == TIME_WAIT;
+    if ((flags & TcpHeader::RST) || (!finSent && !fin))
     {
         TcpSocketBase::SendEmptyPacket(flags);
         return;
     }
-    // SYN: offer; SYN-ACK: agree if the SYN offered.
-    bool synAck = flags & TcpHeader::ACK;
-    m_activeOpener = !synAck;
-    Ptr<TcpTimeWaitOptionWriter> writer = m_node->GetObject<TcpTimeWaitOptionWriter>();
-    if (writer && (!synAck || m_peerOffered))
+    // After our FIN, SND.NXT is FIN + 1: a FIN goes at FinSequence(), any
+    // other segment at FinSequence() + 1. TcpSocketBase adds one to its
+    // SND.NXT in FIN_WAIT_1, LAST_ACK and CLOSING only, and its SND.NXT lags
+    // behind the FIN while data is retransmitted: in TIME_WAIT and CLOSING
+    // its ACKs carried the FIN's own number, which a peer in LAST_ACK or
+    // CLOSING does not take as an ACK (and retransmits its FIN for ever).
+    bool baseAddsOne =
+        !fin && (m_state == FIN_WAIT_1 || m_state == LAST_ACK || m_state == CLOSING);
+    SequenceNumber32 wanted = FinSequence() + SequenceNumber32(fin ? 0 : 1);
+    SequenceNumber32 saved = m_tcb->m_nextTxSequence;
+    SequenceNumber32 base = wanted - (baseAddsOne ? 1 : 0);
+    if (base != saved)
     {
-        writer->SetNext(TcpTimeWaitOption::ACTIVE_OPENER_KEEPS);
-        m_negotiated = synAck; // the SYN-ACK seals it; the SYN only offers
+        m_tcb->m_nextTxSequence = base;
     }
+    if (m_tcb->m_rxBuffer->Finished())
+    {
+        ++m_peerFinAcks; // every segment from here acknowledges the peer's FIN
+    }
+    bool timerRunning = m_retxEvent.IsPending();
     TcpSocketBase::SendEmptyPacket(flags);
-    if (writer)
+    if (base != saved)
     {
-        writer->Clear();
+        m_tcb->m_nextTxSequence = saved;
     }
-}
-
-int
-TcpSwapCloseSocket::Close()
-{
-    int result = TcpSocketBase::Close();
-    ForgetIfReleased();
-    return result;
-}
-
-void
-TcpSwapCloseSocket::ReTxTimeout()
-{
-    TcpSocketBase::ReTxTimeout();
-    ForgetIfReleased();
-}
-
-void
-TcpSwapCloseSocket::LastAckTimeout()
-{
-    TcpSocketBase::LastAckTimeout();
-    ForgetIfReleased();
-}
-
-void
-TcpSwapCloseSocket::ForgetIfReleased()
-{
-    // TcpSocketBase frees the endpoint without passing through CLOSED when it
-    // gives up retransmitting or resets on a close with unread data.
-    if (m_hostModel && m_endPoint == nullptr && m_endPoint6 == nullptr)
+    if (fin && !timerRunning)
     {
-        m_hostModel->ForgetTcb(this);
+        // The base class has scheduled a resend of this very segment at a
+        // fixed RTO, without limit: use the one FIN timer instead.
+        m_retxEvent.Cancel();
+        m_retxEvent = Simulator::Schedule(FinRto(), &TcpSwapCloseSocket::ReTxTimeout, this);
     }
 }
 
 void
-TcpSwapCloseSocket::SplitDataAndFin(Ptr<Packet> packet,
-                                    const TcpHeader& tcpHeader,
-                                    const Address& fromAddress,
-                                    const Address& toAddress)
+TcpSwapCloseSocket::SplitFin(Ptr<Packet> packet,
+                             const TcpHeader& tcpHeader,
+                             const Address& fromAddress,
+                             const Address& toAddress)
 {
-    // TcpSocketBase::ProcessWait takes the FIN's sequence number from the
-    // start of the segment, which is wrong when data rides with the FIN (the
-    // peer closed with data still queued) and leaves the FIN unacknowledged.
-    // Hand the data and the FIN to it as two segments.
-    NS_LOG_LOGIC("splitting data and FIN arriving in " << TcpStateName[m_state]);
+    NS_LOG_LOGIC("splitting a FIN segment arriving in " << TcpStateName[m_state]);
+    TcpStates_t before = m_state;
     Ptr<Packet> data = packet->Copy();
     TcpHeader header;
     data->RemoveHeader(header);
@@ -426,13 +661,15 @@ TcpSwapCloseSocket::SplitDataAndFin(Ptr<Packet> packet,
     dataHeader.SetFlags(header.GetFlags() & ~TcpHeader::FIN);
     data->AddHeader(dataHeader);
     TcpSocketBase::DoForwardUp(data, fromAddress, toAddress);
-    if (m_state != FIN_WAIT_1 && m_state != FIN_WAIT_2)
+    // The first half may have ended the connection (or moved FIN_WAIT_1 on).
+    bool stillOpen = m_state == before || (before == FIN_WAIT_1 && m_state == FIN_WAIT_2);
+    if (!stillOpen)
     {
         return;
     }
     TcpHeader finHeader = header;
     finHeader.SetSequenceNumber(header.GetSequenceNumber() + SequenceNumber32(payload));
-    // The data half carried the ACK; a second one would count as a duplicate.
+    // The first half carried the ACK; a second one would count as a duplicate.
     finHeader.SetFlags(header.GetFlags() & ~TcpHeader::ACK);
     Ptr<Packet> fin = Create<Packet>();
     fin->AddHeader(finHeader);
@@ -440,44 +677,56 @@ TcpSwapCloseSocket::SplitDataAndFin(Ptr<Packet> packet,
 }
 
 bool
-TcpSwapCloseSocket::ProcessLastAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
+TcpSwapCloseSocket::ProcessListenStray(Ptr<Packet> packet,
+                                       const TcpHeader& tcpHeader,
+                                       const Address& fromAddress,
+                                       const Address& toAddress)
 {
-    uint8_t flags = tcpHeader.GetFlags() & ~(TcpHeader::PSH | TcpHeader::URG);
-    if (flags != TcpHeader::ACK ||
-        tcpHeader.GetSequenceNumber() != m_tcb->m_rxBuffer->NextRxSequence())
+    uint8_t flags = tcpHeader.GetFlags();
+    if ((flags & TcpHeader::SYN) || (flags & TcpHeader::RST))
     {
-        return false; // FIN, RST, bad flags: LAST_ACK handling of the base class
+        return false; // SYN: the base class forks; RST: nothing to answer
     }
-    if (tcpHeader.GetAckNumber() < m_tcb->m_highTxMark + SequenceNumber32(1))
+    // A segment of a connection this node no longer has (for example the
+    // client's FIN again after a negotiated close whose last ACK was lost).
+    // The stock listener drops it silently, and the peer retries until it
+    // gives up. RFC 793: <SEQ=SEG.ACK><CTL=RST> if the ACK bit is on,
+    // <SEQ=0><ACK=SEG.SEQ+SEG.LEN><CTL=RST,ACK> otherwise.
+    uint32_t length = packet->GetSize() - tcpHeader.GetSerializedSize();
+    TcpHeader rst;
+    rst.SetSourcePort(tcpHeader.GetDestinationPort());
+    rst.SetDestinationPort(tcpHeader.GetSourcePort());
+    if (flags & TcpHeader::ACK)
     {
-        // The FIN went out on the last data segment and this ACK covers only
-        // data before it. TcpSocketBase::ProcessLastAck would close on it
-        // (it does not look at the ACK number); process it as an ACK instead.
-        NS_LOG_LOGIC("ACK " << tcpHeader.GetAckNumber() << " does not cover the FIN");
-        ProcessAckBeforeFin(packet);
-        return true;
+        rst.SetFlags(TcpHeader::RST);
+        rst.SetSequenceNumber(tcpHeader.GetAckNumber());
     }
-    if (m_negotiated && m_activeOpener)
+    else
     {
-        // As agreed on SYN and SYN-ACK, we keep TIME_WAIT; the peer does not.
-        NS_LOG_FUNCTION(this << tcpHeader);
-        TimeWait();
-        SetSwapState(NEGOTIATED_TIME_WAIT);
-        return true;
+        rst.SetFlags(TcpHeader::RST | TcpHeader::ACK);
+        rst.SetSequenceNumber(SequenceNumber32(0));
+        rst.SetAckNumber(tcpHeader.GetSequenceNumber() +
+                         SequenceNumber32(length + ((flags & TcpHeader::FIN) ? 1 : 0)));
     }
-    if (m_swapState != SWAP_LAST_ACK)
+    NS_LOG_LOGIC("no connection for " << tcpHeader << ": " << rst);
+    Ptr<Packet> p = Create<Packet>();
+    m_txTrace(p, rst, this);
+    if (InetSocketAddress::IsMatchingType(fromAddress))
     {
-        return false; // plain LAST_ACK: the base class goes to CLOSED
+        m_tcp->SendPacket(p,
+                          rst,
+                          InetSocketAddress::ConvertFrom(toAddress).GetIpv4(),
+                          InetSocketAddress::ConvertFrom(fromAddress).GetIpv4(),
+                          m_boundnetdevice);
     }
-    NS_LOG_FUNCTION(this << tcpHeader);
-    // The RST carries the sequence number after our FIN, which the peer's
-    // TIME_WAIT expects: that is the ACK number of this ACK. SendEmptyPacket
-    // adds one to m_nextTxSequence in LAST_ACK (for the FIN), so set it to the
-    // FIN's own number, whatever retransmissions left it at.
-    m_tcb->m_nextTxSequence = tcpHeader.GetAckNumber() - 1;
-    SendEmptyPacket(TcpHeader::RST);
-    TimeWait();
-    SetSwapState(SWAP_TIME_WAIT);
+    else
+    {
+        m_tcp->SendPacket(p,
+                          rst,
+                          Inet6SocketAddress::ConvertFrom(toAddress).GetIpv6(),
+                          Inet6SocketAddress::ConvertFrom(fromAddress).GetIpv6(),
+                          m_boundnetdevice);
+    }
     return true;
 }
 
@@ -501,8 +750,8 @@ TcpSwapCloseSocket::ProcessRefusal(const TcpHeader& tcpHeader)
     return true;
 }
 
-void
-TcpSwapCloseSocket::ProcessAckBeforeFin(Ptr<Packet> packet)
+bool
+TcpSwapCloseSocket::ProcessAckField(Ptr<Packet> packet)
 {
     // What TcpSocketBase::DoForwardUp does with an ACK before its state
     // switch, then the ACK itself.
@@ -513,20 +762,159 @@ TcpSwapCloseSocket::ProcessAckBeforeFin(Ptr<Packet> packet)
     {
         if (!h.HasOption(TcpOption::TS))
         {
-            return; // RFC 7323: discard a segment without timestamps
+            return false; // RFC 7323: discard a segment without timestamps
         }
         ProcessOptionTimestamp(h.GetOption(TcpOption::TS), h.GetSequenceNumber());
     }
     EstimateRtt(h);
     UpdateWindowSize(h);
-    ReceivedAck(payload, h);
+    if (h.GetAckNumber() >= m_txBuffer->HeadSequence() && h.GetAckNumber() <= FinSequence())
+    {
+        ReceivedAck(Create<Packet>(), h); // data after a FIN is not taken
+    }
+    return true;
 }
 
 bool
-TcpSwapCloseSocket::ProcessTimeWait(const TcpHeader& tcpHeader)
+TcpSwapCloseSocket::ProcessClosing(Ptr<Packet> packet, const TcpHeader& tcpHeader)
 {
-    if ((tcpHeader.GetFlags() & TcpHeader::FIN) && !(tcpHeader.GetFlags() & TcpHeader::RST) &&
-        tcpHeader.GetSequenceNumber() + SequenceNumber32(1) == m_tcb->m_rxBuffer->NextRxSequence())
+    uint8_t flags = tcpHeader.GetFlags() & ~(TcpHeader::PSH | TcpHeader::URG);
+    if (flags & TcpHeader::RST)
+    {
+        return ProcessRstAfterPeerFin(tcpHeader);
+    }
+    if (flags & TcpHeader::SYN)
+    {
+        return false; // the base class answers with an RST and closes
+    }
+    if (!(flags & TcpHeader::ACK))
+    {
+        if (flags & TcpHeader::FIN)
+        {
+            SendEmptyPacket(TcpHeader::ACK); // the peer lost our ACK of its FIN
+        }
+        return true;
+    }
+    if (tcpHeader.GetAckNumber() == FinSequence() + SequenceNumber32(1))
+    {
+        // Stock ProcessClosing takes any ACK whose sequence number is RCV.NXT
+        // (a duplicate too) as the ACK of our FIN; only this one is.
+        NS_LOG_LOGIC("our FIN acknowledged in CLOSING");
+        EnterTimeWait(m_swapState);
+    }
+    else if (!ProcessAckField(packet))
+    {
+        return true;
+    }
+    if (flags & TcpHeader::FIN)
+    {
+        // The peer's FIN again: it lost our ACK. Stock ProcessClosing
+        // acknowledges it and closes without TIME_WAIT; stay and ACK.
+        SendEmptyPacket(TcpHeader::ACK);
+    }
+    return true;
+}
+
+bool
+TcpSwapCloseSocket::ProcessLastAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
+{
+    uint8_t flags = tcpHeader.GetFlags() & ~(TcpHeader::PSH | TcpHeader::URG);
+    if (flags & TcpHeader::RST)
+    {
+        return ProcessRstAfterPeerFin(tcpHeader);
+    }
+    if (flags & TcpHeader::SYN)
+    {
+        return false; // the base class answers with an RST and closes
+    }
+    if (flags & TcpHeader::ACK)
+    {
+        if (tcpHeader.GetAckNumber() == FinSequence() + SequenceNumber32(1))
+        {
+            NS_LOG_FUNCTION(this << tcpHeader);
+            if (IsNegotiatedKeeper())
+            {
+                // As agreed on SYN and SYN-ACK, we keep TIME_WAIT; the peer does not.
+                EnterTimeWait(NEGOTIATED_TIME_WAIT);
+            }
+            else if (m_swapState == SWAP_LAST_ACK)
+            {
+                // The RST carries the sequence number after our FIN, which
+                // the peer's TIME_WAIT expects; in LAST_ACK TcpSocketBase
+                // sends an RST at SND.NXT + 1, whatever retransmissions
+                // left SND.NXT at.
+                m_tcb->m_nextTxSequence = FinSequence();
+                SendEmptyPacket(TcpHeader::RST);
+                EnterTimeWait(SWAP_TIME_WAIT);
+            }
+            else
+            {
+                CloseAndNotify();
+            }
+            return true;
+        }
+        // An ACK below our FIN (the FIN went with data, or was lost): an ACK
+        // like any other. TcpSocketBase::ProcessLastAck would close on it.
+        if (!ProcessAckField(packet))
+        {
+            return true;
+        }
+    }
+    if (flags & TcpHeader::FIN)
+    {
+        // The peer's FIN again: it has not seen our FIN+ACK (both our ACK of
+        // its FIN and our FIN were lost). Stock ns-3 closes on a FIN+ACK
+        // here, with no TIME_WAIT anywhere. Send our FIN, which acknowledges
+        // its FIN, again.
+        NS_LOG_LOGIC("peer's FIN again in LAST_ACK: our FIN again");
+        m_retxEvent.Cancel();
+        SendEmptyPacket(TcpHeader::FIN);
+    }
+    return true;
+}
+
+bool
+TcpSwapCloseSocket::ProcessRstAfterPeerFin(const TcpHeader& tcpHeader)
+{
+    if (tcpHeader.GetSequenceNumber() != m_tcb->m_rxBuffer->NextRxSequence())
+    {
+        return true; // RFC 5961 section 3.2: only an RST at RCV.NXT is taken
+    }
+    if (IsNegotiatedKeeper())
+    {
+        // The peer, which agreed not to keep TIME_WAIT, has gone: its final
+        // ACK was lost and its node answered our FIN with an RST. The
+        // connection is over for both; keep TIME_WAIT as agreed.
+        NS_LOG_LOGIC("RST from a peer that has gone: TIME_WAIT as agreed");
+        EnterTimeWait(NEGOTIATED_TIME_WAIT);
+        return true;
+    }
+    return false; // the base class closes
+}
+
+void
+TcpSwapCloseSocket::EnterTimeWait(SwapState how)
+{
+    TimeWait();
+    SetSwapState(how);
+}
+
+bool
+TcpSwapCloseSocket::RstAcceptable(const TcpHeader& tcpHeader) const
+{
+    return m_rstPolicy == RST_ACCEPT && m_swapState == SWAP_NONE &&
+           tcpHeader.GetSequenceNumber() == m_tcb->m_rxBuffer->NextRxSequence() &&
+           m_peerFinAcks == 1;
+}
+
+bool
+TcpSwapCloseSocket::ProcessTimeWait(Ptr<Packet> packet, const TcpHeader& tcpHeader)
+{
+    uint8_t flags = tcpHeader.GetFlags();
+    uint32_t length = packet->GetSize() - tcpHeader.GetSerializedSize();
+    if ((flags & TcpHeader::FIN) && !(flags & TcpHeader::RST) &&
+        tcpHeader.GetSequenceNumber() + SequenceNumber32(length + 1) ==
+            m_tcb->m_rxBuffer->NextRxSequence())
     {
         // The peer's FIN again: our last ACK was lost. RFC 793: acknowledge
         // it and restart the 2*MSL timeout (TcpSocketBase ignores it, and the
@@ -536,18 +924,23 @@ TcpSwapCloseSocket::ProcessTimeWait(const TcpHeader& tcpHeader)
         m_timewaitEvent.Cancel();
         m_timewaitEvent =
             Simulator::Schedule(Seconds(2 * m_msl), &TcpSwapCloseSocket::CloseAndNotify, this);
+        m_timeWaitExpiryTrace(Simulator::Now() + Seconds(2 * m_msl));
         return true;
     }
-    if (!(tcpHeader.GetFlags() & TcpHeader::RST) ||
-        tcpHeader.GetSequenceNumber() != m_tcb->m_rxBuffer->NextRxSequence())
+    if (!(flags & TcpHeader::RST))
     {
-        return false; // not an acceptable RST: TIME_WAIT ignores it, as before
+        return true; // RFC 793: anything else is ignored in TIME_WAIT
     }
     NS_LOG_FUNCTION(this << tcpHeader);
     m_rstInTimeWaitTrace(this);
-    if (m_rstPolicy == RST_IGNORE)
+    if (!RstAcceptable(tcpHeader))
     {
-        SetSwapState(SWAP_RST_IGNORED);
+        NS_LOG_LOGIC("RST in TIME_WAIT ignored (policy, sequence number, or ACK count "
+                     << m_peerFinAcks << ")");
+        if (m_rstPolicy == RST_IGNORE && m_swapState == SWAP_NONE)
+        {
+            SetSwapState(SWAP_RST_IGNORED);
+        }
         return true;
     }
     SetSwapState(SWAP_RST_ACCEPTED);

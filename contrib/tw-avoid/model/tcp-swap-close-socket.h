@@ -132,6 +132,12 @@ class TcpSwapCloseSocket : public TcpSocketBase
     typedef void (*RstInTimeWaitTracedCallback)(Ptr<const TcpSwapCloseSocket> socket);
 
     /**
+     * @brief TracedCallback signature for a (re)start of the TIME_WAIT timer.
+     * @param [in] expiry when TIME_WAIT will end unless restarted or cut short
+     */
+    typedef void (*TimeWaitExpiryTracedCallback)(Time expiry);
+
+    /**
      * @brief Name of a swap phase, for logs and output.
      * @param state the phase
      * @return its name
@@ -143,6 +149,8 @@ class TcpSwapCloseSocket : public TcpSocketBase
   protected:
     Ptr<TcpSocketBase> Fork() override;
     void ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader) override;
+    void ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader) override;
+    void NewAck(const SequenceNumber32& seq, bool resetRTO) override;
     void ReTxTimeout() override;
     void LastAckTimeout() override;
     void SendEmptyPacket(uint8_t flags) override;
@@ -153,7 +161,8 @@ class TcpSwapCloseSocket : public TcpSocketBase
 
   private:
     /**
-     * @brief Follows the inherited state variable: swap phase and host-model bookkeeping.
+     * @brief Follows the inherited state variable: swap phase, TIME_WAIT
+     * trace and host-model bookkeeping.
      * @param oldState previous TCP state
      * @param newState new TCP state
      */
@@ -165,25 +174,63 @@ class TcpSwapCloseSocket : public TcpSocketBase
      */
     void SetSwapState(SwapState state);
 
+    // The close path, one function per (state, segment) family. Each returns
+    // true if it consumed the segment, false to leave it to TcpSocketBase.
+
     /**
-     * @brief Deliver a FIN that carries data, in FIN_WAIT_1/2, as data then FIN.
+     * @brief Hand a FIN segment to TcpSocketBase as two segments: the data
+     * and ACK, then a bare FIN after the data.
+     *
+     * TcpSocketBase::ProcessWait takes the FIN's sequence number from the
+     * start of the segment, and ProcessEstablished ignores the ACK field of
+     * a FIN+ACK; split, each half takes the path that handles it right.
+     *
      * @param packet the arriving segment, header included
      * @param tcpHeader its header
      * @param fromAddress sender
      * @param toAddress receiver
      */
-    void SplitDataAndFin(Ptr<Packet> packet,
-                         const TcpHeader& tcpHeader,
-                         const Address& fromAddress,
-                         const Address& toAddress);
+    void SplitFin(Ptr<Packet> packet,
+                  const TcpHeader& tcpHeader,
+                  const Address& fromAddress,
+                  const Address& toAddress);
 
     /**
-     * @brief Handle an ACK in LAST_ACK (or LAST_ACK_SWAP).
-     *
-     * An ACK below our FIN is processed as an ACK; the ACK of our FIN ends
-     * LAST_ACK_SWAP with an RST and TIME_WAIT. Anything else is left to
-     * the base class.
-     *
+     * @brief LISTEN: a segment that is neither SYN nor RST belongs to no
+     * connection; answer it with an RST (RFC 793, "Reset Generation").
+     * @param packet the arriving segment, header included
+     * @param tcpHeader its header
+     * @param fromAddress sender
+     * @param toAddress receiver
+     * @return true if the segment was consumed
+     */
+    bool ProcessListenStray(Ptr<Packet> packet,
+                            const TcpHeader& tcpHeader,
+                            const Address& fromAddress,
+                            const Address& toAddress);
+
+    /**
+     * @brief SYN_SENT: an RST+ACK to our SYN refuses the connection.
+     * @param tcpHeader the arriving segment's header
+     * @return true if the segment was consumed
+     */
+    bool ProcessRefusal(const TcpHeader& tcpHeader);
+
+    /**
+     * @brief CLOSING: only the ACK of our FIN leads to TIME_WAIT; a
+     * retransmitted FIN of the peer is acknowledged again.
+     * @param packet the arriving segment, header included
+     * @param tcpHeader its header
+     * @return true if the segment was consumed
+     */
+    bool ProcessClosing(Ptr<Packet> packet, const TcpHeader& tcpHeader);
+
+    /**
+     * @brief LAST_ACK (and LAST_ACK_SWAP): the ACK of our FIN ends it (RST
+     * and TIME_WAIT for a swap close, TIME_WAIT for the negotiated keeper,
+     * CLOSED otherwise); an ACK below it is processed as an ACK; the peer's
+     * retransmitted FIN gets our FIN again; an RST ends the negotiated
+     * keeper's wait in TIME_WAIT.
      * @param packet the arriving segment, header included
      * @param tcpHeader its header
      * @return true if the segment was consumed
@@ -191,25 +238,65 @@ class TcpSwapCloseSocket : public TcpSocketBase
     bool ProcessLastAck(Ptr<Packet> packet, const TcpHeader& tcpHeader);
 
     /**
-     * @brief Process an ACK that arrives in LAST_ACK and does not cover our FIN.
+     * @brief CLOSING and LAST_ACK (the peer's FIN received, ours not yet
+     * acknowledged): an RST at RCV.NXT. The negotiated keeper takes it as
+     * the end of a peer that agreed not to keep TIME_WAIT and whose final
+     * ACK was lost, and keeps TIME_WAIT; any other end closes.
+     * @param tcpHeader the RST's header
+     * @return true if the segment was consumed
+     */
+    bool ProcessRstAfterPeerFin(const TcpHeader& tcpHeader);
+
+    /**
+     * @brief TIME_WAIT: a retransmitted FIN is acknowledged again and
+     * restarts the 2*MSL timer; an RST is accepted only under the rule of
+     * RstAcceptable().
+     * @param packet the arriving segment, header included
+     * @param tcpHeader its header
+     * @return true if the segment was consumed
+     */
+    bool ProcessTimeWait(Ptr<Packet> packet, const TcpHeader& tcpHeader);
+
+    /**
+     * @brief Whether an RST that arrives in TIME_WAIT may end it: the
+     * policy is Accept, this end closed actively (not a swap or negotiated
+     * TIME_WAIT), the RST's sequence number is exactly RCV.NXT, and this
+     * end has acknowledged the peer's FIN exactly once, so that the RST can
+     * only answer that ACK: a peer that closed sends an RST for a duplicate
+     * re-ACK too, which would take TIME_WAIT away from both ends.
+     * @param tcpHeader the RST's header
+     * @return true if the RST ends TIME_WAIT
+     */
+    bool RstAcceptable(const TcpHeader& tcpHeader) const;
+
+    /**
+     * @brief Process the ACK field of a segment ourselves, as
+     * TcpSocketBase::DoForwardUp does before its state switch.
      * @param packet the segment, header included
+     * @return false if the segment must be discarded (RFC 7323: no timestamp)
      */
-    void ProcessAckBeforeFin(Ptr<Packet> packet);
+    bool ProcessAckField(Ptr<Packet> packet);
 
-    /**
-     * @brief Handle a segment that arrives in TIME_WAIT: a retransmitted FIN
-     * (ACK it again), an in-sequence RST (apply the policy).
-     * @param tcpHeader the arriving segment's header
-     * @return true if the segment was consumed
-     */
-    bool ProcessTimeWait(const TcpHeader& tcpHeader);
+    /// @return whether our FIN was sent and is not acknowledged yet
+    bool FinOutstanding() const;
 
-    /**
-     * @brief Handle an RST+ACK to our SYN: the connection is refused.
-     * @param tcpHeader the arriving segment's header
-     * @return true if the segment was consumed
-     */
-    bool ProcessRefusal(const TcpHeader& tcpHeader);
+    /// @return the sequence number of our FIN (valid once the application closed)
+    SequenceNumber32 FinSequence() const;
+
+    /// @return whether this end keeps TIME_WAIT as negotiated on SYN and SYN-ACK
+    bool IsNegotiatedKeeper() const;
+
+    /// @return the FIN's retransmission timeout, RFC 6298 backoff included
+    Time FinRto() const;
+
+    /// Keep the FIN's retransmission timer running while the FIN is unacknowledged.
+    void ArmFinRetransmission();
+
+    /// Retransmit our FIN with exponential backoff; give up after DataRetries.
+    void RetransmitFin();
+
+    /// Enter TIME_WAIT, noting how (swap phase).
+    void EnterTimeWait(SwapState how);
 
     /**
      * @brief Read the TIME_WAIT option on an arriving SYN or SYN-ACK.
@@ -217,11 +304,21 @@ class TcpSwapCloseSocket : public TcpSocketBase
      */
     void ReadTimeWaitOption(const TcpHeader& tcpHeader);
 
-    /// Remove the TCB from the host model if TcpSocketBase freed its endpoint.
-    void ForgetIfReleased();
+    /// TcpSocketBase freed the endpoint without passing through CLOSED (it
+    /// gave up, or reset): say CLOSED, and let the TCB leave the host model.
+    void NoteReleased();
 
     /// Tell the node's host model (if any) about a TCB state change.
     void ReportToHostModel(TcpStates_t oldState, TcpStates_t newState);
+
+    /**
+     * @brief A congestion-control object of the same type and attributes,
+     * freshly constructed: the copy constructors of some (TcpCubic in 3.44)
+     * leave members uninitialised.
+     * @param algo the algorithm to renew
+     * @return the new object
+     */
+    static Ptr<TcpCongestionOps> Renew(Ptr<TcpCongestionOps> algo);
 
     CloseMode m_closeMode{CLOSE};              //!< Close mode
     TimeWaitRstPolicy m_rstPolicy{RST_ACCEPT}; //!< RST-in-TIME_WAIT policy
@@ -232,8 +329,13 @@ class TcpSwapCloseSocket : public TcpSocketBase
     SwapState m_swapState{SWAP_NONE}; //!< Swap-close phase
     TracedCallback<SwapState, SwapState> m_swapStateTrace;              //!< Swap phase trace
     TracedCallback<Ptr<const TcpSwapCloseSocket>> m_rstInTimeWaitTrace; //!< RST seen in TIME_WAIT
+    TracedCallback<Time> m_timeWaitExpiryTrace; //!< TIME_WAIT timer (re)started
     Ptr<TcpHostModel> m_hostModel; //!< The node's host model (may be null)
     bool m_hostModelLooked{false}; //!< True once m_hostModel was looked up
+    SequenceNumber32 m_finSequence{0}; //!< Sequence number of our FIN, once sent
+    bool m_finSequenceKnown{false};    //!< m_finSequence is set
+    uint32_t m_peerFinAcks{0};     //!< ACKs sent that acknowledge the peer's FIN
+    uint32_t m_finBackoff{0};      //!< Retransmissions of our FIN since the last new ACK
 };
 
 } // namespace ns3

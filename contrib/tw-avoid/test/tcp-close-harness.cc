@@ -1,0 +1,759 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "tcp-close-harness.h"
+
+#include "ns3/point-to-point-module.h"
+#include "ns3/ppp-header.h"
+
+#include <sstream>
+
+namespace ns3
+{
+namespace closetest
+{
+
+namespace
+{
+
+const uint16_t PORT = 80;
+
+/// The byte at offset i of a connection's stream in one direction: receivers
+/// check every byte, so a byte delivered twice, lost or misplaced shows.
+uint8_t
+PatternByte(uint32_t id, bool toServer, uint32_t i)
+{
+    return static_cast<uint8_t>(i * 131 + id * 7 + (toServer ? 3 : 0));
+}
+
+} // namespace
+
+bool
+WireSegment::Fin() const
+{
+    return flags & TcpHeader::FIN;
+}
+
+bool
+WireSegment::Rst() const
+{
+    return flags & TcpHeader::RST;
+}
+
+bool
+WireSegment::PureAck() const
+{
+    return len == 0 && (flags & ~(TcpHeader::PSH | TcpHeader::URG)) == TcpHeader::ACK;
+}
+
+std::string
+WireSegment::ToString() const
+{
+    std::ostringstream os;
+    os << at.As(Time::MS) << (toServer ? " C>S " : " S>C ") << TcpHeader::FlagsToString(flags)
+       << " seq=" << seq << " ack=" << ack << " len=" << len << (dropped ? " DROPPED" : "");
+    return os.str();
+}
+
+Wire::Wire(bool toServer, std::vector<WireSegment>* log)
+    : m_toServer(toServer),
+      m_log(log)
+{
+}
+
+void
+Wire::DropNth(SegmentMatch match, uint32_t nth)
+{
+    m_rules.push_back({std::move(match), nth});
+}
+
+void
+Wire::SetRandomLoss(double p, double closeP, int64_t stream)
+{
+    m_p = p;
+    m_closeP = closeP;
+    m_uniform = CreateObject<UniformRandomVariable>();
+    m_uniform->SetStream(stream);
+}
+
+bool
+Wire::DoCorrupt(Ptr<Packet> p)
+{
+    Ptr<Packet> copy = p->Copy();
+    PppHeader ppp;
+    Ipv4Header ip;
+    TcpHeader tcp;
+    copy->RemoveHeader(ppp);
+    copy->RemoveHeader(ip);
+    if (ip.GetProtocol() != TcpL4Protocol::PROT_NUMBER)
+    {
+        return false;
+    }
+    copy->RemoveHeader(tcp);
+    WireSegment s{Simulator::Now(),
+                  m_toServer,
+                  tcp.GetFlags(),
+                  tcp.GetSequenceNumber().GetValue(),
+                  tcp.GetAckNumber().GetValue(),
+                  copy->GetSize(),
+                  m_toServer ? tcp.GetSourcePort() : tcp.GetDestinationPort(),
+                  false};
+    for (auto& rule : m_rules)
+    {
+        if (rule.match(s) && rule.seen++ == rule.nth)
+        {
+            s.dropped = true;
+        }
+    }
+    if (!s.dropped && m_uniform)
+    {
+        double p = m_p + ((s.Fin() || s.Rst() || s.PureAck()) ? m_closeP : 0);
+        s.dropped = m_uniform->GetValue() < p;
+    }
+    m_log->push_back(s);
+    return s.dropped;
+}
+
+void
+Wire::DoReset()
+{
+}
+
+Time
+EndRecord::TimeWaitAt() const
+{
+    for (const auto& [t, s] : states)
+    {
+        if (s == TcpSocket::TIME_WAIT)
+        {
+            return t;
+        }
+    }
+    return Time(-1);
+}
+
+Time
+EndRecord::ClosedAt() const
+{
+    return (!states.empty() && states.back().second == TcpSocket::CLOSED) ? states.back().first
+                                                                          : Time(-1);
+}
+
+bool
+EndRecord::Saw(TcpSocket::TcpStates_t s) const
+{
+    for (const auto& st : states)
+    {
+        if (st.second == s)
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
+TcpSocket::TcpStates_t
+EndRecord::Last() const
+{
+    return states.empty() ? TcpSocket::CLOSED : states.back().second;
+}
+
+std::string
+EndRecord::StatesString() const
+{
+    std::ostringstream os;
+    for (const auto& [t, s] : states)
+    {
+        os << TcpSocket::TcpStateName[s] << " ";
+    }
+    return os.str();
+}
+
+/// The two scripted ends of one connection.
+class CloseHarness::Connection
+{
+  public:
+    Connection(CloseHarness* h, uint32_t id, const ConnSpec& spec)
+        : m_h(h),
+          m_id(id)
+    {
+        m_rec.spec = spec;
+    }
+
+    void Connect()
+    {
+        m_client = Socket::CreateSocket(m_h->m_clientNode, TcpSocketFactory::GetTypeId());
+        Watch(m_client, m_rec.client, true);
+        m_client->Bind();
+        m_client->SetConnectCallback(MakeCallback(&Connection::ClientConnected, this),
+                                     MakeCallback(&Connection::ClientFailed, this));
+        m_client->SetCloseCallbacks(MakeCallback(&Connection::ClientPeerClosed, this),
+                                    MakeCallback(&Connection::ClientFailed, this));
+        m_client->SetRecvCallback(MakeCallback(&Connection::ClientRecv, this));
+        m_client->SetSendCallback(MakeCallback(&Connection::ClientSendMore, this));
+        m_client->Connect(InetSocketAddress(m_h->m_serverAddress, PORT));
+        Address local;
+        m_client->GetSockName(local);
+        m_rec.clientPort = InetSocketAddress::ConvertFrom(local).GetPort();
+    }
+
+    void ServerAttach(Ptr<Socket> s)
+    {
+        m_server = s;
+        m_rec.server.states.emplace_back(Simulator::Now(), TcpSocket::ESTABLISHED);
+        Watch(s, m_rec.server, false);
+        s->SetCloseCallbacks(MakeCallback(&Connection::ServerPeerClosed, this),
+                             MakeCallback(&Connection::ServerFailed, this));
+        s->SetRecvCallback(MakeCallback(&Connection::ServerRecv, this));
+        s->SetSendCallback(MakeCallback(&Connection::ServerSendMore, this));
+    }
+
+    /// The client's application closes now, whatever the script's order.
+    void CloseClientNow()
+    {
+        if (m_rec.client.closeCalled)
+        {
+            return;
+        }
+        m_rec.client.closeCalled = true;
+        m_client->Close();
+    }
+
+    ConnRecord m_rec; //!< What happened
+
+  private:
+    /// Follow one end's traces into its record.
+    void Watch(Ptr<Socket> s, EndRecord& rec, bool client)
+    {
+        auto state = client ? &Connection::ClientState : &Connection::ServerState;
+        s->TraceConnectWithoutContext("State", MakeCallback(state, this));
+        Ptr<TcpSwapCloseSocket> ours = DynamicCast<TcpSwapCloseSocket>(s);
+        rec.ours = ours != nullptr;
+        if (ours)
+        {
+            ours->TraceConnectWithoutContext(
+                "SwapState",
+                MakeCallback(client ? &Connection::ClientSwap : &Connection::ServerSwap, this));
+            ours->TraceConnectWithoutContext(
+                "TimeWaitExpiry",
+                MakeCallback(client ? &Connection::ClientExpiry : &Connection::ServerExpiry,
+                             this));
+        }
+    }
+
+    void ClientState(TcpSocket::TcpStates_t, TcpSocket::TcpStates_t n)
+    {
+        m_rec.client.states.emplace_back(Simulator::Now(), n);
+    }
+
+    void ServerState(TcpSocket::TcpStates_t, TcpSocket::TcpStates_t n)
+    {
+        m_rec.server.states.emplace_back(Simulator::Now(), n);
+    }
+
+    void ClientSwap(TcpSwapCloseSocket::SwapState, TcpSwapCloseSocket::SwapState n)
+    {
+        m_rec.client.swap.push_back(n);
+    }
+
+    void ServerSwap(TcpSwapCloseSocket::SwapState, TcpSwapCloseSocket::SwapState n)
+    {
+        m_rec.server.swap.push_back(n);
+    }
+
+    void ClientExpiry(Time t)
+    {
+        m_rec.client.timeWaitExpiry.push_back(t);
+    }
+
+    void ServerExpiry(Time t)
+    {
+        m_rec.server.timeWaitExpiry.push_back(t);
+    }
+
+    void ClientConnected(Ptr<Socket> s)
+    {
+        if (!m_rec.spec.clientCloseAfter.IsStrictlyNegative())
+        {
+            Simulator::Schedule(m_rec.spec.clientCloseAfter, &Connection::CloseClientNow, this);
+        }
+        ClientSendMore(s, s->GetTxAvailable());
+        CheckResponseComplete();
+    }
+
+    void ClientFailed(Ptr<Socket>)
+    {
+        m_rec.client.errorClose = true;
+    }
+
+    void ServerFailed(Ptr<Socket>)
+    {
+        m_rec.server.errorClose = true;
+    }
+
+    /// Send as much of the remaining stream as the buffer takes.
+    static void SendMore(Ptr<Socket> s, uint32_t id, bool toServer, uint32_t total, uint32_t& sent)
+    {
+        while (sent < total && s->GetTxAvailable() > 0)
+        {
+            uint32_t n = std::min({total - sent, s->GetTxAvailable(), 1400U});
+            std::vector<uint8_t> buf(n);
+            for (uint32_t i = 0; i < n; ++i)
+            {
+                buf[i] = PatternByte(id, toServer, sent + i);
+            }
+            int r = s->Send(Create<Packet>(buf.data(), n));
+            if (r <= 0)
+            {
+                return;
+            }
+            sent += r;
+        }
+    }
+
+    /// Read and check everything available.
+    void Read(Ptr<Socket> s, EndRecord& rec, bool toServer)
+    {
+        while (Ptr<Packet> p = s->Recv())
+        {
+            if (p->GetSize() == 0)
+            {
+                break;
+            }
+            std::vector<uint8_t> buf(p->GetSize());
+            p->CopyData(buf.data(), buf.size());
+            for (uint8_t b : buf)
+            {
+                rec.rxBad += (b != PatternByte(m_id, toServer, rec.rxBytes++));
+            }
+        }
+    }
+
+    void ClientSendMore(Ptr<Socket> s, uint32_t)
+    {
+        SendMore(s, m_id, true, m_rec.spec.request, m_clientSent);
+    }
+
+    void ServerSendMore(Ptr<Socket> s, uint32_t)
+    {
+        if (!m_responding)
+        {
+            return;
+        }
+        SendMore(s, m_id, false, m_rec.spec.response, m_serverSent);
+        if (m_serverSent == m_rec.spec.response && !m_responseQueued)
+        {
+            m_responseQueued = true;
+            if (m_rec.spec.order == CloseOrder::SERVER_FIRST)
+            {
+                ScheduleClose(false);
+            }
+        }
+    }
+
+    void ClientRecv(Ptr<Socket> s)
+    {
+        Read(s, m_rec.client, false);
+        CheckResponseComplete();
+    }
+
+    void CheckResponseComplete()
+    {
+        if (m_rec.client.rxBytes < m_rec.spec.response || m_responseRead)
+        {
+            return;
+        }
+        m_responseRead = true;
+        if (m_rec.spec.order == CloseOrder::CLIENT_FIRST)
+        {
+            ScheduleClose(true);
+        }
+        else if (m_rec.spec.order == CloseOrder::SIMULTANEOUS)
+        {
+            ScheduleClose(true);
+            ScheduleClose(false);
+        }
+    }
+
+    void ServerRecv(Ptr<Socket> s)
+    {
+        Read(s, m_rec.server, true);
+        uint32_t wanted = m_rec.spec.respondAfter ? m_rec.spec.respondAfter : m_rec.spec.request;
+        if (m_rec.server.rxBytes >= wanted && !m_responding)
+        {
+            m_responding = true;
+            ServerSendMore(s, s->GetTxAvailable());
+        }
+    }
+
+    void ClientPeerClosed(Ptr<Socket> s)
+    {
+        Read(s, m_rec.client, false);
+        if (m_rec.spec.order == CloseOrder::SERVER_FIRST)
+        {
+            ScheduleClose(true);
+        }
+    }
+
+    void ServerPeerClosed(Ptr<Socket> s)
+    {
+        Read(s, m_rec.server, true);
+        if (m_rec.spec.order == CloseOrder::CLIENT_FIRST)
+        {
+            ScheduleClose(false);
+        }
+    }
+
+    void ScheduleClose(bool client)
+    {
+        EndRecord& rec = client ? m_rec.client : m_rec.server;
+        if (rec.closeCalled)
+        {
+            return;
+        }
+        rec.closeCalled = true;
+        Simulator::Schedule(m_rec.spec.closeDelay, [this, client]() {
+            Ptr<Socket> s = client ? m_client : m_server;
+            if (s)
+            {
+                s->Close();
+            }
+        });
+    }
+
+    CloseHarness* m_h;
+    uint32_t m_id;
+    Ptr<Socket> m_client;
+    Ptr<Socket> m_server;
+    uint32_t m_clientSent{0};
+    uint32_t m_serverSent{0};
+    bool m_responding{false};
+    bool m_responseQueued{false};
+    bool m_responseRead{false};
+};
+
+CloseHarness::CloseHarness(const HarnessConfig& config)
+    : m_config(config)
+{
+    m_clientNode = CreateObject<Node>();
+    m_serverNode = CreateObject<Node>();
+    for (const auto& [end, node] :
+         {std::make_pair(m_config.client, m_clientNode), std::make_pair(m_config.server, m_serverNode)})
+    {
+        TwAvoidHelper helper;
+        helper.SetRole(end.role);
+        helper.SetSocketType(end.socketType);
+        helper.SetSocketAttribute("MaxSegLifetime", DoubleValue(m_config.msl));
+        helper.SetSocketAttribute("MinRto", TimeValue(m_config.minRto));
+        helper.SetSocketAttribute("SegmentSize", UintegerValue(m_config.segmentSize));
+        for (const auto& [name, value] : end.attributes)
+        {
+            helper.SetSocketAttribute(name, StringValue(value));
+        }
+        helper.SetHostModelAttribute("PerSegmentCost", TimeValue(Time(0)));
+        helper.SetHostModelAttribute("PerTcbCost", TimeValue(Time(0)));
+        helper.SetHostModelAttribute("TcbMemoryLimit", UintegerValue(0));
+        helper.Install(node);
+    }
+    PointToPointHelper p2p;
+    p2p.SetDeviceAttribute("DataRate", StringValue(m_config.rate));
+    p2p.SetChannelAttribute("Delay", TimeValue(m_config.delay));
+    NetDeviceContainer devices = p2p.Install(m_clientNode, m_serverNode);
+    m_toServer = Create<Wire>(true, &m_log);
+    m_toClient = Create<Wire>(false, &m_log);
+    devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(m_toServer));
+    devices.Get(0)->SetAttribute("ReceiveErrorModel", PointerValue(m_toClient));
+    Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.0");
+    Ipv4InterfaceContainer ifs = addresses.Assign(devices);
+    m_serverAddress = ifs.GetAddress(1);
+    m_clientAddress = ifs.GetAddress(0);
+
+    m_listener = Socket::CreateSocket(m_serverNode, TcpSocketFactory::GetTypeId());
+    m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), PORT));
+    m_listener->Listen();
+    m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                                  MakeCallback(&CloseHarness::Accepted, this));
+    if (!m_config.listenerCloseAt.IsStrictlyNegative())
+    {
+        Simulator::Schedule(m_config.listenerCloseAt, &Socket::Close, m_listener);
+    }
+}
+
+CloseHarness::~CloseHarness()
+{
+    Simulator::Destroy();
+}
+
+void
+CloseHarness::AddConnection(const ConnSpec& spec)
+{
+    auto id = static_cast<uint32_t>(m_conns.size());
+    m_conns.push_back(std::make_unique<Connection>(this, id, spec));
+    Simulator::Schedule(spec.start, &Connection::Connect, m_conns.back().get());
+}
+
+void
+CloseHarness::Accepted(Ptr<Socket> s, const Address& from)
+{
+    uint16_t port = InetSocketAddress::ConvertFrom(from).GetPort();
+    for (auto& c : m_conns)
+    {
+        if (c->m_rec.clientPort == port)
+        {
+            c->ServerAttach(s);
+            return;
+        }
+    }
+    NS_ABORT_MSG("accepted a connection from an unknown port " << port);
+}
+
+void
+CloseHarness::InjectToServer(Time at, uint8_t flags, uint32_t seq, uint32_t ack)
+{
+    Simulator::Schedule(at, [this, flags, seq, ack]() {
+        TcpHeader h;
+        h.SetSourcePort(m_conns.at(0)->m_rec.clientPort);
+        h.SetDestinationPort(PORT);
+        h.SetFlags(flags);
+        h.SetSequenceNumber(SequenceNumber32(seq));
+        h.SetAckNumber(SequenceNumber32(ack));
+        h.SetWindowSize(65535);
+        m_clientNode->GetObject<TcpL4Protocol>()->SendPacket(Create<Packet>(),
+                                                             h,
+                                                             m_clientAddress,
+                                                             m_serverAddress);
+    });
+}
+
+Ptr<Wire>
+CloseHarness::ToServer()
+{
+    return m_toServer;
+}
+
+Ptr<Wire>
+CloseHarness::ToClient()
+{
+    return m_toClient;
+}
+
+void
+CloseHarness::Run(Time stop)
+{
+    Simulator::Stop(stop);
+    Simulator::Run();
+    m_records.clear();
+    for (const auto& c : m_conns)
+    {
+        m_records.push_back(c->m_rec);
+    }
+}
+
+const std::vector<ConnRecord>&
+CloseHarness::Connections() const
+{
+    return m_records;
+}
+
+const std::vector<WireSegment>&
+CloseHarness::Log() const
+{
+    return m_log;
+}
+
+std::string
+CloseHarness::LogString() const
+{
+    std::ostringstream os;
+    for (const auto& s : m_log)
+    {
+        os << s.ToString() << "\n";
+    }
+    return os.str();
+}
+
+namespace
+{
+
+uint32_t
+SocketCount(Ptr<Node> node)
+{
+    ObjectVectorValue sockets;
+    node->GetObject<TcpL4Protocol>()->GetAttribute("SocketList", sockets);
+    return sockets.GetN();
+}
+
+uint32_t
+TcbCount(Ptr<Node> node)
+{
+    Ptr<TcpHostModel> host = node->GetObject<TcpHostModel>();
+    return host->GetTcbCount() - host->GetTcbCount(TcpSocket::LISTEN);
+}
+
+} // namespace
+
+uint32_t
+CloseHarness::ClientSocketsLeft() const
+{
+    return SocketCount(m_clientNode);
+}
+
+uint32_t
+CloseHarness::ServerSocketsLeft() const
+{
+    bool listening = m_config.listenerCloseAt.IsStrictlyNegative();
+    return SocketCount(m_serverNode) - (listening ? 1 : 0);
+}
+
+uint32_t
+CloseHarness::ClientTcbsLeft() const
+{
+    return TcbCount(m_clientNode);
+}
+
+uint32_t
+CloseHarness::ServerTcbsLeft() const
+{
+    return TcbCount(m_serverNode);
+}
+
+Time
+CloseHarness::TwoMsl() const
+{
+    return Seconds(2 * m_config.msl);
+}
+
+namespace
+{
+
+/// When an end's TIME_WAIT was due to end after its last (re)start, or -1.
+Time
+TimeWaitDue(const EndRecord& e, Time twoMsl)
+{
+    if (e.TimeWaitAt().IsStrictlyNegative())
+    {
+        return Time(-1);
+    }
+    return e.timeWaitExpiry.empty() ? e.TimeWaitAt() + twoMsl : e.timeWaitExpiry.back();
+}
+
+/// Whether an end held TIME_WAIT until its timer expired.
+bool
+HeldFull(const EndRecord& e, Time twoMsl)
+{
+    Time due = TimeWaitDue(e, twoMsl);
+    return !due.IsStrictlyNegative() && e.ClosedAt() == due;
+}
+
+bool
+Has(const EndRecord& e, TcpSwapCloseSocket::SwapState s)
+{
+    return std::find(e.swap.begin(), e.swap.end(), s) != e.swap.end();
+}
+
+} // namespace
+
+std::string
+CheckConnection(const ConnRecord& c, Placement placement, Time twoMsl)
+{
+    std::ostringstream err;
+    const EndRecord& cl = c.client;
+    const EndRecord& sv = c.server;
+    if (cl.rxBytes != c.spec.response || cl.rxBad)
+    {
+        err << "client read " << cl.rxBytes << " of " << c.spec.response << " bytes (" << cl.rxBad
+            << " wrong); ";
+    }
+    if (sv.rxBytes != c.spec.request || sv.rxBad)
+    {
+        err << "server read " << sv.rxBytes << " of " << c.spec.request << " bytes (" << sv.rxBad
+            << " wrong); ";
+    }
+    if (cl.errorClose || sv.errorClose)
+    {
+        err << "error close (client " << cl.errorClose << ", server " << sv.errorClose << "); ";
+    }
+    if (cl.Last() != TcpSocket::CLOSED || sv.Last() != TcpSocket::CLOSED)
+    {
+        err << "stuck: client in " << TcpSocket::TcpStateName[cl.Last()] << ", server in "
+            << TcpSocket::TcpStateName[sv.Last()] << "; ";
+    }
+    bool clientActive = cl.Saw(TcpSocket::FIN_WAIT_1);
+    bool serverActive = sv.Saw(TcpSocket::FIN_WAIT_1);
+    bool clientFull = HeldFull(cl, twoMsl);
+    bool serverFull = HeldFull(sv, twoMsl);
+    if (!clientFull && !serverFull)
+    {
+        err << "TIME_WAIT held nowhere; ";
+    }
+    // Who must hold it for the whole 2*MSL.
+    bool clientMust = false;
+    bool serverMust = false;
+    switch (placement)
+    {
+    case Placement::STANDARD:
+        clientMust = clientActive;
+        serverMust = serverActive;
+        break;
+    case Placement::SWAP_AT_CLIENT:
+        clientMust = true;
+        serverMust = serverActive && clientActive;
+        break;
+    case Placement::NEGOTIATED_AT_CLIENT:
+        clientMust = true;
+        break;
+    }
+    if (clientMust && !clientFull)
+    {
+        err << "client did not hold TIME_WAIT for 2*MSL; ";
+    }
+    if (serverMust && !serverFull)
+    {
+        err << "server did not hold TIME_WAIT for 2*MSL; ";
+    }
+    // A TIME_WAIT cut short must have a reason the policy allows.
+    for (const auto* e : {&cl, &sv})
+    {
+        if (e->TimeWaitAt().IsStrictlyNegative() || HeldFull(*e, twoMsl))
+        {
+            continue;
+        }
+        bool byRst = Has(*e, TcpSwapCloseSocket::SWAP_RST_ACCEPTED);
+        bool byNegotiation = Has(*e, TcpSwapCloseSocket::NEGOTIATED_NO_TIME_WAIT);
+        bool allowed = (placement == Placement::SWAP_AT_CLIENT && e == &sv && byRst) ||
+                       (placement == Placement::NEGOTIATED_AT_CLIENT && e == &sv && byNegotiation);
+        if (!allowed)
+        {
+            err << (e == &cl ? "client" : "server") << " TIME_WAIT cut short; ";
+        }
+    }
+    if (placement == Placement::STANDARD)
+    {
+        if (!clientActive && !cl.TimeWaitAt().IsStrictlyNegative())
+        {
+            err << "passive client entered TIME_WAIT; ";
+        }
+        if (!serverActive && !sv.TimeWaitAt().IsStrictlyNegative())
+        {
+            err << "passive server entered TIME_WAIT; ";
+        }
+    }
+    if (placement == Placement::NEGOTIATED_AT_CLIENT && !sv.TimeWaitAt().IsStrictlyNegative() &&
+        sv.ClosedAt() != sv.TimeWaitAt())
+    {
+        err << "server held TIME_WAIT despite the negotiation; ";
+    }
+    std::string s = err.str();
+    if (!s.empty())
+    {
+        std::ostringstream os;
+        os << "port " << c.clientPort << ": " << s << "[client: " << cl.StatesString()
+           << "| server: " << sv.StatesString() << "]";
+        return os.str();
+    }
+    return s;
+}
+
+} // namespace closetest
+} // namespace ns3

@@ -1,0 +1,278 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef TCP_CLOSE_HARNESS_H
+#define TCP_CLOSE_HARNESS_H
+
+// A test harness for the close path: one server node and one client node on
+// a point-to-point link, any number of scripted connections between them, a
+// log of every segment on the wire (relative sequence numbers: ns-3's ISN is
+// 0), and drops chosen per segment, by rule or at random. The segment-level
+// tests (tcp-close-path-test-suite.cc) run one connection and read the log;
+// the stress test (tcp-close-stress-test-suite.cc) runs thousands.
+
+#include "ns3/core-module.h"
+#include "ns3/error-model.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/tw-avoid-module.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace closetest
+{
+
+/// One TCP segment as it crossed (or failed to cross) the link.
+struct WireSegment
+{
+    Time at;             //!< Arrival time at the receiving device
+    bool toServer;       //!< Direction
+    uint8_t flags;       //!< TCP flags
+    uint32_t seq;        //!< Sequence number
+    uint32_t ack;        //!< Acknowledgement number
+    uint32_t len;        //!< Payload bytes
+    uint16_t clientPort; //!< The connection's client port
+    bool dropped;        //!< Dropped by the harness
+
+    /// @return whether the segment carries a FIN
+    bool Fin() const;
+    /// @return whether the segment carries an RST
+    bool Rst() const;
+    /// @return whether it is a bare ACK (no payload, no SYN/FIN/RST)
+    bool PureAck() const;
+    /// @return "C>S FA seq=.. ack=.. len=.." for logs and test messages
+    std::string ToString() const;
+};
+
+/// Picks segments: true for a segment to act on.
+using SegmentMatch = std::function<bool(const WireSegment&)>;
+
+/**
+ * Receive error model of one direction of the link: parses each packet's
+ * TCP header, logs it, and drops it if a rule or the random loss says so.
+ */
+class Wire : public ErrorModel
+{
+  public:
+    /**
+     * @param toServer the direction this model sees
+     * @param log where segments of both directions are appended
+     */
+    Wire(bool toServer, std::vector<WireSegment>* log);
+
+    /**
+     * @brief Drop the n-th segment (0: the first) that matches, once.
+     * @param match the rule
+     * @param nth which match to drop
+     */
+    void DropNth(SegmentMatch match, uint32_t nth = 0);
+
+    /**
+     * @brief Random loss: every segment with probability p, and segments of
+     * the close (FIN, RST, bare ACK) with probability closeP on top.
+     * @param p loss probability of any segment
+     * @param closeP extra loss probability of close segments
+     * @param stream the random variable's stream number
+     */
+    void SetRandomLoss(double p, double closeP, int64_t stream);
+
+  private:
+    bool DoCorrupt(Ptr<Packet> p) override;
+    void DoReset() override;
+
+    /// A drop rule and how many segments it has matched.
+    struct Rule
+    {
+        SegmentMatch match; //!< The rule
+        uint32_t nth;       //!< Which match to drop
+        uint32_t seen{0};   //!< Matches so far
+    };
+
+    bool m_toServer;                       //!< Direction
+    std::vector<WireSegment>* m_log;       //!< Shared log
+    std::vector<Rule> m_rules;             //!< Targeted drops
+    double m_p{0};                         //!< Random loss, any segment
+    double m_closeP{0};                    //!< Random loss, close segments
+    Ptr<UniformRandomVariable> m_uniform;  //!< Loss draws
+};
+
+/// How a connection ends.
+enum class CloseOrder
+{
+    SERVER_FIRST, //!< Server closes after its response (HTTP/1.0 style)
+    CLIENT_FIRST, //!< Client closes after reading the response (CLIENT_CLOSE style)
+    SIMULTANEOUS, //!< Both close at the same instant once the response is read
+};
+
+/// One scripted connection: the client sends a request, the server answers.
+struct ConnSpec
+{
+    Time start;                                 //!< When the client connects
+    uint32_t request{100};                      //!< Client -> server bytes
+    uint32_t response{1000};                    //!< Server -> client bytes
+    uint32_t respondAfter{0}; //!< Request bytes the server waits for (0: the whole request)
+    CloseOrder order{CloseOrder::SERVER_FIRST}; //!< Who closes first
+    Time closeDelay{0};                         //!< Application delay before each close
+    Time clientCloseAfter{-1}; //!< Client closes this long after it connected, whatever the order
+};
+
+/// What one end of a connection went through.
+struct EndRecord
+{
+    bool ours{false};                                        //!< A TcpSwapCloseSocket
+    std::vector<std::pair<Time, TcpSocket::TcpStates_t>> states; //!< State changes
+    std::vector<TcpSwapCloseSocket::SwapState> swap;         //!< Swap phases
+    std::vector<Time> timeWaitExpiry; //!< Every (re)start of the TIME_WAIT timer: its expiry
+    uint32_t rxBytes{0};              //!< Bytes read by the application
+    uint32_t rxBad{0};                //!< Bytes read that were not the expected ones
+    bool errorClose{false};           //!< The socket reported an error close
+    bool closeCalled{false};          //!< The application closed
+
+    /// @return when the end entered TIME_WAIT (first time), or -1
+    Time TimeWaitAt() const;
+    /// @return when the end reached CLOSED, or -1
+    Time ClosedAt() const;
+    /// @return whether the state sequence contains s
+    bool Saw(TcpSocket::TcpStates_t s) const;
+    /// @return the last state seen
+    TcpSocket::TcpStates_t Last() const;
+    /// @return the state names, space separated
+    std::string StatesString() const;
+};
+
+/// A connection and what happened at both ends.
+struct ConnRecord
+{
+    ConnSpec spec;         //!< The script
+    uint16_t clientPort{0}; //!< Its client port
+    EndRecord client;      //!< Client end
+    EndRecord server;      //!< Server end
+};
+
+/// One end's node set-up.
+struct EndConfig
+{
+    std::string socketType{"ns3::TcpSwapCloseSocket"};          //!< Socket class
+    TwAvoidHelper::Role role{TwAvoidHelper::SERVER};             //!< Node role
+    std::vector<std::pair<std::string, std::string>> attributes; //!< Socket attributes (strings)
+};
+
+/// The harness's set-up.
+struct HarnessConfig
+{
+    EndConfig client{"ns3::TcpSwapCloseSocket", TwAvoidHelper::CLIENT, {}}; //!< Client node
+    EndConfig server{"ns3::TcpSwapCloseSocket", TwAvoidHelper::SERVER, {}}; //!< Server node
+    double msl{1.0};                          //!< MaxSegLifetime (s) of every socket
+    Time minRto{MilliSeconds(200)};           //!< MinRto of every socket
+    std::string rate{"10Mbps"};               //!< Link rate
+    Time delay{MilliSeconds(5)};              //!< Link delay
+    uint32_t segmentSize{1000};               //!< SegmentSize of every socket
+    Time listenerCloseAt{-1};                 //!< When the server stops listening (-1: never)
+};
+
+/**
+ * Two nodes, scripted connections, a wire log. Build, add connections and
+ * drop rules, Run(), then read the records.
+ */
+class CloseHarness
+{
+  public:
+    /// @param config the set-up
+    explicit CloseHarness(const HarnessConfig& config);
+    ~CloseHarness();
+
+    /**
+     * @brief Script a connection.
+     * @param spec the script
+     */
+    void AddConnection(const ConnSpec& spec);
+
+    /**
+     * @brief Put a segment of connection 0 on the wire at a given time, as
+     * the client's node (a node with no TCB for it, for instance) would.
+     * @param at when
+     * @param flags TCP flags
+     * @param seq sequence number
+     * @param ack acknowledgement number
+     */
+    void InjectToServer(Time at, uint8_t flags, uint32_t seq, uint32_t ack);
+
+    /// @return the error model of the client -> server direction
+    Ptr<Wire> ToServer();
+    /// @return the error model of the server -> client direction
+    Ptr<Wire> ToClient();
+
+    /**
+     * @brief Run the simulation until it runs out of events or until stop.
+     * @param stop the latest time to stop
+     */
+    void Run(Time stop);
+
+    /// @return the connections
+    const std::vector<ConnRecord>& Connections() const;
+    /// @return every segment on the wire
+    const std::vector<WireSegment>& Log() const;
+    /// @return the segments of the first connection, formatted, one per line
+    std::string LogString() const;
+    /// @return sockets TcpL4Protocol still lists on the client node
+    uint32_t ClientSocketsLeft() const;
+    /// @return sockets TcpL4Protocol still lists on the server node, the listener excluded
+    uint32_t ServerSocketsLeft() const;
+    /// @return TCBs the client node's host model still lists
+    uint32_t ClientTcbsLeft() const;
+    /// @return TCBs the server node's host model still lists
+    uint32_t ServerTcbsLeft() const;
+    /// @return 2*MSL
+    Time TwoMsl() const;
+
+  private:
+    class Connection;
+
+    HarnessConfig m_config;                              //!< Set-up
+    Ptr<Node> m_clientNode;                              //!< Client node
+    Ptr<Node> m_serverNode;                              //!< Server node
+    Ipv4Address m_serverAddress;                         //!< Server address
+    Ipv4Address m_clientAddress;                         //!< Client address
+    Ptr<Socket> m_listener;                              //!< Server listener
+    Ptr<Wire> m_toServer;                                //!< Client -> server wire
+    Ptr<Wire> m_toClient;                                //!< Server -> client wire
+    std::vector<WireSegment> m_log;                      //!< Wire log
+    std::vector<std::unique_ptr<Connection>> m_conns;    //!< Scripted connections
+    std::vector<ConnRecord> m_records;                   //!< Their records (filled by Run)
+
+    /**
+     * @brief Server accepted a connection.
+     * @param s the new socket
+     * @param from the client's address
+     */
+    void Accepted(Ptr<Socket> s, const Address& from);
+};
+
+/// Where the close policy under test puts TIME_WAIT.
+enum class Placement
+{
+    STANDARD,             //!< The active closer (both ends after a simultaneous close)
+    SWAP_AT_CLIENT,       //!< The client, also when it is the passive closer (swap close)
+    NEGOTIATED_AT_CLIENT, //!< The client, and never the server (negotiated)
+};
+
+/**
+ * @brief Check one connection against the close path's guarantees: every
+ * byte delivered once, both ends CLOSED, no error close, TIME_WAIT where the
+ * placement says and never nowhere, every TIME_WAIT 2*MSL from its last
+ * (re)start unless an accepted swap RST or the negotiation ended it.
+ * @param c the connection
+ * @param placement the close policy's placement
+ * @param twoMsl 2*MSL
+ * @return what is wrong, empty if nothing
+ */
+std::string CheckConnection(const ConnRecord& c, Placement placement, Time twoMsl);
+
+} // namespace closetest
+} // namespace ns3
+
+#endif /* TCP_CLOSE_HARNESS_H */

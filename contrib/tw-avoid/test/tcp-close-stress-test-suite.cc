@@ -1,0 +1,165 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Lossy stress test of the close path: for each close policy, thousands of
+// connections with random request and response sizes, close orders and
+// application delays, random loss in both directions with extra loss on the
+// segments of the close (FIN, RST, bare ACKs), and, after every timer has
+// run out, CheckConnection on each connection (bytes delivered once, both
+// ends CLOSED, no error close, TIME_WAIT where the policy puts it and never
+// nowhere, each TIME_WAIT 2*MSL from its last restart) and no socket or TCB
+// left on either node.
+
+#include "tcp-close-harness.h"
+
+#include "ns3/test.h"
+
+using namespace ns3;
+using namespace ns3::closetest;
+
+namespace
+{
+
+/// One close policy under stress.
+struct StressConfig
+{
+    std::string name;          //!< Test case name
+    HarnessConfig harness;     //!< Ends' set-up
+    Placement placement;       //!< Where TIME_WAIT must be
+    uint32_t connections;      //!< How many
+    double loss;               //!< Loss probability of any segment
+    double closeLoss;          //!< Extra loss probability of close segments
+};
+
+class CloseStressTestCase : public TestCase
+{
+  public:
+    explicit CloseStressTestCase(const StressConfig& config)
+        : TestCase(config.name),
+          m_config(config)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(11);
+        RngSeedManager::SetRun(1);
+        CloseHarness h(m_config.harness);
+        Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
+        u->SetStream(100);
+        Time start = MilliSeconds(100);
+        for (uint32_t i = 0; i < m_config.connections; ++i)
+        {
+            ConnSpec s;
+            start += MilliSeconds(u->GetInteger(1, 40));
+            s.start = start;
+            s.request = u->GetInteger(1, 5000);
+            s.response = u->GetInteger(0, 30000);
+            double order = u->GetValue();
+            s.order = order < 0.6    ? CloseOrder::SERVER_FIRST
+                      : order < 0.85 ? CloseOrder::CLIENT_FIRST
+                                     : CloseOrder::SIMULTANEOUS;
+            s.closeDelay = u->GetValue() < 0.5 ? Time(0) : MicroSeconds(u->GetInteger(0, 50000));
+            if (u->GetValue() < 0.1)
+            {
+                s.clientCloseAfter = MicroSeconds(u->GetInteger(0, 100000));
+            }
+            h.AddConnection(s);
+        }
+        h.ToServer()->SetRandomLoss(m_config.loss, m_config.closeLoss, 101);
+        h.ToClient()->SetRandomLoss(m_config.loss, m_config.closeLoss, 102);
+        h.Run(start + Seconds(1200));
+
+        uint32_t failed = 0;
+        std::ostringstream first;
+        uint32_t timeWaitAtClient = 0;
+        uint32_t timeWaitAtServer = 0;
+        for (const auto& c : h.Connections())
+        {
+            std::string problems = CheckConnection(c, m_config.placement, h.TwoMsl());
+            if (!problems.empty() && failed++ < 5)
+            {
+                first << problems << "\n";
+            }
+            timeWaitAtClient += c.client.Saw(TcpSocket::TIME_WAIT);
+            timeWaitAtServer += c.server.Saw(TcpSocket::TIME_WAIT);
+        }
+        if (getenv("STRESS_PORT"))
+        {
+            for (const auto& s : h.Log())
+            {
+                if (s.clientPort == atoi(getenv("STRESS_PORT")))
+                {
+                    std::cerr << s.ToString() << "\n";
+                }
+            }
+        }
+        if (getenv("STRESS_DUMP"))
+        {
+            std::cerr << m_config.name << ": " << failed << " failed of "
+                      << h.Connections().size() << "; TIME_WAIT at client " << timeWaitAtClient
+                      << ", at server " << timeWaitAtServer << "\n"
+                      << first.str();
+        }
+        NS_TEST_ASSERT_MSG_EQ(failed, 0, "connections that broke a guarantee, first ones:\n" << first.str());
+        NS_TEST_ASSERT_MSG_EQ(h.ClientSocketsLeft(), 0, "client TCP still lists sockets");
+        NS_TEST_ASSERT_MSG_EQ(h.ServerSocketsLeft(), 0, "server TCP still lists sockets");
+        NS_TEST_ASSERT_MSG_EQ(h.ClientTcbsLeft(), 0, "client host model still lists TCBs");
+        NS_TEST_ASSERT_MSG_EQ(h.ServerTcbsLeft(), 0, "server host model still lists TCBs");
+    }
+
+    StressConfig m_config;
+};
+
+StressConfig
+Make(const std::string& name, Placement placement)
+{
+    StressConfig c{name, HarnessConfig{}, placement, 1500, 0.02, 0.05};
+    // 2*MSL at least the longest retransmission interval (ns-3 caps the
+    // RTO at 60 s), as RFC 793's 2 minutes are: a FIN retransmitted after
+    // the peer's TIME_WAIT has ended meets no TCB.
+    c.harness.msl = 60;
+    return c;
+}
+
+class TcpCloseStressTestSuite : public TestSuite
+{
+  public:
+    TcpCloseStressTestSuite()
+        : TestSuite("tw-avoid-close-stress", Type::SYSTEM)
+    {
+        std::vector<StressConfig> configs;
+        StressConfig standard = Make("standard close at both ends", Placement::STANDARD);
+        standard.harness.client.role = TwAvoidHelper::SERVER;
+        configs.push_back(standard);
+        configs.push_back(Make("swap close, server accepts the RST", Placement::SWAP_AT_CLIENT));
+        StressConfig ignore = Make("swap close, server ignores the RST (RFC 1337)",
+                                   Placement::SWAP_AT_CLIENT);
+        ignore.harness.server.attributes.emplace_back("TimeWaitRstPolicy", "Ignore");
+        configs.push_back(ignore);
+        StressConfig negotiated = Make("negotiated placement", Placement::NEGOTIATED_AT_CLIENT);
+        negotiated.harness.client.attributes.emplace_back("NegotiateTimeWait", "true");
+        negotiated.harness.server.attributes.emplace_back("NegotiateTimeWait", "true");
+        configs.push_back(negotiated);
+        StressConfig stockClient = Make("stock client, swap-aware server", Placement::STANDARD);
+        stockClient.harness.client.socketType = "ns3::TcpSocketBase";
+        configs.push_back(stockClient);
+        StressConfig stockServer = Make("swap client, stock server", Placement::SWAP_AT_CLIENT);
+        stockServer.harness.server.socketType = "ns3::TcpSocketBase";
+        configs.push_back(stockServer);
+        for (const auto& c : configs)
+        {
+            if (getenv("STRESS_ONLY") && c.name.find(getenv("STRESS_ONLY")) == std::string::npos)
+            {
+                continue;
+            }
+            AddTestCase(new CloseStressTestCase(c), Duration::QUICK);
+        }
+    }
+};
+
+TcpCloseStressTestSuite g_tcpCloseStressTestSuite; //!< Static instance
+
+} // namespace
