@@ -66,6 +66,13 @@ TcpSwapCloseSocket::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&TcpSwapCloseSocket::m_negotiate),
                           MakeBooleanChecker())
+            .AddAttribute("FinWait2Timeout",
+                          "How long a socket that the application has closed waits in "
+                          "FIN_WAIT_2 for the peer's FIN before it is dropped (Linux's "
+                          "tcp_fin_timeout); 0: for ever, as RFC 793 and stock ns-3.",
+                          TimeValue(Seconds(60)),
+                          MakeTimeAccessor(&TcpSwapCloseSocket::m_finWait2Timeout),
+                          MakeTimeChecker(Time(0)))
             .AddTraceSource("SwapState",
                             "Swap-close phase (tells LAST_ACK_SWAP from LAST_ACK, and how "
                             "TIME_WAIT ended).",
@@ -101,7 +108,8 @@ TcpSwapCloseSocket::TcpSwapCloseSocket(const TcpSwapCloseSocket& sock)
       m_negotiated(false),
       m_swapState(SWAP_NONE),
       m_hostModel(sock.m_hostModel),
-      m_hostModelLooked(sock.m_hostModelLooked)
+      m_hostModelLooked(sock.m_hostModelLooked),
+      m_finWait2Timeout(sock.m_finWait2Timeout)
 {
     NS_LOG_FUNCTION(this);
     // TracedValue's copy does not copy its callbacks: connect the copy's own.
@@ -126,9 +134,18 @@ TcpSwapCloseSocket::GetInstanceTypeId() const
 }
 
 void
+TcpSwapCloseSocket::FinWait2Timeout()
+{
+    NS_LOG_INFO("no FIN from the peer after " << m_finWait2Timeout.As(Time::S)
+                                              << " in FIN_WAIT_2: dropping the connection");
+    CloseAndNotify();
+}
+
+void
 TcpSwapCloseSocket::DoDispose()
 {
     NS_LOG_FUNCTION(this);
+    m_finWait2Event.Cancel();
     if (m_hostModel)
     {
         m_hostModel->ForgetTcb(this);
@@ -268,6 +285,17 @@ TcpSwapCloseSocket::StateChanged(TcpStates_t oldState, TcpStates_t newState)
         m_finSequence = m_txBuffer->TailSequence();
         m_finSequenceKnown = true;
     }
+    if (newState == FIN_WAIT_2 && m_finWait2Timeout.IsStrictlyPositive())
+    {
+        // A peer that never closes (or a stock peer stuck in CLOSE_WAIT)
+        // would otherwise hold this TCB for ever.
+        m_finWait2Event =
+            Simulator::Schedule(m_finWait2Timeout, &TcpSwapCloseSocket::FinWait2Timeout, this);
+    }
+    else if (oldState == FIN_WAIT_2)
+    {
+        m_finWait2Event.Cancel();
+    }
     if (newState == TIME_WAIT)
     {
         m_timeWaitExpiryTrace(Simulator::Now() + Seconds(2 * m_msl));
@@ -406,6 +434,14 @@ void
 TcpSwapCloseSocket::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
 {
     TcpSocketBase::ReceivedAck(packet, tcpHeader);
+    if (m_state == FIN_WAIT_1 && m_finSequenceKnown && m_txBuffer->HeadSequence() > m_finSequence)
+    {
+        // Our FIN is acknowledged. ProcessWait moves to FIN_WAIT_2 only on a
+        // bare ACK whose number is SND.MAX + 1: an ACK that carries data, or
+        // comes after the FIN was resent with data, left FIN_WAIT_1 for ever.
+        NS_LOG_DEBUG("FIN_WAIT_1 -> FIN_WAIT_2");
+        m_state = FIN_WAIT_2;
+    }
     // A close deferred behind unsent data whose sending was overtaken by an
     // acknowledgement (NewAck moves SND.NXT up to the ACK) would never send
     // its FIN: nothing is left for SendDataPacket to put it on.
@@ -471,9 +507,15 @@ TcpSwapCloseSocket::ArmFinRetransmission()
 void
 TcpSwapCloseSocket::ReTxTimeout()
 {
-    if (FinOutstanding() && m_txBuffer->Size() == 0)
+    bool finSent = m_state == FIN_WAIT_1 || m_state == CLOSING || m_state == LAST_ACK;
+    if (finSent && m_txBuffer->Size() == 0)
     {
-        RetransmitFin();
+        // Only the FIN can be missing (TcpSocketBase would resend it even
+        // when it is acknowledged, at a fixed RTO, for ever).
+        if (FinOutstanding())
+        {
+            RetransmitFin();
+        }
     }
     else
     {

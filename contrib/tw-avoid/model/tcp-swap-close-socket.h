@@ -304,6 +304,9 @@ class TcpSwapCloseSocket : public TcpSocketBase
      */
     void ReadTimeWaitOption(const TcpHeader& tcpHeader);
 
+    /// FIN_WAIT_2 lasted FinWait2Timeout: drop the connection.
+    void FinWait2Timeout();
+
     /// TcpSocketBase freed the endpoint without passing through CLOSED (it
     /// gave up, or reset): say CLOSED, and let the TCB leave the host model.
     void NoteReleased();
@@ -335,6 +338,8 @@ class TcpSwapCloseSocket : public TcpSocketBase
     SequenceNumber32 m_finSequence{0}; //!< Sequence number of our FIN, once sent
     bool m_finSequenceKnown{false};    //!< m_finSequence is set
     uint32_t m_peerFinAcks{0};     //!< ACKs sent that acknowledge the peer's FIN
+    Time m_finWait2Timeout;        //!< Longest FIN_WAIT_2 (0: no limit)
+    EventId m_finWait2Event;       //!< Ends FIN_WAIT_2
     uint32_t m_finBackoff{0};      //!< Retransmissions of our FIN since the last new ACK
 };
 

@@ -258,6 +258,7 @@ enum class Placement
     STANDARD,             //!< The active closer (both ends after a simultaneous close)
     SWAP_AT_CLIENT,       //!< The client, also when it is the passive closer (swap close)
     NEGOTIATED_AT_CLIENT, //!< The client, and never the server (negotiated)
+    ANY_WITH_STOCK_PEER,  //!< One end is stock ns-3: only what the suite's end guarantees
 };
 
 /**
@@ -265,6 +266,10 @@ enum class Placement
  * byte delivered once, both ends CLOSED, no error close, TIME_WAIT where the
  * placement says and never nowhere, every TIME_WAIT 2*MSL from its last
  * (re)start unless an accepted swap RST or the negotiation ended it.
+ * With ANY_WITH_STOCK_PEER, the stock end's own defects are tolerated: it
+ * may stay stuck, error-close or leave our FIN unacknowledged (our end then
+ * gives up with an error close), and TIME_WAIT may be nowhere only if the
+ * stock end is stuck.
  * @param c the connection
  * @param placement the close policy's placement
  * @param twoMsl 2*MSL
