@@ -509,20 +509,22 @@ CloseHarness::Accepted(Ptr<Socket> s, const Address& from)
 }
 
 void
-CloseHarness::InjectToServer(Time at, uint8_t flags, uint32_t seq, uint32_t ack)
+CloseHarness::Inject(Time at, bool toServer, uint8_t flags, uint32_t seq, uint32_t ack)
 {
-    Simulator::Schedule(at, [this, flags, seq, ack]() {
+    Simulator::Schedule(at, [this, toServer, flags, seq, ack]() {
+        uint16_t clientPort = m_conns.at(0)->m_rec.clientPort;
         TcpHeader h;
-        h.SetSourcePort(m_conns.at(0)->m_rec.clientPort);
-        h.SetDestinationPort(PORT);
+        h.SetSourcePort(toServer ? clientPort : PORT);
+        h.SetDestinationPort(toServer ? PORT : clientPort);
         h.SetFlags(flags);
         h.SetSequenceNumber(SequenceNumber32(seq));
         h.SetAckNumber(SequenceNumber32(ack));
         h.SetWindowSize(65535);
-        m_clientNode->GetObject<TcpL4Protocol>()->SendPacket(Create<Packet>(),
-                                                             h,
-                                                             m_clientAddress,
-                                                             m_serverAddress);
+        Ptr<Node> from = toServer ? m_clientNode : m_serverNode;
+        from->GetObject<TcpL4Protocol>()->SendPacket(Create<Packet>(),
+                                                     h,
+                                                     toServer ? m_clientAddress : m_serverAddress,
+                                                     toServer ? m_serverAddress : m_clientAddress);
     });
 }
 
@@ -767,7 +769,10 @@ CheckConnection(const ConnRecord& c, Placement placement, Time twoMsl)
     if (!s.empty())
     {
         std::ostringstream os;
-        os << "port " << c.clientPort << ": " << s << "[client: " << cl.StatesString()
+        os << "port " << c.clientPort << " (request " << c.spec.request << ", response "
+           << c.spec.response << ", order " << static_cast<int>(c.spec.order) << ", close delay "
+           << c.spec.closeDelay.As(Time::US) << ", client closes after "
+           << c.spec.clientCloseAfter.As(Time::US) << "): " << s << "[client: " << cl.StatesString()
            << "| server: " << sv.StatesString() << "]";
         return os.str();
     }

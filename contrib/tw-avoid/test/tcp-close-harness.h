@@ -193,13 +193,14 @@ class CloseHarness
 
     /**
      * @brief Put a segment of connection 0 on the wire at a given time, as
-     * the client's node (a node with no TCB for it, for instance) would.
+     * the sending node would (a node with no TCB for it, or a duplicate).
      * @param at when
+     * @param toServer direction
      * @param flags TCP flags
      * @param seq sequence number
      * @param ack acknowledgement number
      */
-    void InjectToServer(Time at, uint8_t flags, uint32_t seq, uint32_t ack);
+    void Inject(Time at, bool toServer, uint8_t flags, uint32_t seq, uint32_t ack);
 
     /// @return the error model of the client -> server direction
     Ptr<Wire> ToServer();

@@ -101,7 +101,6 @@ class ClosePathTestCase : public TestCase
         Drops(h);
         h.Run(Seconds(600));
         const ConnRecord& c = h.Connections().at(0);
-        if (getenv("DUMP")) { std::cerr << h.LogString() << "client: " << c.client.StatesString() << " err=" << c.client.errorClose << "\nserver: " << c.server.StatesString() << " err=" << c.server.errorClose << "\n" << CheckConnection(c, m_placement, TwoMsl()) << "\n"; }
         std::string problems = CheckConnection(c, m_placement, TwoMsl());
         NS_TEST_ASSERT_MSG_EQ(problems, "", "close path broken; wire:\n" << h.LogString());
         NS_TEST_ASSERT_MSG_EQ(h.ClientSocketsLeft(), 0, "client TCP still lists a socket");
@@ -115,54 +114,20 @@ class ClosePathTestCase : public TestCase
 };
 
 /**
- * The server answers FIN+ACK to the first part of a request whose last
- * segment is lost. Stock ProcessEstablished ignores the ACK field of a
- * FIN+ACK: the client's close was deferred behind data it thought unsent,
- * the data was acknowledged later without being resent, and the FIN never
- * went (CLOSE_WAIT at the client, FIN_WAIT_2 at the server, for ever).
+ * Both ends close once the client has read the response; the server's
+ * next-to-last data segment was lost and retransmitted (so at its close it
+ * has data it thinks unsent), and the client's FIN+ACK, which acknowledges
+ * everything, is lost once. Stock ProcessEstablished ignores the ACK
+ * field of a FIN+ACK; the server's application close was deferred behind
+ * data it thought unsent, the data was then acknowledged without being
+ * resent, and its FIN was never sent: CLOSE_WAIT at the server and
+ * FIN_WAIT_2 at the client for ever. Found by the stress test.
  */
 class FinAckAcksDataTest : public ClosePathTestCase
 {
   public:
     FinAckAcksDataTest()
-        : ClosePathTestCase("ESTABLISHED: the ACK field of a FIN+ACK is processed", Placement::SWAP_AT_CLIENT)
-    {
-    }
-
-  private:
-    ConnSpec Spec() override
-    {
-        ConnSpec s;
-        s.request = 3000;
-        s.respondAfter = 1000;
-        s.response = 0;
-        return s;
-    }
-
-    void Drops(CloseHarness& h) override
-    {
-        h.ToServer()->DropNth([](const WireSegment& s) { return s.toServer && s.seq == 2001 && s.len > 0; });
-    }
-
-    void Check(const ConnRecord& c, const std::vector<WireSegment>& log) override
-    {
-        auto fins = Select(log, ServerFin());
-        NS_TEST_ASSERT_MSG_EQ(fins.front().ack, 1001, "the server's FIN acknowledges part of the request");
-        NS_TEST_ASSERT_MSG_EQ(Select(log, ClientFin()).empty(), false, "the client sent its FIN");
-    }
-};
-
-/**
- * A swap-closing client's FIN rides on its last data segment and is lost;
- * the server acknowledges the data before it. The stock ACK processing in
- * LAST_ACK cancels the retransmission timer when no data is left (NewAck
- * keeps it only in FIN_WAIT_1 and CLOSING), so the FIN was never resent.
- */
-class LastAckFinLostTest : public ClosePathTestCase
-{
-  public:
-    LastAckFinLostTest()
-        : ClosePathTestCase("LAST_ACK: a FIN lost after an ACK below it is retransmitted",
+        : ClosePathTestCase("ESTABLISHED: the ACK field of a FIN+ACK is processed",
                             Placement::SWAP_AT_CLIENT)
     {
     }
@@ -171,29 +136,74 @@ class LastAckFinLostTest : public ClosePathTestCase
     ConnSpec Spec() override
     {
         ConnSpec s;
-        s.request = 20000;
-        s.respondAfter = 1000;
-        s.response = 0;
+        s.request = 4359;
+        s.response = 27396;
+        s.order = CloseOrder::SIMULTANEOUS;
         return s;
     }
 
     void Drops(CloseHarness& h) override
     {
+        h.ToClient()->DropNth([](const WireSegment& s) { return s.seq == 26001 && s.len > 0; });
         h.ToServer()->DropNth(ClientFin());
     }
 
     void Check(const ConnRecord& c, const std::vector<WireSegment>& log) override
     {
-        auto fins = Select(log, ClientFin());
-        NS_TEST_ASSERT_MSG_GT(fins.size(), 1, "the client's FIN was retransmitted");
-        NS_TEST_ASSERT_MSG_GT(fins.front().len, 0, "the lost FIN rode on data");
-        NS_TEST_ASSERT_MSG_EQ(fins.back().seq + fins.back().len,
-                              20001,
-                              "the retransmitted FIN's sequence number");
-        auto acks = Select(log, [](const WireSegment& s) {
-            return !s.toServer && s.PureAck() && s.ack > 1000 && s.ack <= 20001;
-        });
-        NS_TEST_ASSERT_MSG_EQ(acks.empty(), false, "an ACK below the FIN reached the client");
+        auto serverFins = Select(log, ServerFin());
+        NS_TEST_ASSERT_MSG_EQ(serverFins.empty(), false, "the server sent its FIN");
+        if (serverFins.empty())
+        {
+            return; // reported above; a test never reads past its data
+        }
+        NS_TEST_ASSERT_MSG_EQ(serverFins.front().seq, 27397, "after all its data");
+    }
+};
+
+/**
+ * The client closes after the response; the server, a passive closer,
+ * closes 46 ms later and its FIN is lost while an ACK below it is still to
+ * come. The stock ACK processing in LAST_ACK cancels the retransmission
+ * timer when no data is left (NewAck keeps it only in FIN_WAIT_1 and
+ * CLOSING), so the FIN was never resent: LAST_ACK at the server and
+ * FIN_WAIT_2 at the client for ever. Found by the stress test.
+ */
+class LastAckFinLostTest : public ClosePathTestCase
+{
+  public:
+    LastAckFinLostTest()
+        : ClosePathTestCase("LAST_ACK: a FIN lost before an ACK below it is retransmitted",
+                            Placement::SWAP_AT_CLIENT)
+    {
+    }
+
+  private:
+    ConnSpec Spec() override
+    {
+        ConnSpec s;
+        s.request = 2210;
+        s.response = 24860;
+        s.order = CloseOrder::CLIENT_FIRST;
+        s.closeDelay = MicroSeconds(46442);
+        return s;
+    }
+
+    void Drops(CloseHarness& h) override
+    {
+        h.ToClient()->DropNth(PureAckOf(false, 1001));
+        h.ToClient()->DropNth(ServerFin());
+    }
+
+    void Check(const ConnRecord& c, const std::vector<WireSegment>& log) override
+    {
+        auto fins = Select(log, ServerFin());
+        NS_TEST_ASSERT_MSG_GT(fins.size(), 1, "the server's FIN was retransmitted");
+        if (fins.empty())
+        {
+            return; // reported above; a test never reads past its data
+        }
+        NS_TEST_ASSERT_MSG_EQ(fins.back().seq + fins.back().len, 24861, "at the end of its data");
+        NS_TEST_ASSERT_MSG_EQ(c.server.Saw(TcpSocket::LAST_ACK), true, "the server closed passively");
     }
 };
 
@@ -233,7 +243,15 @@ class LastAckPeerFinAgainTest : public ClosePathTestCase
         auto clientFins = Select(log, ClientFin());
         NS_TEST_ASSERT_MSG_GT(serverFins.size(), 1, "the server retransmitted its FIN");
         NS_TEST_ASSERT_MSG_GT(clientFins.size(), 1, "the client's FIN went again");
+        if (clientFins.empty())
+        {
+            return; // reported above; a test never reads past its data
+        }
         NS_TEST_ASSERT_MSG_EQ(clientFins.back().ack, 2, "it acknowledges the server's FIN");
+        if (clientFins.size() < 2 || serverFins.size() < 2)
+        {
+            return;
+        }
         NS_TEST_ASSERT_MSG_GT_OR_EQ(clientFins[1].at, serverFins[1].at, "answering the FIN");
         NS_TEST_ASSERT_MSG_EQ(c.client.Saw(TcpSocket::TIME_WAIT), true, "client swap TIME_WAIT");
     }
@@ -280,24 +298,37 @@ class NegotiatedFinalAckLostTest : public ClosePathTestCase
     {
         auto rsts = Select(log, [](const WireSegment& s) { return !s.toServer && s.Rst(); });
         NS_TEST_ASSERT_MSG_EQ(rsts.size(), 1, "one RST from the server node");
+        if (rsts.empty())
+        {
+            return; // reported above; a test never reads past its data
+        }
         NS_TEST_ASSERT_MSG_EQ(rsts.front().seq, 1002, "RST sequence number = the FIN's ACK field");
         NS_TEST_ASSERT_MSG_EQ(Select(log, ClientFin()).size(), 2, "the client's FIN went twice");
     }
 };
 
 /**
- * Negotiated placement, simultaneous close, and a server that no longer
- * listens: the client's last ACK reaches a node with no TCB for it and
- * draws an RST. A swap-aware TIME_WAIT accepted it, and the agreed keeper
- * left TIME_WAIT at once. Under negotiation no RST is part of the close:
- * the keeper ignores RSTs in TIME_WAIT.
+ * Negotiated placement and an RST at the agreed keeper (the client).
+ *
+ * - In TIME_WAIT (injected at RCV.NXT, as a node with no TCB answers a
+ *   trailing segment): under negotiation no RST is part of the close, so
+ *   the keeper ignores it. The swap-aware TIME_WAIT accepted it: TIME_WAIT
+ *   nowhere.
+ * - In CLOSING, after a simultaneous close whose ACK from the server was
+ *   lost: the server, which left at once as agreed, no longer listens, and
+ *   its node answers the client's resent FIN with an RST. The client takes
+ *   it as the end of the peer and keeps TIME_WAIT; stock ProcessClosing
+ *   closed on it, with TIME_WAIT nowhere.
  */
-class NegotiatedTrailingAckTest : public ClosePathTestCase
+class NegotiatedRstTest : public ClosePathTestCase
 {
   public:
-    NegotiatedTrailingAckTest()
-        : ClosePathTestCase("negotiated: an RST in the keeper's TIME_WAIT is ignored",
-                            Placement::NEGOTIATED_AT_CLIENT)
+    explicit NegotiatedRstTest(bool inTimeWait)
+        : ClosePathTestCase(inTimeWait
+                                ? "negotiated: an RST in the keeper's TIME_WAIT is ignored"
+                                : "negotiated: an RST in CLOSING from a departed server: TIME_WAIT",
+                            Placement::NEGOTIATED_AT_CLIENT),
+          m_inTimeWait(inTimeWait)
     {
     }
 
@@ -314,73 +345,174 @@ class NegotiatedTrailingAckTest : public ClosePathTestCase
         ConnSpec s;
         s.request = 100;
         s.response = 1000;
-        s.order = CloseOrder::SIMULTANEOUS;
+        if (!m_inTimeWait)
+        {
+            s.order = CloseOrder::SIMULTANEOUS;
+            s.closeDelay = MilliSeconds(250);
+        }
         return s;
     }
 
     void Drops(CloseHarness& h) override
     {
+        if (m_inTimeWait)
+        {
+            h.Inject(MilliSeconds(800), false, TcpHeader::RST, 1002, 0);
+        }
+        else
+        {
+            h.ToClient()->DropNth(PureAckOf(false, 102));
+        }
     }
 
     void Check(const ConnRecord& c, const std::vector<WireSegment>& log) override
     {
-        NS_TEST_ASSERT_MSG_EQ(c.client.Saw(TcpSocket::CLOSING), true, "a simultaneous close");
+        auto rsts = Select(log, [](const WireSegment& s) { return !s.toServer && s.Rst(); });
+        NS_TEST_ASSERT_MSG_EQ(rsts.size(), 1, "one RST reached the client");
+        if (rsts.empty())
+        {
+            return; // reported above; a test never reads past its data
+        }
+        NS_TEST_ASSERT_MSG_EQ(rsts.front().seq, 1002, "at the client's RCV.NXT");
+        NS_TEST_ASSERT_MSG_EQ(c.client.Saw(m_inTimeWait ? TcpSocket::LAST_ACK : TcpSocket::CLOSING),
+                              true,
+                              "the client's path to TIME_WAIT");
+        if (m_inTimeWait)
+        {
+            NS_TEST_ASSERT_MSG_GT(rsts.front().at, c.client.TimeWaitAt(), "in TIME_WAIT");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_EQ(c.client.TimeWaitAt(), rsts.front().at, "TIME_WAIT on the RST");
+        }
     }
+
+    bool m_inTimeWait;
 };
 
 /**
- * Simultaneous close with the client's FIN lost: the client sits in
- * CLOSING. Stock ProcessClosing takes any ACK whose sequence number is
- * RCV.NXT as the ACK of its FIN (it does not read the ACK field), and a
- * FIN retransmitted by the peer makes it close at once without TIME_WAIT.
+ * Simultaneous close (both ends close 250 ms after the response, so that
+ * the data is acknowledged before and the FINs cross).
+ *
+ * - DUPLICATE_ACK: the client's FIN is lost; the client in CLOSING gets an
+ *   ACK at RCV.NXT that does not cover its FIN (injected: the peer's
+ *   duplicate). Stock ProcessClosing checks only the sequence number and
+ *   went to TIME_WAIT; the FIN was never resent and the server stayed in
+ *   FIN_WAIT_1/2 for ever.
+ * - PEER_FIN_AGAIN: the client's FIN and its ACK of the server's FIN are
+ *   lost; the server resends its FIN to the client in CLOSING. Stock
+ *   ProcessClosing acknowledged it and closed without TIME_WAIT; the FIN
+ *   was never resent.
+ * - REACK_FROM_TIME_WAIT: the server's ACK of the client's FIN is lost;
+ *   the server, already in TIME_WAIT, acknowledges the resent FIN again.
+ *   Stock SendEmptyPacket put the FIN's own sequence number on that ACK
+ *   (it adds one only in FIN_WAIT_1, CLOSING and LAST_ACK), which the
+ *   client in CLOSING does not take: it resent its FIN for ever.
  */
 class ClosingTest : public ClosePathTestCase
 {
   public:
-    ClosingTest(const std::string& name, bool dropClientAck)
-        : ClosePathTestCase(name, Placement::SWAP_AT_CLIENT),
-          m_dropClientAck(dropClientAck)
+    /// The loss pattern.
+    enum Case
+    {
+        DUPLICATE_ACK,
+        PEER_FIN_AGAIN,
+        REACK_FROM_TIME_WAIT,
+    };
+
+    explicit ClosingTest(Case c)
+        : ClosePathTestCase(Name(c), Placement::SWAP_AT_CLIENT),
+          m_case(c)
     {
     }
 
   private:
+    void Configure(HarnessConfig& config) override
+    {
+        if (m_case == DUPLICATE_ACK)
+        {
+            // The injected duplicate has no timestamp option, which RFC 7323
+            // would have discarded before the state machine saw it.
+            config.client.attributes.emplace_back("Timestamp", "false");
+            config.server.attributes.emplace_back("Timestamp", "false");
+        }
+    }
+
+    static std::string Name(Case c)
+    {
+        switch (c)
+        {
+        case DUPLICATE_ACK:
+            return "CLOSING: a duplicate ACK at RCV.NXT is not the ACK of our FIN";
+        case PEER_FIN_AGAIN:
+            return "CLOSING: the peer's resent FIN is acknowledged, CLOSING kept";
+        case REACK_FROM_TIME_WAIT:
+            return "CLOSING: the peer's re-ACK from TIME_WAIT carries FIN+1 and ends it";
+        }
+        return "";
+    }
+
     ConnSpec Spec() override
     {
         ConnSpec s;
         s.request = 100;
         s.response = 1000;
         s.order = CloseOrder::SIMULTANEOUS;
+        s.closeDelay = MilliSeconds(250);
         return s;
     }
 
     void Drops(CloseHarness& h) override
     {
-        h.ToServer()->DropNth(ClientFin());
-        if (m_dropClientAck)
+        switch (m_case)
         {
+        case DUPLICATE_ACK:
+            h.ToServer()->DropNth(ClientFin());
+            h.Inject(MilliSeconds(450), false, TcpHeader::ACK, 1002, 101);
+            break;
+        case PEER_FIN_AGAIN:
+            h.ToServer()->DropNth(ClientFin());
             h.ToServer()->DropNth(PureAckOf(true, 1002));
+            break;
+        case REACK_FROM_TIME_WAIT:
+            h.ToClient()->DropNth(PureAckOf(false, 102));
+            break;
         }
     }
 
     void Check(const ConnRecord& c, const std::vector<WireSegment>& log) override
     {
         NS_TEST_ASSERT_MSG_EQ(c.client.Saw(TcpSocket::CLOSING), true, "client went through CLOSING");
+        NS_TEST_ASSERT_MSG_EQ(c.server.Saw(TcpSocket::FIN_WAIT_1), true, "the FINs crossed");
         auto clientFins = Select(log, ClientFin());
-        NS_TEST_ASSERT_MSG_GT(clientFins.size(), 1, "the client's FIN was retransmitted");
-        Time ackOfClientFin(-1);
+        Time firstAck(-1);
         for (const auto& s : log)
         {
-            if (!s.toServer && !s.dropped && s.ack == 102 && ackOfClientFin.IsStrictlyNegative())
+            if (!s.toServer && !s.dropped && s.ack == 102 && firstAck.IsStrictlyNegative())
             {
-                ackOfClientFin = s.at;
+                firstAck = s.at;
             }
         }
-        NS_TEST_ASSERT_MSG_EQ(ackOfClientFin.IsStrictlyNegative(), false, "the FIN was acknowledged");
-        NS_TEST_ASSERT_MSG_GT_OR_EQ(c.client.TimeWaitAt(), ackOfClientFin,
+        NS_TEST_ASSERT_MSG_EQ(firstAck.IsStrictlyNegative(), false, "the FIN was acknowledged");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(c.client.TimeWaitAt(), firstAck,
                                     "CLOSING left only on the ACK of the FIN");
+        if (m_case != REACK_FROM_TIME_WAIT)
+        {
+            NS_TEST_ASSERT_MSG_GT(clientFins.size(), 1, "the client's FIN was resent");
+        }
+        else
+        {
+            auto acks = Select(log, PureAckOf(false, 102));
+            NS_TEST_ASSERT_MSG_EQ(acks.size(), 2, "the server acknowledged the FIN twice");
+            if (acks.empty())
+            {
+                return; // reported above; a test never reads past its data
+            }
+            NS_TEST_ASSERT_MSG_EQ(acks.back().seq, 1002, "its second ACK at FIN+1");
+        }
     }
 
-    bool m_dropClientAck;
+    Case m_case;
 };
 
 /**
@@ -426,7 +558,7 @@ class RstInTimeWaitTest : public ClosePathTestCase
         {
             h.ToClient()->DropNth(PureAckOf(false, 102));
         }
-        h.InjectToServer(MilliSeconds(800), TcpHeader::RST, m_rstSeq, 0);
+        h.Inject(MilliSeconds(800), true, TcpHeader::RST, m_rstSeq, 0);
     }
 
     void Check(const ConnRecord& c, const std::vector<WireSegment>& log) override
@@ -435,13 +567,21 @@ class RstInTimeWaitTest : public ClosePathTestCase
         NS_TEST_ASSERT_MSG_EQ(acks.size(), m_dropFinalAck ? 2 : 1, "ACKs of the client's FIN");
         auto rsts = Select(log, [](const WireSegment& s) { return s.toServer && s.Rst(); });
         NS_TEST_ASSERT_MSG_EQ(rsts.size(), 1, "the RST reached the server");
+        if (rsts.empty())
+        {
+            return; // reported above; a test never reads past its data
+        }
         NS_TEST_ASSERT_MSG_GT(rsts.front().at, c.server.TimeWaitAt(), "while in TIME_WAIT");
-        NS_TEST_ASSERT_MSG_EQ(c.server.ClosedAt(),
-                              c.server.timeWaitExpiry.back(),
-                              "the server kept TIME_WAIT until its timer expired");
         NS_TEST_ASSERT_MSG_EQ(c.server.timeWaitExpiry.size(),
                               m_dropFinalAck ? 2 : 1,
                               "TIME_WAIT restarted by the retransmitted FIN only");
+        if (c.server.timeWaitExpiry.empty())
+        {
+            return;
+        }
+        NS_TEST_ASSERT_MSG_EQ(c.server.ClosedAt(),
+                              c.server.timeWaitExpiry.back(),
+                              "the server kept TIME_WAIT until its timer expired");
     }
 
     bool m_dropFinalAck;
@@ -450,10 +590,11 @@ class RstInTimeWaitTest : public ClosePathTestCase
 
 /**
  * The client closes while the server is still sending 100 kB, and the
- * server closes once its data is queued: both FINs cross (the README's
- * PacketSink/BulkSendApplication scenario). TIME_WAIT's ACK carried the
- * FIN's own sequence number instead of the one after it, so a peer in
- * CLOSING or LAST_ACK ignored it and retransmitted its FIN for ever.
+ * server closes once its data is queued: both FINs cross (the scenario of
+ * a PacketSink stopped during a BulkSendApplication's transfer), and the
+ * server's first ACK of the client's FIN is lost. TIME_WAIT's ACK carried
+ * the FIN's own sequence number instead of the one after it, so the client
+ * in CLOSING ignored it and retransmitted its FIN for ever.
  */
 class CrossingFinsTest : public ClosePathTestCase
 {
@@ -476,16 +617,23 @@ class CrossingFinsTest : public ClosePathTestCase
 
     void Drops(CloseHarness& h) override
     {
+        h.ToClient()->DropNth(PureAckOf(false, 102));
     }
 
     void Check(const ConnRecord& c, const std::vector<WireSegment>& log) override
     {
         NS_TEST_ASSERT_MSG_EQ(c.client.Saw(TcpSocket::FIN_WAIT_1), true, "client closed first");
         NS_TEST_ASSERT_MSG_EQ(Select(log, ServerFin()).size(), 1, "the server's FIN went once");
-        NS_TEST_ASSERT_MSG_EQ(Select(log, ClientFin()).size(), 1, "the client's FIN went once");
+        NS_TEST_ASSERT_MSG_EQ(Select(log, ClientFin()).size(), 2, "the client's FIN went twice");
+        NS_TEST_ASSERT_MSG_EQ(c.server.Saw(TcpSocket::CLOSING), true, "the FINs crossed");
+        auto serverFins = Select(log, ServerFin());
+        if (serverFins.empty())
+        {
+            return;
+        }
         for (const auto& s : log)
         {
-            if (!s.toServer && s.PureAck() && s.at > Select(log, ServerFin()).front().at)
+            if (!s.toServer && s.PureAck() && s.at > serverFins.front().at)
             {
                 NS_TEST_ASSERT_MSG_EQ(s.seq, 100002, "server ACK after its FIN: seq FIN+1");
             }
@@ -497,23 +645,18 @@ class CrossingFinsTest : public ClosePathTestCase
 class TcpClosePathTestSuite : public TestSuite
 {
   public:
-    void AddOnly(int n) {
-        TestCase* t[] = {new FinAckAcksDataTest(), new LastAckFinLostTest(), new LastAckPeerFinAgainTest(), new NegotiatedFinalAckLostTest(), new NegotiatedTrailingAckTest(), new ClosingTest("c1", false), new ClosingTest("c2", true), new RstInTimeWaitTest("r1", true, 102), new CrossingFinsTest(), new RstInTimeWaitTest("r2", false, 103)};
-        AddTestCase(t[n], Duration::QUICK);
-    }
     TcpClosePathTestSuite()
         : TestSuite("tw-avoid-close-path", Type::UNIT)
     {
-        if (getenv("ONLY")) { AddOnly(atoi(getenv("ONLY"))); return; }
         AddTestCase(new FinAckAcksDataTest(), Duration::QUICK);
         AddTestCase(new LastAckFinLostTest(), Duration::QUICK);
         AddTestCase(new LastAckPeerFinAgainTest(), Duration::QUICK);
         AddTestCase(new NegotiatedFinalAckLostTest(), Duration::QUICK);
-        AddTestCase(new NegotiatedTrailingAckTest(), Duration::QUICK);
-        AddTestCase(new ClosingTest("CLOSING: only the ACK of our FIN leads to TIME_WAIT", false),
-                    Duration::QUICK);
-        AddTestCase(new ClosingTest("CLOSING: a retransmitted FIN is re-ACKed, CLOSING kept", true),
-                    Duration::QUICK);
+        AddTestCase(new NegotiatedRstTest(true), Duration::QUICK);
+        AddTestCase(new NegotiatedRstTest(false), Duration::QUICK);
+        AddTestCase(new ClosingTest(ClosingTest::DUPLICATE_ACK), Duration::QUICK);
+        AddTestCase(new ClosingTest(ClosingTest::PEER_FIN_AGAIN), Duration::QUICK);
+        AddTestCase(new ClosingTest(ClosingTest::REACK_FROM_TIME_WAIT), Duration::QUICK);
         AddTestCase(new RstInTimeWaitTest("TIME_WAIT: an RST after a second ACK of the FIN is ignored",
                                           true,
                                           102),
