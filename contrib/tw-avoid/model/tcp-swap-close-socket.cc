@@ -645,6 +645,10 @@ TcpSwapCloseSocket::SendEmptyPacket(uint8_t flags)
         }
         return;
     }
+    if (!(flags & TcpHeader::RST) && m_tcb->m_rxBuffer->Finished())
+    {
+        ++m_peerFinAcks; // every segment from here acknowledges the peer's FIN
+    }
     bool fin = flags & TcpHeader::FIN;
     bool finSent = m_state == FIN_WAIT_1 || m_state == FIN_WAIT_2 || m_state == CLOSING ||
                    m_state == LAST_ACK || m_state == TIME_WAIT;
@@ -667,10 +671,6 @@ TcpSwapCloseSocket::SendEmptyPacket(uint8_t flags)
     if (base != saved)
     {
         m_tcb->m_nextTxSequence = base;
-    }
-    if (m_tcb->m_rxBuffer->Finished())
-    {
-        ++m_peerFinAcks; // every segment from here acknowledges the peer's FIN
     }
     bool timerRunning = m_retxEvent.IsPending();
     TcpSocketBase::SendEmptyPacket(flags);
