@@ -620,6 +620,24 @@ CloseHarness::ServerTcbsLeft() const
     return TcbCount(m_serverNode);
 }
 
+Ptr<Node>
+CloseHarness::ClientNode() const
+{
+    return m_clientNode;
+}
+
+Ptr<Node>
+CloseHarness::ServerNode() const
+{
+    return m_serverNode;
+}
+
+Ipv4Address
+CloseHarness::ServerAddress() const
+{
+    return m_serverAddress;
+}
+
 Time
 CloseHarness::TwoMsl() const
 {

@@ -229,6 +229,12 @@ class CloseHarness
     uint32_t ServerTcbsLeft() const;
     /// @return 2*MSL
     Time TwoMsl() const;
+    /// @return the client node (for applications of the caller's own)
+    Ptr<Node> ClientNode() const;
+    /// @return the server node
+    Ptr<Node> ServerNode() const;
+    /// @return the server's address
+    Ipv4Address ServerAddress() const;
 
   private:
     class Connection;

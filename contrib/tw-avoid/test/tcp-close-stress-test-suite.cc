@@ -124,6 +124,129 @@ class CloseStressTestCase : public TestCase
     StressConfig m_config;
 };
 
+
+/// One way of ending HTTP connections under stress.
+struct HttpStressConfig
+{
+    std::string name;             //!< Test case name
+    TwAvoidHelper::Role clientRole; //!< The client node's role
+    std::string endMode;          //!< HttpClient::EndMode
+    bool timeWaitAtClient;        //!< Where every connection's TIME_WAIT must be
+};
+
+/**
+ * The same over the HTTP applications: WebSTONE-like clients on a lossy
+ * link, each request and response on real bytes. Every request is
+ * answered in full (the parser frames each response by its length, so a
+ * byte lost or repeated shows as a failed or timed-out request), every
+ * connection leaves TIME_WAIT at the end its ending mode says, and once the
+ * clients stop and every timer has run out no TCB is left on either host.
+ */
+class HttpCloseStressTestCase : public TestCase
+{
+  public:
+    explicit HttpCloseStressTestCase(const HttpStressConfig& config)
+        : TestCase(config.name),
+          m_config(config)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(12);
+        RngSeedManager::SetRun(1);
+        HarnessConfig hc;
+        hc.client.role = m_config.clientRole;
+        hc.msl = 60;
+        CloseHarness h(hc);
+        h.ToServer()->SetRandomLoss(0.02, 0.05, 201);
+        h.ToClient()->SetRandomLoss(0.02, 0.05, 202);
+
+        Ptr<HttpFileSet> files = CreateObject<HttpFileSet>();
+        files->AddFile(500, 3);
+        files->AddFile(9000, 2);
+        files->AddFile(40000, 1);
+        files->AssignStreams(13);
+        Ptr<HttpServer> server = CreateObject<HttpServer>();
+        server->SetAttribute("Port", UintegerValue(HTTP_PORT));
+        server->SetAttribute("DocumentStore", PointerValue(files));
+        server->SetAttribute("KeepAliveTimeout", TimeValue(Seconds(600)));
+        h.ServerNode()->AddApplication(server);
+        server->SetStopTime(STOP + Seconds(400));
+
+        std::vector<Ptr<HttpClient>> clients;
+        for (uint32_t i = 0; i < 10; ++i)
+        {
+            Ptr<HttpClient> client = CreateObject<HttpClient>();
+            Ptr<HttpFileSetRequestSource> source = CreateObject<HttpFileSetRequestSource>();
+            source->SetAttribute("FileSet", PointerValue(files));
+            client->SetAttribute("RequestSource", PointerValue(source));
+            client->SetAttribute("Remote",
+                                 AddressValue(InetSocketAddress(h.ServerAddress(), HTTP_PORT)));
+            client->SetAttribute("EndMode", StringValue(m_config.endMode));
+            client->SetAttribute("RequestsPerConnection", UintegerValue(1 + i % 3));
+            client->SetAttribute("ResponseTimeout", TimeValue(Seconds(300)));
+            client->SetStartTime(MilliSeconds(100 + 7 * i));
+            client->SetStopTime(STOP);
+            h.ClientNode()->AddApplication(client);
+            clients.push_back(client);
+        }
+        uint32_t clientTimeWaits = 0;
+        uint32_t serverTimeWaits = 0;
+        h.ClientNode()->GetObject<TcpHostModel>()->TraceConnectWithoutContext(
+            "TimeWaitCount",
+            MakeBoundCallback(&CountEntries, &clientTimeWaits));
+        h.ServerNode()->GetObject<TcpHostModel>()->TraceConnectWithoutContext(
+            "TimeWaitCount",
+            MakeBoundCallback(&CountEntries, &serverTimeWaits));
+        h.Run(STOP + Seconds(500));
+
+        HttpClient::Stats total;
+        for (const auto& c : clients)
+        {
+            const HttpClient::Stats& s = c->GetStats();
+            total.requestsIssued += s.requestsIssued;
+            total.requestsCompleted += s.requestsCompleted;
+            total.requestsFailed += s.requestsFailed;
+            total.connectionsOpened += s.connectionsOpened;
+            total.outcomes[HttpClient::COMPLETED] += s.outcomes[HttpClient::COMPLETED];
+        }
+        // A client stopped mid-connection aborts it: only completed
+        // connections count, and at most one per client is cut.
+        uint64_t completed = total.outcomes[HttpClient::COMPLETED];
+        NS_TEST_ASSERT_MSG_GT(completed, 1000, "thousands of connections, not a handful");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(total.requestsFailed, clients.size(), "failed requests");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(total.connectionsOpened, completed, "connections");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(total.connectionsOpened - completed,
+                                    clients.size(),
+                                    "connections not completed beyond those cut by the stop");
+        uint32_t holder = m_config.timeWaitAtClient ? clientTimeWaits : serverTimeWaits;
+        uint32_t other = m_config.timeWaitAtClient ? serverTimeWaits : clientTimeWaits;
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(holder, completed, "a TIME_WAIT per connection at its end");
+        if (m_config.endMode != "ConnectionClose" || !m_config.timeWaitAtClient)
+        {
+            // No swap: the other end holds TIME_WAIT only for the
+            // connections that the clients' stop closed from their side.
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(other, clients.size(), "TIME_WAIT at the other end");
+        }
+        NS_TEST_ASSERT_MSG_EQ(h.ClientSocketsLeft(), 0, "client TCP lists sockets");
+        NS_TEST_ASSERT_MSG_EQ(h.ServerSocketsLeft(), 0, "server TCP lists sockets");
+        NS_TEST_ASSERT_MSG_EQ(h.ClientTcbsLeft(), 0, "client host model lists TCBs");
+        NS_TEST_ASSERT_MSG_EQ(h.ServerTcbsLeft(), 0, "server host model lists TCBs");
+    }
+
+    /// Count the rises of a TIME_WAIT population.
+    static void CountEntries(uint32_t* entries, uint32_t oldValue, uint32_t newValue)
+    {
+        *entries += newValue > oldValue ? newValue - oldValue : 0;
+    }
+
+    static constexpr uint16_t HTTP_PORT = 8080;
+    const Time STOP = Seconds(40);
+    HttpStressConfig m_config;
+};
+
 StressConfig
 Make(const std::string& name, Placement placement)
 {
@@ -167,6 +290,15 @@ class TcpCloseStressTestSuite : public TestSuite
             Make("swap client, stock server", Placement::ANY_WITH_STOCK_PEER);
         stockServer.harness.server.socketType = "ns3::TcpSocketBase";
         configs.push_back(stockServer);
+        for (const auto& h : std::vector<HttpStressConfig>{
+                 {"HTTP: Connection: close, standard close", TwAvoidHelper::SERVER,
+                  "ConnectionClose", false},
+                 {"HTTP: Connection: close, swap close at the client", TwAvoidHelper::CLIENT,
+                  "ConnectionClose", true},
+                 {"HTTP: CLIENT_CLOSE", TwAvoidHelper::SERVER, "ClientClose", true}})
+        {
+            AddTestCase(new HttpCloseStressTestCase(h), Duration::QUICK);
+        }
         for (const auto& c : configs)
         {
             AddTestCase(new CloseStressTestCase(c), Duration::QUICK);
