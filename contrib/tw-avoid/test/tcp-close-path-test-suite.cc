@@ -641,6 +641,46 @@ class CrossingFinsTest : public ClosePathTestCase
     }
 };
 
+/**
+ * A bulk transfer from an accepted socket through a loss, so that its
+ * congestion control runs congestion avoidance. TcpCubic's copy
+ * constructor (3.44 and ns-3-dev) leaves m_tcpFriendliness, m_ackCnt and
+ * m_tcpCwnd uninitialised, and a listener's Fork() copies it: valgrind
+ * reported reads of them in TcpCubic::Update on every accepted socket, so
+ * results could depend on the build. The suite's Fork() builds a fresh
+ * congestion-control object of the same type and attributes. This case is
+ * what the valgrind run (utils/valgrind-suites.sh) needs to see it.
+ */
+class AcceptedBulkTest : public ClosePathTestCase
+{
+  public:
+    AcceptedBulkTest()
+        : ClosePathTestCase("accepted socket: 3 MB in congestion avoidance, then the close",
+                            Placement::SWAP_AT_CLIENT)
+    {
+    }
+
+  private:
+    ConnSpec Spec() override
+    {
+        ConnSpec s;
+        s.request = 100;
+        s.response = 3000000;
+        return s;
+    }
+
+    void Drops(CloseHarness& h) override
+    {
+        h.ToClient()->DropNth([](const WireSegment& s) { return s.seq == 200001 && s.len > 0; });
+    }
+
+    void Check(const ConnRecord& c, const std::vector<WireSegment>& log) override
+    {
+        auto resent = Select(log, [](const WireSegment& s) { return s.seq == 200001 && s.len > 0; });
+        NS_TEST_ASSERT_MSG_EQ(resent.size(), 2, "the lost segment was sent again");
+    }
+};
+
 /// The suite.
 class TcpClosePathTestSuite : public TestSuite
 {
@@ -664,6 +704,7 @@ class TcpClosePathTestSuite : public TestSuite
         AddTestCase(new RstInTimeWaitTest("TIME_WAIT: an RST not at RCV.NXT is ignored", false, 103),
                     Duration::QUICK);
         AddTestCase(new CrossingFinsTest(), Duration::QUICK);
+        AddTestCase(new AcceptedBulkTest(), Duration::QUICK);
     }
 };
 
