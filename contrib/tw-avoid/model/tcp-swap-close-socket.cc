@@ -9,19 +9,19 @@
 
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/inet6-socket-address.h"
 #include "ns3/ipv4-end-point.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/object-factory.h"
 #include "ns3/simulator.h"
 #include "ns3/tcp-congestion-ops.h"
 #include "ns3/tcp-header.h"
+#include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-option-ts.h"
 #include "ns3/tcp-rx-buffer.h"
 #include "ns3/tcp-tx-buffer.h"
-#include "ns3/inet-socket-address.h"
-#include "ns3/inet6-socket-address.h"
-#include "ns3/object-factory.h"
-#include "ns3/tcp-l4-protocol.h"
 #include "ns3/trace-source-accessor.h"
 
 namespace ns3
@@ -663,8 +663,7 @@ TcpSwapCloseSocket::SendEmptyPacket(uint8_t flags)
     // behind the FIN while data is retransmitted: in TIME_WAIT and CLOSING
     // its ACKs carried the FIN's own number, which a peer in LAST_ACK or
     // CLOSING does not take as an ACK (and retransmits its FIN for ever).
-    bool baseAddsOne =
-        !fin && (m_state == FIN_WAIT_1 || m_state == LAST_ACK || m_state == CLOSING);
+    bool baseAddsOne = !fin && (m_state == FIN_WAIT_1 || m_state == LAST_ACK || m_state == CLOSING);
     SequenceNumber32 wanted = FinSequence() + SequenceNumber32(fin ? 0 : 1);
     SequenceNumber32 saved = m_tcb->m_nextTxSequence;
     SequenceNumber32 base = wanted - (baseAddsOne ? 1 : 0);

@@ -333,14 +333,14 @@ class TcpSwapCloseSocket : public TcpSocketBase
     TracedCallback<SwapState, SwapState> m_swapStateTrace;              //!< Swap phase trace
     TracedCallback<Ptr<const TcpSwapCloseSocket>> m_rstInTimeWaitTrace; //!< RST seen in TIME_WAIT
     TracedCallback<Time> m_timeWaitExpiryTrace; //!< TIME_WAIT timer (re)started
-    Ptr<TcpHostModel> m_hostModel; //!< The node's host model (may be null)
-    bool m_hostModelLooked{false}; //!< True once m_hostModel was looked up
-    SequenceNumber32 m_finSequence{0}; //!< Sequence number of our FIN, once sent
-    bool m_finSequenceKnown{false};    //!< m_finSequence is set
-    uint32_t m_peerFinAcks{0};     //!< ACKs sent that acknowledge the peer's FIN
-    Time m_finWait2Timeout;        //!< Longest FIN_WAIT_2 (0: no limit)
-    EventId m_finWait2Event;       //!< Ends FIN_WAIT_2
-    uint32_t m_finBackoff{0};      //!< Retransmissions of our FIN since the last new ACK
+    Ptr<TcpHostModel> m_hostModel;              //!< The node's host model (may be null)
+    bool m_hostModelLooked{false};              //!< True once m_hostModel was looked up
+    SequenceNumber32 m_finSequence{0};          //!< Sequence number of our FIN, once sent
+    bool m_finSequenceKnown{false};             //!< m_finSequence is set
+    uint32_t m_peerFinAcks{0};                  //!< ACKs sent that acknowledge the peer's FIN
+    Time m_finWait2Timeout;                     //!< Longest FIN_WAIT_2 (0: no limit)
+    EventId m_finWait2Event;                    //!< Ends FIN_WAIT_2
+    uint32_t m_finBackoff{0}; //!< Retransmissions of our FIN since the last new ACK
 };
 
 } // namespace ns3

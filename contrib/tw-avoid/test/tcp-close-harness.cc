@@ -237,8 +237,7 @@ class CloseHarness::Connection
                 MakeCallback(client ? &Connection::ClientSwap : &Connection::ServerSwap, this));
             ours->TraceConnectWithoutContext(
                 "TimeWaitExpiry",
-                MakeCallback(client ? &Connection::ClientExpiry : &Connection::ServerExpiry,
-                             this));
+                MakeCallback(client ? &Connection::ClientExpiry : &Connection::ServerExpiry, this));
         }
     }
 
@@ -438,8 +437,8 @@ CloseHarness::CloseHarness(const HarnessConfig& config)
 {
     m_clientNode = CreateObject<Node>();
     m_serverNode = CreateObject<Node>();
-    for (const auto& [end, node] :
-         {std::make_pair(m_config.client, m_clientNode), std::make_pair(m_config.server, m_serverNode)})
+    for (const auto& [end, node] : {std::make_pair(m_config.client, m_clientNode),
+                                    std::make_pair(m_config.server, m_serverNode)})
     {
         TwAvoidHelper helper;
         helper.SetRole(end.role);

@@ -92,12 +92,12 @@ class Wire : public ErrorModel
         uint32_t seen{0};   //!< Matches so far
     };
 
-    bool m_toServer;                       //!< Direction
-    std::vector<WireSegment>* m_log;       //!< Shared log
-    std::vector<Rule> m_rules;             //!< Targeted drops
-    double m_p{0};                         //!< Random loss, any segment
-    double m_closeP{0};                    //!< Random loss, close segments
-    Ptr<UniformRandomVariable> m_uniform;  //!< Loss draws
+    bool m_toServer;                      //!< Direction
+    std::vector<WireSegment>* m_log;      //!< Shared log
+    std::vector<Rule> m_rules;            //!< Targeted drops
+    double m_p{0};                        //!< Random loss, any segment
+    double m_closeP{0};                   //!< Random loss, close segments
+    Ptr<UniformRandomVariable> m_uniform; //!< Loss draws
 };
 
 /// How a connection ends.
@@ -111,9 +111,9 @@ enum class CloseOrder
 /// One scripted connection: the client sends a request, the server answers.
 struct ConnSpec
 {
-    Time start;                                 //!< When the client connects
-    uint32_t request{100};                      //!< Client -> server bytes
-    uint32_t response{1000};                    //!< Server -> client bytes
+    Time start;               //!< When the client connects
+    uint32_t request{100};    //!< Client -> server bytes
+    uint32_t response{1000};  //!< Server -> client bytes
     uint32_t respondAfter{0}; //!< Request bytes the server waits for (0: the whole request)
     CloseOrder order{CloseOrder::SERVER_FIRST}; //!< Who closes first
     Time closeDelay{0};                         //!< Application delay before each close
@@ -123,9 +123,9 @@ struct ConnSpec
 /// What one end of a connection went through.
 struct EndRecord
 {
-    bool ours{false};                                        //!< A TcpSwapCloseSocket
+    bool ours{false};                                            //!< A TcpSwapCloseSocket
     std::vector<std::pair<Time, TcpSocket::TcpStates_t>> states; //!< State changes
-    std::vector<TcpSwapCloseSocket::SwapState> swap;         //!< Swap phases
+    std::vector<TcpSwapCloseSocket::SwapState> swap;             //!< Swap phases
     std::vector<Time> timeWaitExpiry; //!< Every (re)start of the TIME_WAIT timer: its expiry
     uint32_t rxBytes{0};              //!< Bytes read by the application
     uint32_t rxBad{0};                //!< Bytes read that were not the expected ones
@@ -147,16 +147,16 @@ struct EndRecord
 /// A connection and what happened at both ends.
 struct ConnRecord
 {
-    ConnSpec spec;         //!< The script
+    ConnSpec spec;          //!< The script
     uint16_t clientPort{0}; //!< Its client port
-    EndRecord client;      //!< Client end
-    EndRecord server;      //!< Server end
+    EndRecord client;       //!< Client end
+    EndRecord server;       //!< Server end
 };
 
 /// One end's node set-up.
 struct EndConfig
 {
-    std::string socketType{"ns3::TcpSwapCloseSocket"};          //!< Socket class
+    std::string socketType{"ns3::TcpSwapCloseSocket"};           //!< Socket class
     TwAvoidHelper::Role role{TwAvoidHelper::SERVER};             //!< Node role
     std::vector<std::pair<std::string, std::string>> attributes; //!< Socket attributes (strings)
 };
@@ -166,12 +166,12 @@ struct HarnessConfig
 {
     EndConfig client{"ns3::TcpSwapCloseSocket", TwAvoidHelper::CLIENT, {}}; //!< Client node
     EndConfig server{"ns3::TcpSwapCloseSocket", TwAvoidHelper::SERVER, {}}; //!< Server node
-    double msl{1.0};                          //!< MaxSegLifetime (s) of every socket
-    Time minRto{MilliSeconds(200)};           //!< MinRto of every socket
-    std::string rate{"10Mbps"};               //!< Link rate
-    Time delay{MilliSeconds(5)};              //!< Link delay
-    uint32_t segmentSize{1000};               //!< SegmentSize of every socket
-    Time listenerCloseAt{-1};                 //!< When the server stops listening (-1: never)
+    double msl{1.0};                //!< MaxSegLifetime (s) of every socket
+    Time minRto{MilliSeconds(200)}; //!< MinRto of every socket
+    std::string rate{"10Mbps"};     //!< Link rate
+    Time delay{MilliSeconds(5)};    //!< Link delay
+    uint32_t segmentSize{1000};     //!< SegmentSize of every socket
+    Time listenerCloseAt{-1};       //!< When the server stops listening (-1: never)
 };
 
 /**
@@ -239,17 +239,17 @@ class CloseHarness
   private:
     class Connection;
 
-    HarnessConfig m_config;                              //!< Set-up
-    Ptr<Node> m_clientNode;                              //!< Client node
-    Ptr<Node> m_serverNode;                              //!< Server node
-    Ipv4Address m_serverAddress;                         //!< Server address
-    Ipv4Address m_clientAddress;                         //!< Client address
-    Ptr<Socket> m_listener;                              //!< Server listener
-    Ptr<Wire> m_toServer;                                //!< Client -> server wire
-    Ptr<Wire> m_toClient;                                //!< Server -> client wire
-    std::vector<WireSegment> m_log;                      //!< Wire log
-    std::vector<std::unique_ptr<Connection>> m_conns;    //!< Scripted connections
-    std::vector<ConnRecord> m_records;                   //!< Their records (filled by Run)
+    HarnessConfig m_config;                           //!< Set-up
+    Ptr<Node> m_clientNode;                           //!< Client node
+    Ptr<Node> m_serverNode;                           //!< Server node
+    Ipv4Address m_serverAddress;                      //!< Server address
+    Ipv4Address m_clientAddress;                      //!< Client address
+    Ptr<Socket> m_listener;                           //!< Server listener
+    Ptr<Wire> m_toServer;                             //!< Client -> server wire
+    Ptr<Wire> m_toClient;                             //!< Server -> client wire
+    std::vector<WireSegment> m_log;                   //!< Wire log
+    std::vector<std::unique_ptr<Connection>> m_conns; //!< Scripted connections
+    std::vector<ConnRecord> m_records;                //!< Their records (filled by Run)
 
     /**
      * @brief Server accepted a connection.

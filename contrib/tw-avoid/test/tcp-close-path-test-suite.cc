@@ -49,7 +49,8 @@ ServerFin()
 SegmentMatch
 PureAckOf(bool toServer, uint32_t ack)
 {
-    return [=](const WireSegment& s) { return s.toServer == toServer && s.PureAck() && s.ack == ack; };
+    return
+        [=](const WireSegment& s) { return s.toServer == toServer && s.PureAck() && s.ack == ack; };
 }
 
 /**
@@ -203,7 +204,9 @@ class LastAckFinLostTest : public ClosePathTestCase
             return; // reported above; a test never reads past its data
         }
         NS_TEST_ASSERT_MSG_EQ(fins.back().seq + fins.back().len, 24861, "at the end of its data");
-        NS_TEST_ASSERT_MSG_EQ(c.server.Saw(TcpSocket::LAST_ACK), true, "the server closed passively");
+        NS_TEST_ASSERT_MSG_EQ(c.server.Saw(TcpSocket::LAST_ACK),
+                              true,
+                              "the server closed passively");
     }
 };
 
@@ -269,8 +272,9 @@ class NegotiatedFinalAckLostTest : public ClosePathTestCase
 {
   public:
     NegotiatedFinalAckLostTest()
-        : ClosePathTestCase("negotiated: final ACK lost, the listener's RST ends LAST_ACK in TIME_WAIT",
-                            Placement::NEGOTIATED_AT_CLIENT)
+        : ClosePathTestCase(
+              "negotiated: final ACK lost, the listener's RST ends LAST_ACK in TIME_WAIT",
+              Placement::NEGOTIATED_AT_CLIENT)
     {
     }
 
@@ -482,7 +486,9 @@ class ClosingTest : public ClosePathTestCase
 
     void Check(const ConnRecord& c, const std::vector<WireSegment>& log) override
     {
-        NS_TEST_ASSERT_MSG_EQ(c.client.Saw(TcpSocket::CLOSING), true, "client went through CLOSING");
+        NS_TEST_ASSERT_MSG_EQ(c.client.Saw(TcpSocket::CLOSING),
+                              true,
+                              "client went through CLOSING");
         NS_TEST_ASSERT_MSG_EQ(c.server.Saw(TcpSocket::FIN_WAIT_1), true, "the FINs crossed");
         auto clientFins = Select(log, ClientFin());
         Time firstAck(-1);
@@ -494,7 +500,8 @@ class ClosingTest : public ClosePathTestCase
             }
         }
         NS_TEST_ASSERT_MSG_EQ(firstAck.IsStrictlyNegative(), false, "the FIN was acknowledged");
-        NS_TEST_ASSERT_MSG_GT_OR_EQ(c.client.TimeWaitAt(), firstAck,
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(c.client.TimeWaitAt(),
+                                    firstAck,
                                     "CLOSING left only on the ACK of the FIN");
         if (m_case != REACK_FROM_TIME_WAIT)
         {
@@ -676,7 +683,8 @@ class AcceptedBulkTest : public ClosePathTestCase
 
     void Check(const ConnRecord& c, const std::vector<WireSegment>& log) override
     {
-        auto resent = Select(log, [](const WireSegment& s) { return s.seq == 200001 && s.len > 0; });
+        auto resent =
+            Select(log, [](const WireSegment& s) { return s.seq == 200001 && s.len > 0; });
         NS_TEST_ASSERT_MSG_EQ(resent.size(), 2, "the lost segment was sent again");
     }
 };
@@ -697,12 +705,14 @@ class TcpClosePathTestSuite : public TestSuite
         AddTestCase(new ClosingTest(ClosingTest::DUPLICATE_ACK), Duration::QUICK);
         AddTestCase(new ClosingTest(ClosingTest::PEER_FIN_AGAIN), Duration::QUICK);
         AddTestCase(new ClosingTest(ClosingTest::REACK_FROM_TIME_WAIT), Duration::QUICK);
-        AddTestCase(new RstInTimeWaitTest("TIME_WAIT: an RST after a second ACK of the FIN is ignored",
-                                          true,
-                                          102),
-                    Duration::QUICK);
-        AddTestCase(new RstInTimeWaitTest("TIME_WAIT: an RST not at RCV.NXT is ignored", false, 103),
-                    Duration::QUICK);
+        AddTestCase(
+            new RstInTimeWaitTest("TIME_WAIT: an RST after a second ACK of the FIN is ignored",
+                                  true,
+                                  102),
+            Duration::QUICK);
+        AddTestCase(
+            new RstInTimeWaitTest("TIME_WAIT: an RST not at RCV.NXT is ignored", false, 103),
+            Duration::QUICK);
         AddTestCase(new CrossingFinsTest(), Duration::QUICK);
         AddTestCase(new AcceptedBulkTest(), Duration::QUICK);
     }

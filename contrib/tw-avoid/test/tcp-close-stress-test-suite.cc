@@ -24,14 +24,14 @@ namespace
 /// One close policy under stress.
 struct StressConfig
 {
-    std::string name;          //!< Test case name
-    HarnessConfig harness;     //!< Ends' set-up
-    Placement placement;       //!< Where TIME_WAIT must be
-    uint32_t connections;      //!< How many
-    double loss;               //!< Loss probability of any segment
-    double closeLoss;          //!< Extra loss probability of close segments
-    double minRstFreed{0};     //!< Least share of server-first closes ended by a swap RST
-    double maxRstFreed{0};     //!< Largest share of them
+    std::string name;      //!< Test case name
+    HarnessConfig harness; //!< Ends' set-up
+    Placement placement;   //!< Where TIME_WAIT must be
+    uint32_t connections;  //!< How many
+    double loss;           //!< Loss probability of any segment
+    double closeLoss;      //!< Extra loss probability of close segments
+    double minRstFreed{0}; //!< Least share of server-first closes ended by a swap RST
+    double maxRstFreed{0}; //!< Largest share of them
 };
 
 class CloseStressTestCase : public TestCase
@@ -98,7 +98,10 @@ class CloseStressTestCase : public TestCase
         double freed = serverFirst ? double(rstFreed) / serverFirst : 0;
         NS_TEST_ASSERT_MSG_GT_OR_EQ(freed, m_config.minRstFreed, "swap RSTs accepted too rarely");
         NS_TEST_ASSERT_MSG_LT_OR_EQ(freed, m_config.maxRstFreed, "swap RSTs accepted too often");
-        NS_TEST_ASSERT_MSG_EQ(failed, 0, "connections that broke a guarantee, first ones:\n" << first.str());
+        NS_TEST_ASSERT_MSG_EQ(failed,
+                              0,
+                              "connections that broke a guarantee, first ones:\n"
+                                  << first.str());
         // Nothing leaks: the suite's ends hold a socket and a TCB only for a
         // connection still open (a stock peer that never closed, which
         // CheckConnection allows); a stuck stock end keeps its own socket.
@@ -124,14 +127,13 @@ class CloseStressTestCase : public TestCase
     StressConfig m_config;
 };
 
-
 /// One way of ending HTTP connections under stress.
 struct HttpStressConfig
 {
-    std::string name;             //!< Test case name
+    std::string name;               //!< Test case name
     TwAvoidHelper::Role clientRole; //!< The client node's role
-    std::string endMode;          //!< HttpClient::EndMode
-    bool timeWaitAtClient;        //!< Where every connection's TIME_WAIT must be
+    std::string endMode;            //!< HttpClient::EndMode
+    bool timeWaitAtClient;          //!< Where every connection's TIME_WAIT must be
 };
 
 /**
@@ -274,8 +276,8 @@ class TcpCloseStressTestSuite : public TestSuite
         accept.minRstFreed = 0.75;
         accept.maxRstFreed = 0.95;
         configs.push_back(accept);
-        StressConfig ignore = Make("swap close, server ignores the RST (RFC 1337)",
-                                   Placement::SWAP_AT_CLIENT);
+        StressConfig ignore =
+            Make("swap close, server ignores the RST (RFC 1337)", Placement::SWAP_AT_CLIENT);
         ignore.harness.server.attributes.emplace_back("TimeWaitRstPolicy", "Ignore");
         configs.push_back(ignore);
         StressConfig negotiated = Make("negotiated placement", Placement::NEGOTIATED_AT_CLIENT);
@@ -291,10 +293,14 @@ class TcpCloseStressTestSuite : public TestSuite
         stockServer.harness.server.socketType = "ns3::TcpSocketBase";
         configs.push_back(stockServer);
         for (const auto& h : std::vector<HttpStressConfig>{
-                 {"HTTP: Connection: close, standard close", TwAvoidHelper::SERVER,
-                  "ConnectionClose", false},
-                 {"HTTP: Connection: close, swap close at the client", TwAvoidHelper::CLIENT,
-                  "ConnectionClose", true},
+                 {"HTTP: Connection: close, standard close",
+                  TwAvoidHelper::SERVER,
+                  "ConnectionClose",
+                  false},
+                 {"HTTP: Connection: close, swap close at the client",
+                  TwAvoidHelper::CLIENT,
+                  "ConnectionClose",
+                  true},
                  {"HTTP: CLIENT_CLOSE", TwAvoidHelper::SERVER, "ClientClose", true}})
         {
             AddTestCase(new HttpCloseStressTestCase(h), Duration::QUICK);
