@@ -383,10 +383,20 @@ TcpSwapCloseSocket::DoForwardUp(Ptr<Packet> packet,
         }
         break;
     case CLOSING:
-        consumed = ProcessClosing(packet, h);
-        break;
     case LAST_ACK:
-        consumed = ProcessLastAck(packet, h);
+        // The peer's FIN is in, ours is not yet acknowledged.
+        if (flags & TcpHeader::RST)
+        {
+            consumed = ProcessRstAfterPeerFin(h);
+        }
+        else if (flags & TcpHeader::SYN)
+        {
+            consumed = false; // the base class answers with an RST and closes
+        }
+        else
+        {
+            consumed = m_state == CLOSING ? ProcessClosing(packet, h) : ProcessLastAck(packet, h);
+        }
         break;
     case TIME_WAIT:
         consumed = ProcessTimeWait(packet, h);
@@ -820,14 +830,6 @@ bool
 TcpSwapCloseSocket::ProcessClosing(Ptr<Packet> packet, const TcpHeader& tcpHeader)
 {
     uint8_t flags = tcpHeader.GetFlags() & ~(TcpHeader::PSH | TcpHeader::URG);
-    if (flags & TcpHeader::RST)
-    {
-        return ProcessRstAfterPeerFin(tcpHeader);
-    }
-    if (flags & TcpHeader::SYN)
-    {
-        return false; // the base class answers with an RST and closes
-    }
     if (!(flags & TcpHeader::ACK))
     {
         if (flags & TcpHeader::FIN)
@@ -860,14 +862,6 @@ bool
 TcpSwapCloseSocket::ProcessLastAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
 {
     uint8_t flags = tcpHeader.GetFlags() & ~(TcpHeader::PSH | TcpHeader::URG);
-    if (flags & TcpHeader::RST)
-    {
-        return ProcessRstAfterPeerFin(tcpHeader);
-    }
-    if (flags & TcpHeader::SYN)
-    {
-        return false; // the base class answers with an RST and closes
-    }
     if (flags & TcpHeader::ACK)
     {
         if (tcpHeader.GetAckNumber() == FinSequence() + SequenceNumber32(1))

@@ -217,8 +217,8 @@ class TcpSwapCloseSocket : public TcpSocketBase
     bool ProcessRefusal(const TcpHeader& tcpHeader);
 
     /**
-     * @brief CLOSING: only the ACK of our FIN leads to TIME_WAIT; a
-     * retransmitted FIN of the peer is acknowledged again.
+     * @brief CLOSING, neither RST nor SYN: only the ACK of our FIN leads to
+     * TIME_WAIT; a retransmitted FIN of the peer is acknowledged again.
      * @param packet the arriving segment, header included
      * @param tcpHeader its header
      * @return true if the segment was consumed
@@ -226,11 +226,10 @@ class TcpSwapCloseSocket : public TcpSocketBase
     bool ProcessClosing(Ptr<Packet> packet, const TcpHeader& tcpHeader);
 
     /**
-     * @brief LAST_ACK (and LAST_ACK_SWAP): the ACK of our FIN ends it (RST
-     * and TIME_WAIT for a swap close, TIME_WAIT for the negotiated keeper,
-     * CLOSED otherwise); an ACK below it is processed as an ACK; the peer's
-     * retransmitted FIN gets our FIN again; an RST ends the negotiated
-     * keeper's wait in TIME_WAIT.
+     * @brief LAST_ACK (and LAST_ACK_SWAP), neither RST nor SYN: the ACK of
+     * our FIN ends it (RST and TIME_WAIT for a swap close, TIME_WAIT for the
+     * negotiated keeper, CLOSED otherwise); an ACK below it is processed as
+     * an ACK; the peer's retransmitted FIN gets our FIN again.
      * @param packet the arriving segment, header included
      * @param tcpHeader its header
      * @return true if the segment was consumed

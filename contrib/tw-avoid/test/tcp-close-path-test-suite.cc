@@ -60,9 +60,10 @@ PureAckOf(bool toServer, uint32_t ack)
 class ClosePathTestCase : public TestCase
 {
   public:
-    ClosePathTestCase(const std::string& name, Placement placement)
+    ClosePathTestCase(const std::string& name, Placement placement, const ConnSpec& spec)
         : TestCase(name),
-          m_placement(placement)
+          m_placement(placement),
+          m_spec(spec)
     {
     }
 
@@ -71,9 +72,6 @@ class ClosePathTestCase : public TestCase
     virtual void Configure(HarnessConfig& config)
     {
     }
-
-    /// @return the connection's script
-    virtual ConnSpec Spec() = 0;
 
     /// Arm the drops.
     virtual void Drops(CloseHarness& h) = 0;
@@ -96,7 +94,7 @@ class ClosePathTestCase : public TestCase
         config.msl = 1;
         Configure(config);
         CloseHarness h(config);
-        ConnSpec spec = Spec();
+        ConnSpec spec = m_spec;
         spec.start = MilliSeconds(100);
         h.AddConnection(spec);
         Drops(h);
@@ -111,7 +109,8 @@ class ClosePathTestCase : public TestCase
         Check(c, h.Log());
     }
 
-    Placement m_placement;
+    Placement m_placement; //!< Where TIME_WAIT must be
+    ConnSpec m_spec;       //!< The connection's script
 };
 
 /**
@@ -128,21 +127,14 @@ class FinAckAcksDataTest : public ClosePathTestCase
 {
   public:
     FinAckAcksDataTest()
-        : ClosePathTestCase("ESTABLISHED: the ACK field of a FIN+ACK is processed",
-                            Placement::SWAP_AT_CLIENT)
+        : ClosePathTestCase(
+              "ESTABLISHED: the ACK field of a FIN+ACK is processed",
+              Placement::SWAP_AT_CLIENT,
+              ConnSpec{.request = 4359, .response = 27396, .order = CloseOrder::SIMULTANEOUS})
     {
     }
 
   private:
-    ConnSpec Spec() override
-    {
-        ConnSpec s;
-        s.request = 4359;
-        s.response = 27396;
-        s.order = CloseOrder::SIMULTANEOUS;
-        return s;
-    }
-
     void Drops(CloseHarness& h) override
     {
         h.ToClient()->DropNth([](const WireSegment& s) { return s.seq == 26001 && s.len > 0; });
@@ -174,21 +166,15 @@ class LastAckFinLostTest : public ClosePathTestCase
   public:
     LastAckFinLostTest()
         : ClosePathTestCase("LAST_ACK: a FIN lost before an ACK below it is retransmitted",
-                            Placement::SWAP_AT_CLIENT)
+                            Placement::SWAP_AT_CLIENT,
+                            ConnSpec{.request = 2210,
+                                     .response = 24860,
+                                     .order = CloseOrder::CLIENT_FIRST,
+                                     .closeDelay = MicroSeconds(46442)})
     {
     }
 
   private:
-    ConnSpec Spec() override
-    {
-        ConnSpec s;
-        s.request = 2210;
-        s.response = 24860;
-        s.order = CloseOrder::CLIENT_FIRST;
-        s.closeDelay = MicroSeconds(46442);
-        return s;
-    }
-
     void Drops(CloseHarness& h) override
     {
         h.ToClient()->DropNth(PureAckOf(false, 1001));
@@ -221,19 +207,12 @@ class LastAckPeerFinAgainTest : public ClosePathTestCase
   public:
     LastAckPeerFinAgainTest()
         : ClosePathTestCase("LAST_ACK: the peer's retransmitted FIN is answered with our FIN",
-                            Placement::SWAP_AT_CLIENT)
+                            Placement::SWAP_AT_CLIENT,
+                            ConnSpec{.request = 100, .response = 0})
     {
     }
 
   private:
-    ConnSpec Spec() override
-    {
-        ConnSpec s;
-        s.request = 100;
-        s.response = 0;
-        return s;
-    }
-
     void Drops(CloseHarness& h) override
     {
         h.ToServer()->DropNth(PureAckOf(true, 2));
@@ -274,7 +253,8 @@ class NegotiatedFinalAckLostTest : public ClosePathTestCase
     NegotiatedFinalAckLostTest()
         : ClosePathTestCase(
               "negotiated: final ACK lost, the listener's RST ends LAST_ACK in TIME_WAIT",
-              Placement::NEGOTIATED_AT_CLIENT)
+              Placement::NEGOTIATED_AT_CLIENT,
+              ConnSpec{.request = 100, .response = 1000})
     {
     }
 
@@ -283,14 +263,6 @@ class NegotiatedFinalAckLostTest : public ClosePathTestCase
     {
         config.client.attributes.emplace_back("NegotiateTimeWait", "true");
         config.server.attributes.emplace_back("NegotiateTimeWait", "true");
-    }
-
-    ConnSpec Spec() override
-    {
-        ConnSpec s;
-        s.request = 100;
-        s.response = 1000;
-        return s;
     }
 
     void Drops(CloseHarness& h) override
@@ -331,7 +303,12 @@ class NegotiatedRstTest : public ClosePathTestCase
         : ClosePathTestCase(inTimeWait
                                 ? "negotiated: an RST in the keeper's TIME_WAIT is ignored"
                                 : "negotiated: an RST in CLOSING from a departed server: TIME_WAIT",
-                            Placement::NEGOTIATED_AT_CLIENT),
+                            Placement::NEGOTIATED_AT_CLIENT,
+                            inTimeWait ? ConnSpec{.request = 100, .response = 1000}
+                                       : ConnSpec{.request = 100,
+                                                  .response = 1000,
+                                                  .order = CloseOrder::SIMULTANEOUS,
+                                                  .closeDelay = MilliSeconds(250)}),
           m_inTimeWait(inTimeWait)
     {
     }
@@ -342,19 +319,6 @@ class NegotiatedRstTest : public ClosePathTestCase
         config.client.attributes.emplace_back("NegotiateTimeWait", "true");
         config.server.attributes.emplace_back("NegotiateTimeWait", "true");
         config.listenerCloseAt = MilliSeconds(150);
-    }
-
-    ConnSpec Spec() override
-    {
-        ConnSpec s;
-        s.request = 100;
-        s.response = 1000;
-        if (!m_inTimeWait)
-        {
-            s.order = CloseOrder::SIMULTANEOUS;
-            s.closeDelay = MilliSeconds(250);
-        }
-        return s;
     }
 
     void Drops(CloseHarness& h) override
@@ -425,7 +389,12 @@ class ClosingTest : public ClosePathTestCase
     };
 
     explicit ClosingTest(Case c)
-        : ClosePathTestCase(Name(c), Placement::SWAP_AT_CLIENT),
+        : ClosePathTestCase(Name(c),
+                            Placement::SWAP_AT_CLIENT,
+                            ConnSpec{.request = 100,
+                                     .response = 1000,
+                                     .order = CloseOrder::SIMULTANEOUS,
+                                     .closeDelay = MilliSeconds(250)}),
           m_case(c)
     {
     }
@@ -454,16 +423,6 @@ class ClosingTest : public ClosePathTestCase
             return "CLOSING: the peer's re-ACK from TIME_WAIT carries FIN+1 and ends it";
         }
         return "";
-    }
-
-    ConnSpec Spec() override
-    {
-        ConnSpec s;
-        s.request = 100;
-        s.response = 1000;
-        s.order = CloseOrder::SIMULTANEOUS;
-        s.closeDelay = MilliSeconds(250);
-        return s;
     }
 
     void Drops(CloseHarness& h) override
@@ -539,7 +498,7 @@ class RstInTimeWaitTest : public ClosePathTestCase
 {
   public:
     RstInTimeWaitTest(const std::string& name, bool dropFinalAck, uint32_t rstSeq)
-        : ClosePathTestCase(name, Placement::STANDARD),
+        : ClosePathTestCase(name, Placement::STANDARD, ConnSpec{.request = 100, .response = 1000}),
           m_dropFinalAck(dropFinalAck),
           m_rstSeq(rstSeq)
     {
@@ -549,14 +508,6 @@ class RstInTimeWaitTest : public ClosePathTestCase
     void Configure(HarnessConfig& config) override
     {
         config.client.socketType = "ns3::TcpSocketBase";
-    }
-
-    ConnSpec Spec() override
-    {
-        ConnSpec s;
-        s.request = 100;
-        s.response = 1000;
-        return s;
     }
 
     void Drops(CloseHarness& h) override
@@ -607,21 +558,14 @@ class CrossingFinsTest : public ClosePathTestCase
 {
   public:
     CrossingFinsTest()
-        : ClosePathTestCase("crossing FINs after a bulk transfer: ACKs after our FIN carry FIN+1",
-                            Placement::SWAP_AT_CLIENT)
+        : ClosePathTestCase(
+              "crossing FINs after a bulk transfer: ACKs after our FIN carry FIN+1",
+              Placement::SWAP_AT_CLIENT,
+              ConnSpec{.request = 100, .response = 100000, .clientCloseAfter = MilliSeconds(90)})
     {
     }
 
   private:
-    ConnSpec Spec() override
-    {
-        ConnSpec s;
-        s.request = 100;
-        s.response = 100000;
-        s.clientCloseAfter = MilliSeconds(90);
-        return s;
-    }
-
     void Drops(CloseHarness& h) override
     {
         h.ToClient()->DropNth(PureAckOf(false, 102));
@@ -663,19 +607,12 @@ class AcceptedBulkTest : public ClosePathTestCase
   public:
     AcceptedBulkTest()
         : ClosePathTestCase("accepted socket: 3 MB in congestion avoidance, then the close",
-                            Placement::SWAP_AT_CLIENT)
+                            Placement::SWAP_AT_CLIENT,
+                            ConnSpec{.request = 100, .response = 3000000})
     {
     }
 
   private:
-    ConnSpec Spec() override
-    {
-        ConnSpec s;
-        s.request = 100;
-        s.response = 3000000;
-        return s;
-    }
-
     void Drops(CloseHarness& h) override
     {
         h.ToClient()->DropNth([](const WireSegment& s) { return s.seq == 200001 && s.len > 0; });
