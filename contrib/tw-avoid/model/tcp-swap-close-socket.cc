@@ -418,24 +418,29 @@ TcpSwapCloseSocket::DoForwardUp(Ptr<Packet> packet,
 void
 TcpSwapCloseSocket::ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader)
 {
-    TcpStates_t before = m_state;
     TcpSocketBase::ReceivedData(packet, tcpHeader);
-    if (m_state != CLOSE_WAIT || (before != FIN_WAIT_1 && before != FIN_WAIT_2))
-    {
-        return;
-    }
     // Data that fills the gap before a FIN that came early completes the
-    // peer's close. TcpSocketBase then takes us to CLOSE_WAIT, the passive
-    // closer's state, although we closed first, and nothing ever leaves it.
-    // Go where an active closer goes instead (the ACK of the FIN is sent).
-    if (before == FIN_WAIT_2)
+    // peer's close, and TcpSocketBase (DoPeerClose) takes us to CLOSE_WAIT,
+    // the passive closer's state, although our FIN went first: nothing ever
+    // leaves it. Go where an active closer goes instead (its DoPeerClose
+    // has acknowledged the FIN, unless it closed the socket: see Close()).
+    if (m_state == CLOSE_WAIT && m_finSequenceKnown)
     {
-        NS_LOG_DEBUG("peer's FIN completed in FIN_WAIT_2: TIME_WAIT");
+        CompleteActiveClose();
+    }
+}
+
+void
+TcpSwapCloseSocket::CompleteActiveClose()
+{
+    if (m_txBuffer->HeadSequence() > FinSequence())
+    {
+        NS_LOG_DEBUG("peer's FIN completed after ours was acknowledged: TIME_WAIT");
         TimeWait();
     }
     else
     {
-        NS_LOG_DEBUG("peer's FIN completed in FIN_WAIT_1: CLOSING");
+        NS_LOG_DEBUG("peer's FIN completed before ours was acknowledged: CLOSING");
         m_state = CLOSING;
     }
 }
@@ -455,7 +460,7 @@ TcpSwapCloseSocket::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
     // A close deferred behind unsent data whose sending was overtaken by an
     // acknowledgement (NewAck moves SND.NXT up to the ACK) would never send
     // its FIN: nothing is left for SendDataPacket to put it on.
-    if (m_closeOnEmpty && (m_state == ESTABLISHED || m_state == CLOSE_WAIT) &&
+    if (m_closeDeferred && (m_state == ESTABLISHED || m_state == CLOSE_WAIT) &&
         m_txBuffer->SizeFromSequence(m_tcb->m_nextTxSequence) == 0)
     {
         NS_LOG_LOGIC("deferred close with nothing left to send: FIN now");
@@ -580,6 +585,16 @@ TcpSwapCloseSocket::NoteReleased()
 int
 TcpSwapCloseSocket::Close()
 {
+    if (m_state == CLOSE_WAIT && m_finSequenceKnown)
+    {
+        // TcpSocketBase's DoPeerClose, taking an active closer to CLOSE_WAIT
+        // (see ReceivedData), calls Close() at once if the application had
+        // shut down sending, before it acknowledges the FIN: complete the
+        // active close and acknowledge the FIN here.
+        CompleteActiveClose();
+        SendEmptyPacket(TcpHeader::ACK);
+        return 0;
+    }
     if (m_state == CLOSING)
     {
         // Already closed by the application (a second Close()): stock ns-3
@@ -605,6 +620,10 @@ TcpSwapCloseSocket::Close()
     {
         result = TcpSocketBase::Close();
     }
+    // Still open with a live endpoint: the close waits for queued data. (Not
+    // m_closeOnEmpty, which a listener's ShutdownSend() also sets, and its
+    // accepted sockets inherit: PacketSink does that.)
+    m_closeDeferred = (m_state == ESTABLISHED || m_state == CLOSE_WAIT) && m_endPoint != nullptr;
     NoteReleased();
     return result;
 }
@@ -660,9 +679,7 @@ TcpSwapCloseSocket::SendEmptyPacket(uint8_t flags)
         ++m_peerFinAcks; // every segment from here acknowledges the peer's FIN
     }
     bool fin = flags & TcpHeader::FIN;
-    bool finSent = m_state == FIN_WAIT_1 || m_state == FIN_WAIT_2 || m_state == CLOSING ||
-                   m_state == LAST_ACK || m_state == TIME_WAIT;
-    if ((flags & TcpHeader::RST) || (!finSent && !fin))
+    if ((flags & TcpHeader::RST) || (!m_finSequenceKnown && !fin))
     {
         TcpSocketBase::SendEmptyPacket(flags);
         return;

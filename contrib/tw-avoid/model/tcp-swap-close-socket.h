@@ -303,6 +303,10 @@ class TcpSwapCloseSocket : public TcpSocketBase
      */
     void ReadTimeWaitOption(const TcpHeader& tcpHeader);
 
+    /// The peer's FIN completed while TcpSocketBase had us in CLOSE_WAIT
+    /// although our FIN went first: TIME_WAIT or CLOSING.
+    void CompleteActiveClose();
+
     /// FIN_WAIT_2 lasted FinWait2Timeout: drop the connection.
     void FinWait2Timeout();
 
@@ -335,7 +339,8 @@ class TcpSwapCloseSocket : public TcpSocketBase
     Ptr<TcpHostModel> m_hostModel;              //!< The node's host model (may be null)
     bool m_hostModelLooked{false};              //!< True once m_hostModel was looked up
     SequenceNumber32 m_finSequence{0};          //!< Sequence number of our FIN, once sent
-    bool m_finSequenceKnown{false};             //!< m_finSequence is set
+    bool m_finSequenceKnown{false};             //!< m_finSequence is set: our FIN has been sent
+    bool m_closeDeferred{false};                //!< Close() waits for queued data to be sent
     uint32_t m_peerFinAcks{0};                  //!< ACKs sent that acknowledge the peer's FIN
     Time m_finWait2Timeout;                     //!< Longest FIN_WAIT_2 (0: no limit)
     EventId m_finWait2Event;                    //!< Ends FIN_WAIT_2

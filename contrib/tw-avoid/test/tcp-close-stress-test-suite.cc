@@ -13,6 +13,8 @@
 
 #include "tcp-close-harness.h"
 
+#include "ns3/applications-module.h"
+#include "ns3/point-to-point-module.h"
 #include "ns3/test.h"
 
 using namespace ns3;
@@ -249,6 +251,81 @@ class HttpCloseStressTestCase : public TestCase
     HttpStressConfig m_config;
 };
 
+/**
+ * Unmodified ns-3 applications, as a new user sets them up from the
+ * README: ten client nodes on their own 100 Mb/s, 1 ms links to one server,
+ * TwAvoidHelper with role CLIENT on the clients and SERVER on the server,
+ * a PacketSink on each client, and a BulkSendApplication on the server
+ * sending 100 kB to each and closing. The sinks stop (and close) while the
+ * data still arrives, so the clients close first and the FINs cross. Seen
+ * before: FINs retransmitted for ever into a TIME_WAIT that acknowledged
+ * them with the wrong sequence number, and, once PacketSink's ShutdownSend()
+ * on its listener was inherited by the accepted sockets, clients stuck in
+ * LAST_ACK.
+ */
+class SinkBulkSendTestCase : public TestCase
+{
+  public:
+    SinkBulkSendTestCase()
+        : TestCase("PacketSink and BulkSendApplication, sinks stopped during the transfer")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t n = 10;
+        NodeContainer server(1);
+        NodeContainer clients(n);
+        TwAvoidHelper tw;
+        tw.SetSocketAttribute("MaxSegLifetime", DoubleValue(30));
+        tw.SetRole(TwAvoidHelper::CLIENT);
+        tw.Install(clients);
+        tw.SetRole(TwAvoidHelper::SERVER);
+        tw.Install(server);
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+        p2p.SetChannelAttribute("Delay", StringValue("1ms"));
+        Ipv4AddressHelper addresses("10.1.0.0", "255.255.255.0");
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            Ipv4InterfaceContainer ifs =
+                addresses.Assign(p2p.Install(server.Get(0), clients.Get(i)));
+            addresses.NewNetwork();
+            PacketSinkHelper sink("ns3::TcpSocketFactory",
+                                  InetSocketAddress(Ipv4Address::GetAny(), 9));
+            ApplicationContainer sinkApp = sink.Install(clients.Get(i));
+            sinkApp.Stop(MilliSeconds(120));
+            BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(ifs.GetAddress(1), 9));
+            bulk.SetAttribute("MaxBytes", UintegerValue(100000));
+            bulk.Install(server.Get(0)).Start(MilliSeconds(100));
+        }
+        uint32_t clientsInTimeWait = 0;
+        // The server's calibrated CPU (the host model's default) makes the
+        // transfers take a few seconds, with drops at its input queue.
+        Simulator::Schedule(Seconds(20), [&]() {
+            for (uint32_t i = 0; i < n; ++i)
+            {
+                Ptr<TcpHostModel> host = clients.Get(i)->GetObject<TcpHostModel>();
+                clientsInTimeWait += host->GetTcbCount(TcpSocket::TIME_WAIT) == 1;
+            }
+        });
+        Simulator::Stop(Seconds(200));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(clientsInTimeWait,
+                              n,
+                              "each client, which closed first, in TIME_WAIT");
+        for (auto it = NodeList::Begin(); it != NodeList::End(); ++it)
+        {
+            Ptr<TcpHostModel> host = (*it)->GetObject<TcpHostModel>();
+            NS_TEST_ASSERT_MSG_EQ(host->GetTcbCount(),
+                                  0,
+                                  "node " << (*it)->GetId() << " keeps a TCB");
+        }
+        Simulator::Destroy();
+    }
+};
+
 StressConfig
 Make(const std::string& name, Placement placement)
 {
@@ -292,6 +369,7 @@ class TcpCloseStressTestSuite : public TestSuite
             Make("swap client, stock server", Placement::ANY_WITH_STOCK_PEER);
         stockServer.harness.server.socketType = "ns3::TcpSocketBase";
         configs.push_back(stockServer);
+        AddTestCase(new SinkBulkSendTestCase(), Duration::QUICK);
         for (const auto& h : std::vector<HttpStressConfig>{
                  {"HTTP: Connection: close, standard close",
                   TwAvoidHelper::SERVER,
