@@ -460,7 +460,8 @@ TcpSwapCloseSocket::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
     // A close deferred behind unsent data whose sending was overtaken by an
     // acknowledgement (NewAck moves SND.NXT up to the ACK) would never send
     // its FIN: nothing is left for SendDataPacket to put it on.
-    if (m_closeDeferred && (m_state == ESTABLISHED || m_state == CLOSE_WAIT) &&
+    if (m_closeDeferred && !m_finSequenceKnown &&
+        (m_state == ESTABLISHED || m_state == CLOSE_WAIT) &&
         m_txBuffer->SizeFromSequence(m_tcb->m_nextTxSequence) == 0)
     {
         NS_LOG_LOGIC("deferred close with nothing left to send: FIN now");

@@ -32,6 +32,16 @@ class TcpHostModel;
  * If the RST is lost both ends stay in TIME_WAIT, which is correct (it is the
  * same end state as a simultaneous close).
  *
+ * The closing states are handled here rather than by TcpSocketBase, whose
+ * close path loses connections under loss (a FIN never resent, CLOSING or
+ * LAST_ACK left on the wrong segment, TIME_WAIT that ignores a resent FIN,
+ * ACKs after a FIN with the wrong sequence number...): DoForwardUp is one
+ * table of (state, segment) arms, each a Process* function below. Every
+ * connection then ends, under any loss, with TIME_WAIT where the close
+ * policy puts it (the module's documentation lists the defects and the
+ * guarantees; the tw-avoid-close-path and tw-avoid-close-stress suites test
+ * them).
+ *
  * The socket also reports its TCB life cycle to the node's TcpHostModel, if the
  * node has one, so that the host model knows the node's real TCB list.
  */
