@@ -15,9 +15,11 @@
 #include "ns3/core-module.h"
 #include "ns3/tw-avoid-module.h"
 
+#include <cmath>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 
 using namespace ns3;
 
@@ -27,8 +29,9 @@ main(int argc, char* argv[])
     uint32_t table = 2;
     std::string pcap;
     std::string variant = "unmodified";
-    double warmup = -1;
-    double measure = -1;
+    // NaN: not given, the table's own value (a negative value is an error).
+    double warmup = std::numeric_limits<double>::quiet_NaN();
+    double measure = std::numeric_limits<double>::quiet_NaN();
     uint32_t clientHosts = 0;
     uint32_t clientsPerHost = 0;
     uint32_t requestsPerConnection = 1;
@@ -40,8 +43,8 @@ main(int argc, char* argv[])
     cmd.AddValue("variant",
                  "unmodified | tcp (swap close) | http (CLIENT_CLOSE) | negotiated",
                  variant);
-    cmd.AddValue("warmup", "seconds before the measurement (default 70)", warmup);
-    cmd.AddValue("measure", "seconds measured (default 60)", measure);
+    cmd.AddValue("warmup", "seconds before the measurement (nan: the table's, 70)", warmup);
+    cmd.AddValue("measure", "seconds measured (nan: the table's, 60)", measure);
     cmd.AddValue("clientHosts", "client hosts (default: the table's)", clientHosts);
     cmd.AddValue("clientsPerHost",
                  "WebSTONE clients per host (default: the table's)",
@@ -66,8 +69,8 @@ main(int argc, char* argv[])
     c.requestsPerConnection = requestsPerConnection;
     c.clientHosts = clientHosts ? clientHosts : c.clientHosts;
     c.clientsPerHost = clientsPerHost ? clientsPerHost : c.clientsPerHost;
-    c.warmup = warmup >= 0 ? Seconds(warmup) : c.warmup;
-    c.measure = measure >= 0 ? Seconds(measure) : c.measure;
+    c.warmup = std::isnan(warmup) ? c.warmup : Seconds(warmup);
+    c.measure = std::isnan(measure) ? c.measure : Seconds(measure);
     if (std::string problem = c.Validate(); !problem.empty())
     {
         std::cerr << "tw-avoid-webstone: " << problem << std::endl;

@@ -212,3 +212,9 @@ def test_webstone_config_rejects_bad_input(ns):
     config = ns.TwAvoidWebStoneConfig.Table2()
     config.variant = "bogus"
     assert "unknown variant" in config.Validate()
+    config = ns.TwAvoidWebStoneConfig.Table2()
+    config.testbed.hostModel = False
+    assert "needs the host model" in config.Validate()
+    config = ns.TwAvoidWebStoneConfig.Table2()
+    config.warmup = ns.Seconds(-5)
+    assert "must not be negative" in config.Validate()

@@ -319,6 +319,11 @@ TwAvoidWebStoneConfig::Validate() const
     {
         why << "the warm-up must not be negative and the measurement must be positive";
     }
+    else if (!testbed.hostModel)
+    {
+        why << "the WebSTONE experiment measures the server's TCB memory and CPU: it needs "
+               "the host model (testbed.hostModel)";
+    }
     else
     {
         return testbed.Validate();

@@ -226,6 +226,7 @@ HttpClient::SendRequest()
     }
     NS_LOG_FUNCTION(this << request.GetTarget() << last);
     ++m_stats.requestsIssued;
+    m_parser.ExpectResponseTo(request.GetMethod());
     m_inFlight = true;
     m_requestSentAt = Simulator::Now();
     m_timeout.Cancel();
@@ -252,50 +253,60 @@ HttpClient::Received(Ptr<Socket> socket)
         std::vector<uint8_t> bytes(packet->GetSize());
         packet->CopyData(bytes.data(), bytes.size());
         m_parser.Feed(bytes.data(), bytes.size());
-        while (m_parser.HasResponse() && socket == m_socket)
+        HandleResponses();
+    }
+}
+
+void
+HttpClient::HandleResponses()
+{
+    Ptr<Socket> socket = m_socket;
+    if (!socket)
+    {
+        return;
+    }
+    while (m_parser.HasResponse() && socket == m_socket)
+    {
+        HttpResponse response = m_parser.PopResponse();
+        if (!m_inFlight)
         {
-            HttpResponse response = m_parser.PopResponse();
-            if (!m_inFlight)
-            {
-                continue; // not asked for (a 501 to a CLIENT_CLOSE, say)
-            }
+            continue; // not asked for (a 501 to a CLIENT_CLOSE, say)
+        }
+        m_inFlight = false;
+        m_timeout.Cancel();
+        Time latency = Simulator::Now() - m_requestSentAt;
+        ++m_stats.requestsCompleted;
+        m_stats.bodyBytes += response.GetBodyLength();
+        m_stats.latencySum += latency;
+        m_requestTrace(latency, response.GetBodyLength(), response.GetStatus());
+        bool serverCloses = response.ClosesConnection();
+        if (m_sentOnConnection < m_requestsPerConnection && !serverCloses)
+        {
+            SendRequest();
+        }
+        else if (m_endMode == CLIENT_CLOSE && !serverCloses)
+        {
+            HttpRequest bye(HttpRequest::CLIENT_CLOSE, "/");
+            bye.SetHeader("Host", m_host);
+            SendBytes(bye.SerializeHead());
+            ++m_stats.clientCloses;
+            Finish(COMPLETED); // and close at once: the active close
+        }
+        else
+        {
+            m_waitingForServerClose = true;
+            m_timeout = Simulator::Schedule(m_responseTimeout, &HttpClient::ResponseTimeout, this);
+        }
+    }
+    if (socket == m_socket && m_parser.GetError() != HttpParser::NONE)
+    {
+        NS_LOG_INFO("malformed response: " << HttpParser::ErrorName(m_parser.GetError()));
+        if (m_inFlight)
+        {
             m_inFlight = false;
-            m_timeout.Cancel();
-            Time latency = Simulator::Now() - m_requestSentAt;
-            ++m_stats.requestsCompleted;
-            m_stats.bodyBytes += response.GetBodyLength();
-            m_stats.latencySum += latency;
-            m_requestTrace(latency, response.GetBodyLength(), response.GetStatus());
-            bool serverCloses = response.ClosesConnection();
-            if (m_sentOnConnection < m_requestsPerConnection && !serverCloses)
-            {
-                SendRequest();
-            }
-            else if (m_endMode == CLIENT_CLOSE && !serverCloses)
-            {
-                HttpRequest bye(HttpRequest::CLIENT_CLOSE, "/");
-                bye.SetHeader("Host", m_host);
-                SendBytes(bye.SerializeHead());
-                ++m_stats.clientCloses;
-                Finish(COMPLETED); // and close at once: the active close
-            }
-            else
-            {
-                m_waitingForServerClose = true;
-                m_timeout =
-                    Simulator::Schedule(m_responseTimeout, &HttpClient::ResponseTimeout, this);
-            }
+            ++m_stats.requestsFailed;
         }
-        if (socket == m_socket && m_parser.GetError() != HttpParser::NONE)
-        {
-            NS_LOG_INFO("malformed response: " << HttpParser::ErrorName(m_parser.GetError()));
-            if (m_inFlight)
-            {
-                m_inFlight = false;
-                ++m_stats.requestsFailed;
-            }
-            Finish(RESET);
-        }
+        Finish(RESET);
     }
 }
 
@@ -303,6 +314,13 @@ void
 HttpClient::PeerClosed(Ptr<Socket> socket)
 {
     NS_LOG_FUNCTION(this << socket);
+    if (socket != m_socket)
+    {
+        return;
+    }
+    // A response delimited by the close (no Content-Length) ends here.
+    m_parser.EndOfStream();
+    HandleResponses();
     if (socket != m_socket)
     {
         return;

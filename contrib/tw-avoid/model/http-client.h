@@ -126,6 +126,9 @@ class HttpClient : public Application
     void Connected(Ptr<Socket> socket);
     void ConnectFailed(Ptr<Socket> socket);
     void Received(Ptr<Socket> socket);
+
+    /// Act on every complete response the parser holds (and on its error).
+    void HandleResponses();
     void PeerClosed(Ptr<Socket> socket);
     void ErrorClosed(Ptr<Socket> socket);
 

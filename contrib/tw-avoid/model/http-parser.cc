@@ -57,6 +57,39 @@ IsFieldValue(const std::string& s)
            s.find('\x7f') == std::string::npos;
 }
 
+/// RFC 9112 section 3.2 / RFC 3986 section 3.2.2: uri-host [ ":" port ], or empty.
+bool
+IsHostValue(const std::string& s)
+{
+    std::string host = s;
+    size_t colon = s.rfind(':');
+    size_t bracket = s.rfind(']');
+    if (colon != std::string::npos && (bracket == std::string::npos || colon > bracket))
+    {
+        std::string port = s.substr(colon + 1);
+        if (!std::all_of(port.begin(), port.end(), [](char c) {
+                return std::isdigit(static_cast<unsigned char>(c));
+            }))
+        {
+            return false;
+        }
+        host = s.substr(0, colon);
+    }
+    if (!host.empty() && host.front() == '[')
+    {
+        // IP-literal: hex digits, colons and dots inside brackets.
+        return host.size() > 2 && host.back() == ']' &&
+               std::all_of(host.begin() + 1, host.end() - 1, [](char c) {
+                   return std::isxdigit(static_cast<unsigned char>(c)) || c == ':' || c == '.';
+               });
+    }
+    // reg-name or IPv4address: unreserved, pct-encoded, sub-delims.
+    return std::all_of(host.begin(), host.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) ||
+               std::string("-._~%!$&'()*+,;=").find(c) != std::string::npos;
+    });
+}
+
 } // namespace
 
 HttpParser::HttpParser(Kind kind,
@@ -78,6 +111,18 @@ HttpParser::Feed(const uint8_t* data, size_t size)
     size_t i = 0;
     while (i < size && m_state != FAILED)
     {
+        if (m_state == BODY_TO_EOF)
+        {
+            uint64_t length = m_response.GetBodyLength() + (size - i);
+            if (length > m_maxBody)
+            {
+                Fail(BODY_TOO_LARGE);
+                continue;
+            }
+            m_response.SetBodyLength(length);
+            i = size;
+            continue;
+        }
         if (m_state == BODY)
         {
             uint64_t take = std::min<uint64_t>(m_bodyRemaining, size - i);
@@ -120,6 +165,12 @@ HttpParser::Feed(const uint8_t* data, size_t size)
 void
 HttpParser::Line(const std::string& line)
 {
+    if (line.find('\r') != std::string::npos)
+    {
+        // RFC 9112 section 2.2: a bare CR is invalid in a protocol element.
+        Fail(m_state == START_LINE ? BAD_START_LINE : BAD_HEADER);
+        return;
+    }
     if (m_state == START_LINE)
     {
         if (line.empty())
@@ -259,6 +310,16 @@ HttpParser::HeaderLine(const std::string& line)
         Fail(UNSUPPORTED_ENCODING);
         return;
     }
+    else if (m_kind == REQUESTS && HttpMessage::EqualsIgnoreCase(name, "Host"))
+    {
+        // RFC 9112 section 3.2: more than one Host, or an invalid one: 400.
+        if (m_hostSeen || !IsHostValue(value))
+        {
+            Fail(BAD_HOST);
+            return;
+        }
+        m_hostSeen = true;
+    }
     Current().AddHeader(name, value);
 }
 
@@ -275,6 +336,25 @@ HttpParser::EndOfHead()
         Fail(BODY_TOO_LARGE);
         return;
     }
+    if (m_kind == RESPONSES)
+    {
+        // RFC 9112 section 6.3: a response to HEAD and a 1xx, 204 or 304
+        // response end at the empty line, whatever their Content-Length;
+        // any other response without one ends when the connection does.
+        uint16_t status = m_response.GetStatus();
+        bool head = !m_expected.empty() && m_expected.front() == "HEAD";
+        if (head || status < 200 || status == 204 || status == 304)
+        {
+            Complete();
+            return;
+        }
+        if (!m_contentLengthSeen)
+        {
+            m_response.SetBodyLength(0);
+            m_state = BODY_TO_EOF;
+            return;
+        }
+    }
     if (m_contentLengthSeen)
     {
         Current().SetBodyLength(m_contentLength);
@@ -289,6 +369,25 @@ HttpParser::EndOfHead()
 }
 
 void
+HttpParser::EndOfStream()
+{
+    if (m_state == BODY_TO_EOF)
+    {
+        Complete();
+    }
+    else if (m_state != FAILED && !IsIdle())
+    {
+        Fail(INCOMPLETE_MESSAGE);
+    }
+}
+
+void
+HttpParser::ExpectResponseTo(const std::string& method)
+{
+    m_expected.push_back(method);
+}
+
+void
 HttpParser::Complete()
 {
     if (m_kind == REQUESTS)
@@ -298,8 +397,13 @@ HttpParser::Complete()
     else
     {
         m_responses.push_back(m_response);
+        if (m_response.GetStatus() >= 200 && !m_expected.empty())
+        {
+            m_expected.pop_front(); // an interim (1xx) response answers nothing yet
+        }
     }
     m_state = START_LINE;
+    m_hostSeen = false;
     m_headBytes = 0;
     m_headerCount = 0;
     m_contentLengthSeen = false;
@@ -404,6 +508,10 @@ HttpParser::ErrorName(Error error)
         return "MISSING_HOST";
     case UNSUPPORTED_ENCODING:
         return "UNSUPPORTED_ENCODING";
+    case BAD_HOST:
+        return "BAD_HOST";
+    case INCOMPLETE_MESSAGE:
+        return "INCOMPLETE_MESSAGE";
     }
     return "UNKNOWN";
 }

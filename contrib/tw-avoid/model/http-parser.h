@@ -51,6 +51,8 @@ class HttpParser
         BODY_TOO_LARGE,       //!< Content-Length over the body limit
         MISSING_HOST,         //!< HTTP/1.1 request without Host
         UNSUPPORTED_ENCODING, //!< Transfer-Encoding (only Content-Length framing)
+        BAD_HOST,             //!< Host field repeated or not a valid host[:port]
+        INCOMPLETE_MESSAGE,   //!< The stream ended inside a message
     };
 
     /**
@@ -74,6 +76,22 @@ class HttpParser
      * @return how many were consumed (all of them unless an error stopped the parser)
      */
     size_t Feed(const uint8_t* data, size_t size);
+
+    /**
+     * @brief The stream has ended (the peer closed). Completes a response
+     * whose body is delimited by the close (no Content-Length, RFC 9112
+     * section 6.3); a message cut short fails with INCOMPLETE_MESSAGE.
+     */
+    void EndOfStream();
+
+    /**
+     * @brief Responses only: say which request the next response answers,
+     * in the order the requests were sent. A response to HEAD has no body
+     * whatever its Content-Length (RFC 9112 section 6.3); without this the
+     * parser takes every response to answer a GET.
+     * @param method the request's method
+     */
+    void ExpectResponseTo(const std::string& method);
 
     /// @return true if a complete request is waiting
     bool HasRequest() const;
@@ -107,10 +125,11 @@ class HttpParser
     /// Where in a message the parser is.
     enum State
     {
-        START_LINE, //!< Waiting for a request or status line
-        HEADERS,    //!< Reading header fields
-        BODY,       //!< Counting body bytes
-        FAILED,     //!< Stopped by an error
+        START_LINE,  //!< Waiting for a request or status line
+        HEADERS,     //!< Reading header fields
+        BODY,        //!< Counting body bytes
+        BODY_TO_EOF, //!< Counting the body of a response delimited by the close
+        FAILED,      //!< Stopped by an error
     };
 
     /**
@@ -169,6 +188,8 @@ class HttpParser
     HttpResponse m_response;              //!< Response being parsed
     std::deque<HttpRequest> m_requests;   //!< Complete requests
     std::deque<HttpResponse> m_responses; //!< Complete responses
+    std::deque<std::string> m_expected;   //!< Methods of the requests awaiting responses
+    bool m_hostSeen{false};               //!< A Host field was parsed
 };
 
 } // namespace ns3

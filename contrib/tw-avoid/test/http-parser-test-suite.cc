@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <vector>
 
 using namespace ns3;
 
@@ -157,6 +158,138 @@ class MalformedTest : public TestCase
     uint16_t m_status;
 };
 
+/**
+ * Response framing (RFC 9112 section 6.3): what ends a response body, and
+ * which Host fields a request may carry (section 3.2).
+ */
+class FramingTest : public TestCase
+{
+  public:
+    FramingTest()
+        : TestCase("response framing: 1xx, 204, 304, HEAD, close-delimited, truncated; Host")
+    {
+    }
+
+  private:
+    /// Parse responses, whole and byte by byte, ending the stream after them.
+    std::vector<HttpResponse> Responses(const std::string& wire,
+                                        const std::vector<std::string>& methods,
+                                        size_t piece,
+                                        HttpParser::Error* error)
+    {
+        HttpParser p(HttpParser::RESPONSES);
+        for (const auto& m : methods)
+        {
+            p.ExpectResponseTo(m);
+        }
+        FeedAll(p, wire, piece);
+        p.EndOfStream();
+        std::vector<HttpResponse> out;
+        while (p.HasResponse())
+        {
+            out.push_back(p.PopResponse());
+        }
+        *error = p.GetError();
+        return out;
+    }
+
+    /// Check a stream's responses: their statuses and body lengths.
+    void Expect(const std::string& what,
+                const std::string& wire,
+                const std::vector<std::string>& methods,
+                const std::vector<std::pair<uint16_t, uint64_t>>& expected,
+                HttpParser::Error expectedError = HttpParser::NONE)
+    {
+        for (size_t piece : {wire.size(), size_t(1)})
+        {
+            HttpParser::Error error;
+            auto got = Responses(wire, methods, piece, &error);
+            NS_TEST_ASSERT_MSG_EQ(std::string(HttpParser::ErrorName(error)),
+                                  HttpParser::ErrorName(expectedError),
+                                  what << ": error");
+            NS_TEST_ASSERT_MSG_EQ(got.size(), expected.size(), what << ": responses");
+            for (size_t i = 0; i < std::min(got.size(), expected.size()); ++i)
+            {
+                NS_TEST_ASSERT_MSG_EQ(got[i].GetStatus(), expected[i].first, what << ": status");
+                NS_TEST_ASSERT_MSG_EQ(got[i].GetBodyLength(),
+                                      expected[i].second,
+                                      what << ": body of response " << i);
+            }
+        }
+    }
+
+    /// Whether a request with these Host lines parses.
+    bool HostAccepted(const std::string& hostLines)
+    {
+        HttpParser p(HttpParser::REQUESTS);
+        FeedAll(p, "GET / HTTP/1.1\r\n" + hostLines + "\r\n");
+        return p.HasRequest() && p.GetError() == HttpParser::NONE;
+    }
+
+    void DoRun() override
+    {
+        const std::string next = "HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nabc";
+        Expect("204 with Content-Length",
+               "HTTP/1.1 204 No Content\r\nContent-Length: 10\r\n\r\n" + next,
+               {},
+               {{204, 0}, {200, 3}});
+        Expect("304 with Content-Length",
+               "HTTP/1.1 304 Not Modified\r\nContent-Length: 10\r\n\r\n" + next,
+               {},
+               {{304, 0}, {200, 3}});
+        Expect("100 Continue before the response",
+               "HTTP/1.1 100 Continue\r\n\r\n" + next,
+               {"GET"},
+               {{100, 0}, {200, 3}});
+        Expect("a response to HEAD",
+               "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n" + next,
+               {"HEAD", "GET"},
+               {{200, 0}, {200, 3}});
+        Expect("a close-delimited HTTP/1.0 body",
+               "HTTP/1.0 200 OK\r\nServer: s\r\n\r\n" + std::string(500, 'x'),
+               {"GET"},
+               {{200, 500}});
+        Expect("a close-delimited body that is empty", "HTTP/1.1 200 OK\r\n\r\n", {}, {{200, 0}});
+        Expect("a body cut short by the close",
+               "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc",
+               {},
+               {},
+               HttpParser::INCOMPLETE_MESSAGE);
+        Expect("a head cut short by the close",
+               "HTTP/1.1 200 OK\r\nContent-Le",
+               {},
+               {},
+               HttpParser::INCOMPLETE_MESSAGE);
+        HttpParser open(HttpParser::RESPONSES);
+        FeedAll(open, "HTTP/1.1 200 OK\r\n\r\nabc");
+        NS_TEST_ASSERT_MSG_EQ(open.HasResponse(),
+                              false,
+                              "a close-delimited body waits for the close");
+
+        for (const char* good : {"Host: example.com\r\n",
+                                 "Host: example.com:8080\r\n",
+                                 "Host: 10.0.0.1:80\r\n",
+                                 "Host: [::1]:80\r\n",
+                                 "Host:\r\n"})
+        {
+            NS_TEST_ASSERT_MSG_EQ(HostAccepted(good), true, "valid Host: " << good);
+        }
+        for (const char* bad : {"Host: a\r\nHost: a\r\n",
+                                "Host: exa mple\r\n",
+                                "Host: a/b\r\n",
+                                "Host: a:8x\r\n",
+                                "Host: [::1\r\n"})
+        {
+            HttpParser p(HttpParser::REQUESTS);
+            FeedAll(p, std::string("GET / HTTP/1.1\r\n") + bad + "\r\n");
+            NS_TEST_ASSERT_MSG_EQ(std::string(HttpParser::ErrorName(p.GetError())),
+                                  "BAD_HOST",
+                                  "invalid Host: " << bad);
+            NS_TEST_ASSERT_MSG_EQ(p.GetErrorStatus(), 400, "answered with 400");
+        }
+    }
+};
+
 /// The fuzz corpus, replayed.
 class CorpusTest : public TestCase
 {
@@ -203,6 +336,19 @@ class HttpParserTestSuite : public TestSuite
         const auto R = P::REQUESTS;
         AddTestCase(new RoundTripTest(), Duration::QUICK);
         AddTestCase(new PipeliningTest(), Duration::QUICK);
+        AddTestCase(new FramingTest(), Duration::QUICK);
+        AddTestCase(new MalformedTest("bare CR in the status line",
+                                      "HTTP/1.1 200 O\rK\r\n",
+                                      P::RESPONSES,
+                                      P::BAD_START_LINE,
+                                      400),
+                    Duration::QUICK);
+        AddTestCase(new MalformedTest("bare CR in a field",
+                                      "GET / HTTP/1.1\r\nHost: a\rb\r\n\r\n",
+                                      R,
+                                      P::BAD_HEADER,
+                                      400),
+                    Duration::QUICK);
         AddTestCase(new MalformedTest("request line", "GET /\r\n", R, P::BAD_START_LINE, 400),
                     Duration::QUICK);
         AddTestCase(new MalformedTest("version", "GET / HTTP/2.0\r\n", R, P::BAD_VERSION, 505),

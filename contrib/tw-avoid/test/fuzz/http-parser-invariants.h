@@ -62,6 +62,10 @@ Parse(HttpParser::Kind kind, const uint8_t* data, size_t size, size_t piece)
             break;
         }
     }
+    if (d.consumed == size)
+    {
+        parser.EndOfStream(); // the peer closes after the last byte
+    }
     while (parser.HasRequest())
     {
         d.messages.push_back(parser.PopRequest().SerializeHead());
