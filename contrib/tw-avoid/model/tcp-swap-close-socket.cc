@@ -339,7 +339,7 @@ TcpSwapCloseSocket::DoForwardUp(Ptr<Packet> packet,
                                 const Address& fromAddress,
                                 const Address& toAddress)
 {
-    if (m_negotiate && (m_state == LISTEN || m_state == SYN_SENT))
+    if (m_negotiate && (m_state == LISTEN || m_state == SYN_SENT || m_state == SYN_RCVD))
     {
         TcpHeader synHeader;
         packet->PeekHeader(synHeader);
@@ -632,47 +632,64 @@ TcpSwapCloseSocket::Close()
 void
 TcpSwapCloseSocket::ReadTimeWaitOption(const TcpHeader& tcpHeader)
 {
+    // Offer on the SYN, agreement on the SYN-ACK, confirmation on the ACK
+    // that completes the handshake. Each end commits only once it knows the
+    // other has: the client on the agreement, the server on the
+    // confirmation. A lost or stripped option leaves an end uncommitted,
+    // which keeps TIME_WAIT as the standard close does: at worst both ends
+    // keep it, never neither.
     uint8_t flags = tcpHeader.GetFlags();
-    if (!(flags & TcpHeader::SYN))
+    bool carried = TcpTimeWaitOption::Find(tcpHeader) == TcpTimeWaitOption::ACTIVE_OPENER_KEEPS;
+    if (m_state == LISTEN && (flags & TcpHeader::SYN))
     {
-        return;
+        m_peerOffered = carried; // copied into the socket Fork() makes for this SYN
     }
-    bool offered = TcpTimeWaitOption::Find(tcpHeader) == TcpTimeWaitOption::ACTIVE_OPENER_KEEPS;
-    if (m_state == LISTEN)
-    {
-        m_peerOffered = offered; // copied into the socket Fork() makes for this SYN
-    }
-    else if ((flags & TcpHeader::ACK) && m_activeOpener && offered)
+    else if (m_state == SYN_SENT && (flags & TcpHeader::SYN) && (flags & TcpHeader::ACK) &&
+             m_activeOpener && carried)
     {
         NS_LOG_LOGIC("peer agreed: this end keeps TIME_WAIT");
+        m_negotiated = true;
+    }
+    else if (m_state == SYN_RCVD && m_agreed && (flags & TcpHeader::ACK) &&
+             !(flags & TcpHeader::SYN) && carried)
+    {
+        NS_LOG_LOGIC("peer confirmed: the peer keeps TIME_WAIT");
         m_negotiated = true;
     }
 }
 
 void
+TcpSwapCloseSocket::SendWithTimeWaitOption(uint8_t flags)
+{
+    Ptr<TcpTimeWaitOptionWriter> writer = m_node->GetObject<TcpTimeWaitOptionWriter>();
+    NS_ABORT_MSG_IF(!writer,
+                    "TcpSwapCloseSocket: NegotiateTimeWait needs the node's "
+                    "TcpTimeWaitOptionWriter (install the node with TwAvoidHelper)");
+    writer->SetNext(TcpTimeWaitOption::ACTIVE_OPENER_KEEPS);
+    TcpSocketBase::SendEmptyPacket(flags);
+    writer->Clear();
+}
+
+void
 TcpSwapCloseSocket::SendEmptyPacket(uint8_t flags)
 {
-    if (flags & TcpHeader::SYN)
+    if ((flags & TcpHeader::SYN) && m_negotiate)
     {
-        if (!m_negotiate)
-        {
-            TcpSocketBase::SendEmptyPacket(flags);
-            return;
-        }
-        // SYN: offer; SYN-ACK: agree if the SYN offered.
         bool synAck = flags & TcpHeader::ACK;
         m_activeOpener = !synAck;
-        Ptr<TcpTimeWaitOptionWriter> writer = m_node->GetObject<TcpTimeWaitOptionWriter>();
-        if (writer && (!synAck || m_peerOffered))
+        if (!synAck || m_peerOffered)
         {
-            writer->SetNext(TcpTimeWaitOption::ACTIVE_OPENER_KEEPS);
-            m_negotiated = synAck; // the SYN-ACK seals it; the SYN only offers
+            m_agreed = synAck; // SYN: an offer; SYN-ACK: an agreement, not yet a commitment
+            SendWithTimeWaitOption(flags);
+            return;
         }
         TcpSocketBase::SendEmptyPacket(flags);
-        if (writer)
-        {
-            writer->Clear();
-        }
+        return;
+    }
+    if (flags == TcpHeader::ACK && m_negotiated && m_activeOpener && !m_confirmed)
+    {
+        m_confirmed = true; // the ACK that completes the handshake confirms
+        SendWithTimeWaitOption(flags);
         return;
     }
     if (!(flags & TcpHeader::RST) && m_tcb->m_rxBuffer->Finished())

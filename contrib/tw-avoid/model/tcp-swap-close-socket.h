@@ -308,7 +308,14 @@ class TcpSwapCloseSocket : public TcpSocketBase
     void EnterTimeWait(SwapState how);
 
     /**
-     * @brief Read the TIME_WAIT option on an arriving SYN or SYN-ACK.
+     * @brief Send an empty segment with the TIME_WAIT option on it.
+     * @param flags its flags
+     */
+    void SendWithTimeWaitOption(uint8_t flags);
+
+    /**
+     * @brief Read the TIME_WAIT option on an arriving SYN, SYN-ACK or
+     * handshake ACK.
      * @param tcpHeader the segment's header
      */
     void ReadTimeWaitOption(const TcpHeader& tcpHeader);
@@ -341,7 +348,9 @@ class TcpSwapCloseSocket : public TcpSocketBase
     bool m_negotiate{false};                   //!< Offer or accept the TIME_WAIT option
     bool m_activeOpener{false};                //!< This end sent the first SYN
     bool m_peerOffered{false};                 //!< The SYN being answered carried the option
-    bool m_negotiated{false};         //!< Both ends agreed: the active opener keeps TIME_WAIT
+    bool m_agreed{false};             //!< Passive opener: agreed on its SYN-ACK
+    bool m_confirmed{false};          //!< Active opener: confirmed on its handshake ACK
+    bool m_negotiated{false};         //!< Committed: the active opener keeps TIME_WAIT
     SwapState m_swapState{SWAP_NONE}; //!< Swap-close phase
     TracedCallback<SwapState, SwapState> m_swapStateTrace;              //!< Swap phase trace
     TracedCallback<Ptr<const TcpSwapCloseSocket>> m_rstInTimeWaitTrace; //!< RST seen in TIME_WAIT

@@ -72,6 +72,13 @@ class Wire : public ErrorModel
     void DropNth(SegmentMatch match, uint32_t nth = 0);
 
     /**
+     * @brief Remove the TIME_WAIT option from every segment that matches, as
+     * a middlebox that strips unknown options would.
+     * @param match the rule
+     */
+    void StripTimeWaitOption(SegmentMatch match);
+
+    /**
      * @brief Random loss: every segment with probability p, and segments of
      * the close (FIN, RST, bare ACK) with probability closeP on top.
      * @param p loss probability of any segment
@@ -95,6 +102,7 @@ class Wire : public ErrorModel
     bool m_toServer;                      //!< Direction
     std::vector<WireSegment>* m_log;      //!< Shared log
     std::vector<Rule> m_rules;            //!< Targeted drops
+    std::vector<SegmentMatch> m_strips;   //!< Segments whose TIME_WAIT option goes
     double m_p{0};                        //!< Random loss, any segment
     double m_closeP{0};                   //!< Random loss, close segments
     Ptr<UniformRandomVariable> m_uniform; //!< Loss draws
@@ -131,6 +139,7 @@ struct EndRecord
     uint32_t rxBad{0};                //!< Bytes read that were not the expected ones
     bool errorClose{false};           //!< The socket reported an error close
     bool closeCalled{false};          //!< The application closed
+    bool negotiated{false};           //!< Committed to the negotiated TIME_WAIT placement
 
     /// @return when the end entered TIME_WAIT (first time), or -1
     Time TimeWaitAt() const;
@@ -264,7 +273,7 @@ enum class Placement
 {
     STANDARD,             //!< The active closer (both ends after a simultaneous close)
     SWAP_AT_CLIENT,       //!< The client, also when it is the passive closer (swap close)
-    NEGOTIATED_AT_CLIENT, //!< The client, and never the server (negotiated)
+    NEGOTIATED_AT_CLIENT, //!< The client; the server only if it did not commit (negotiated)
     ANY_WITH_STOCK_PEER,  //!< One end is stock ns-3: only what the suite's end guarantees
 };
 

@@ -359,6 +359,71 @@ class NegotiatedRstTest : public ClosePathTestCase
 };
 
 /**
+ * Negotiation that does not complete. The server used to commit when it
+ * sent its SYN-ACK and the client when the SYN-ACK's echo arrived: with the
+ * option stripped from the SYN-ACK (a middlebox), the server gave up
+ * TIME_WAIT and the client, which had not committed, closed the standard
+ * way: TIME_WAIT held nowhere. Now the server commits only on the client's
+ * confirmation (the option on the ACK that completes the handshake):
+ *
+ * - option stripped from the SYN-ACK: neither end commits, the server (the
+ *   active closer) keeps TIME_WAIT, and the client (a standard close)
+ *   does not;
+ * - the confirming ACK lost: the client has committed and keeps TIME_WAIT,
+ *   the server has not and keeps it too.
+ */
+class NegotiationFailSafeTest : public ClosePathTestCase
+{
+  public:
+    explicit NegotiationFailSafeTest(bool stripSynAck)
+        : ClosePathTestCase(stripSynAck ? "negotiated: option stripped from the SYN-ACK: the "
+                                          "server keeps TIME_WAIT"
+                                        : "negotiated: confirmation lost: both ends keep TIME_WAIT",
+                            stripSynAck ? Placement::STANDARD : Placement::NEGOTIATED_AT_CLIENT,
+                            ConnSpec{.request = 100, .response = 1000}),
+          m_stripSynAck(stripSynAck)
+    {
+    }
+
+  private:
+    void Configure(HarnessConfig& config) override
+    {
+        config.client.attributes.emplace_back("NegotiateTimeWait", "true");
+        config.server.attributes.emplace_back("NegotiateTimeWait", "true");
+        // A client without the swap close: without the negotiation, nothing
+        // but the server's own TIME_WAIT is left.
+        config.client.role = TwAvoidHelper::SERVER;
+    }
+
+    void Drops(CloseHarness& h) override
+    {
+        auto synAck = [](const WireSegment& s) {
+            return (s.flags & TcpHeader::SYN) && (s.flags & TcpHeader::ACK);
+        };
+        if (m_stripSynAck)
+        {
+            h.ToClient()->StripTimeWaitOption(synAck);
+        }
+        else
+        {
+            h.ToServer()->DropNth(
+                [](const WireSegment& s) { return s.PureAck() && s.seq == 1 && s.ack == 1; });
+        }
+    }
+
+    void Check(const ConnRecord& c, const std::vector<WireSegment>& log) override
+    {
+        NS_TEST_ASSERT_MSG_EQ(c.client.negotiated, !m_stripSynAck, "the client's commitment");
+        NS_TEST_ASSERT_MSG_EQ(c.server.negotiated, false, "the server did not commit");
+        NS_TEST_ASSERT_MSG_EQ(c.server.ClosedAt() - c.server.TimeWaitAt(),
+                              TwoMsl(),
+                              "the server kept TIME_WAIT");
+    }
+
+    bool m_stripSynAck;
+};
+
+/**
  * Simultaneous close (both ends close 250 ms after the response, so that
  * the data is acknowledged before and the FINs cross).
  *
@@ -522,7 +587,8 @@ class RstInTimeWaitTest : public ClosePathTestCase
     void Check(const ConnRecord& c, const std::vector<WireSegment>& log) override
     {
         auto acks = Select(log, PureAckOf(false, 102));
-        NS_TEST_ASSERT_MSG_EQ(acks.size(), m_dropFinalAck ? 2 : 1, "ACKs of the client's FIN");
+        size_t expectedAcks = m_dropFinalAck ? 2 : 1;
+        NS_TEST_ASSERT_MSG_EQ(acks.size(), expectedAcks, "ACKs of the client's FIN");
         auto rsts = Select(log, [](const WireSegment& s) { return s.toServer && s.Rst(); });
         NS_TEST_ASSERT_MSG_EQ(rsts.size(), 1, "the RST reached the server");
         if (rsts.empty())
@@ -531,7 +597,7 @@ class RstInTimeWaitTest : public ClosePathTestCase
         }
         NS_TEST_ASSERT_MSG_GT(rsts.front().at, c.server.TimeWaitAt(), "while in TIME_WAIT");
         NS_TEST_ASSERT_MSG_EQ(c.server.timeWaitExpiry.size(),
-                              m_dropFinalAck ? 2 : 1,
+                              expectedAcks,
                               "TIME_WAIT restarted by the retransmitted FIN only");
         if (c.server.timeWaitExpiry.empty())
         {
@@ -639,6 +705,8 @@ class TcpClosePathTestSuite : public TestSuite
         AddTestCase(new NegotiatedFinalAckLostTest(), Duration::QUICK);
         AddTestCase(new NegotiatedRstTest(true), Duration::QUICK);
         AddTestCase(new NegotiatedRstTest(false), Duration::QUICK);
+        AddTestCase(new NegotiationFailSafeTest(true), Duration::QUICK);
+        AddTestCase(new NegotiationFailSafeTest(false), Duration::QUICK);
         AddTestCase(new ClosingTest(ClosingTest::DUPLICATE_ACK), Duration::QUICK);
         AddTestCase(new ClosingTest(ClosingTest::PEER_FIN_AGAIN), Duration::QUICK);
         AddTestCase(new ClosingTest(ClosingTest::REACK_FROM_TIME_WAIT), Duration::QUICK);

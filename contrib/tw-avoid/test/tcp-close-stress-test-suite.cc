@@ -26,14 +26,15 @@ namespace
 /// One close policy under stress.
 struct StressConfig
 {
-    std::string name;      //!< Test case name
-    HarnessConfig harness; //!< Ends' set-up
-    Placement placement;   //!< Where TIME_WAIT must be
-    uint32_t connections;  //!< How many
-    double loss;           //!< Loss probability of any segment
-    double closeLoss;      //!< Extra loss probability of close segments
-    double minRstFreed{0}; //!< Least share of server-first closes ended by a swap RST
-    double maxRstFreed{0}; //!< Largest share of them
+    std::string name;       //!< Test case name
+    HarnessConfig harness;  //!< Ends' set-up
+    Placement placement;    //!< Where TIME_WAIT must be
+    uint32_t connections;   //!< How many
+    double loss;            //!< Loss probability of any segment
+    double closeLoss;       //!< Extra loss probability of close segments
+    double minRstFreed{0};  //!< Least share of server-first closes ended by a swap RST
+    double maxRstFreed{0};  //!< Largest share of them
+    double minCommitted{0}; //!< Least share of servers committed to a negotiation
 };
 
 class CloseStressTestCase : public TestCase
@@ -79,6 +80,7 @@ class CloseStressTestCase : public TestCase
         uint32_t failed = 0;
         uint32_t serverFirst = 0;
         uint32_t rstFreed = 0;
+        uint32_t committed = 0;
         std::ostringstream first;
         for (const auto& c : h.Connections())
         {
@@ -87,6 +89,7 @@ class CloseStressTestCase : public TestCase
             {
                 first << problems << "\n";
             }
+            committed += c.server.negotiated;
             if (c.server.Saw(TcpSocket::FIN_WAIT_1) && !c.client.Saw(TcpSocket::FIN_WAIT_1))
             {
                 ++serverFirst;
@@ -100,6 +103,12 @@ class CloseStressTestCase : public TestCase
         double freed = serverFirst ? double(rstFreed) / serverFirst : 0;
         NS_TEST_ASSERT_MSG_GT_OR_EQ(freed, m_config.minRstFreed, "swap RSTs accepted too rarely");
         NS_TEST_ASSERT_MSG_LT_OR_EQ(freed, m_config.maxRstFreed, "swap RSTs accepted too often");
+        // Likewise how often the negotiation commits the server (it does when
+        // the handshake's last ACK, with the confirmation, arrives).
+        double committedShare = double(committed) / h.Connections().size();
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(committedShare,
+                                    m_config.minCommitted,
+                                    "servers committed to the negotiation too rarely");
         NS_TEST_ASSERT_MSG_EQ(failed,
                               0,
                               "connections that broke a guarantee, first ones:\n"
@@ -360,6 +369,9 @@ class TcpCloseStressTestSuite : public TestSuite
         StressConfig negotiated = Make("negotiated placement", Placement::NEGOTIATED_AT_CLIENT);
         negotiated.harness.client.attributes.emplace_back("NegotiateTimeWait", "true");
         negotiated.harness.server.attributes.emplace_back("NegotiateTimeWait", "true");
+        // The server commits when the handshake's last ACK (lost 9 % of the
+        // time here) confirms.
+        negotiated.minCommitted = 0.85;
         configs.push_back(negotiated);
         StressConfig stockClient =
             Make("stock client, swap-aware server", Placement::ANY_WITH_STOCK_PEER);
