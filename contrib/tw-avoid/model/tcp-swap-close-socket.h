@@ -348,10 +348,10 @@ class TcpSwapCloseSocket : public TcpSocketBase
     bool m_negotiate{false};                   //!< Offer or accept the TIME_WAIT option
     bool m_activeOpener{false};                //!< This end sent the first SYN
     bool m_peerOffered{false};                 //!< The SYN being answered carried the option
-    bool m_agreed{false};             //!< Passive opener: agreed on its SYN-ACK
-    bool m_confirmed{false};          //!< Active opener: confirmed on its handshake ACK
-    bool m_negotiated{false};         //!< Committed: the active opener keeps TIME_WAIT
-    SwapState m_swapState{SWAP_NONE}; //!< Swap-close phase
+    bool m_agreed{false};                      //!< Passive opener: agreed on its SYN-ACK
+    bool m_confirmed{false};                   //!< Active opener: confirmed on its handshake ACK
+    bool m_negotiated{false};                  //!< Committed: the active opener keeps TIME_WAIT
+    SwapState m_swapState{SWAP_NONE};          //!< Swap-close phase
     TracedCallback<SwapState, SwapState> m_swapStateTrace;              //!< Swap phase trace
     TracedCallback<Ptr<const TcpSwapCloseSocket>> m_rstInTimeWaitTrace; //!< RST seen in TIME_WAIT
     TracedCallback<Time> m_timeWaitExpiryTrace; //!< TIME_WAIT timer (re)started
