@@ -67,9 +67,10 @@ TcpSwapCloseSocket::GetTypeId()
                           MakeBooleanAccessor(&TcpSwapCloseSocket::m_negotiate),
                           MakeBooleanChecker())
             .AddAttribute("FinWait2Timeout",
-                          "How long a socket that the application has closed waits in "
-                          "FIN_WAIT_2 for the peer's FIN before it is dropped (Linux's "
-                          "tcp_fin_timeout); 0: for ever, as RFC 793 and stock ns-3.",
+                          "How long a socket that the application has closed (not only shut "
+                          "down for sending) waits idle in FIN_WAIT_2 for the peer's FIN "
+                          "before it aborts (an error close; Linux's tcp_fin_timeout for "
+                          "orphaned sockets); 0: for ever, as RFC 793 and stock ns-3.",
                           TimeValue(Seconds(60)),
                           MakeTimeAccessor(&TcpSwapCloseSocket::m_finWait2Timeout),
                           MakeTimeChecker(Time(0)))
@@ -79,8 +80,8 @@ TcpSwapCloseSocket::GetTypeId()
                             MakeTraceSourceAccessor(&TcpSwapCloseSocket::m_swapStateTrace),
                             "ns3::TcpSwapCloseSocket::SwapStateTracedCallback")
             .AddTraceSource("RstInTimeWait",
-                            "An in-sequence RST arrived while in TIME_WAIT (fired before the "
-                            "policy is applied).",
+                            "An RST arrived while in TIME_WAIT (fired before the acceptance "
+                            "rule decides whether it ends TIME_WAIT).",
                             MakeTraceSourceAccessor(&TcpSwapCloseSocket::m_rstInTimeWaitTrace),
                             "ns3::TcpSwapCloseSocket::RstInTimeWaitTracedCallback")
             .AddTraceSource("TimeWaitExpiry",
@@ -119,6 +120,7 @@ TcpSwapCloseSocket::TcpSwapCloseSocket(const TcpSwapCloseSocket& sock)
 TcpSwapCloseSocket::~TcpSwapCloseSocket()
 {
     NS_LOG_FUNCTION(this);
+    m_finWait2Event.Cancel();
     // A TCB freed without passing through CLOSED (retransmission give-up)
     // leaves the host model's list when its socket goes away.
     if (m_hostModel)
@@ -134,10 +136,27 @@ TcpSwapCloseSocket::GetInstanceTypeId() const
 }
 
 void
+TcpSwapCloseSocket::ArmFinWait2Timeout()
+{
+    // Only once the application has closed (Linux's orphaned socket): after
+    // ShutdownSend() it may still be reading, and the peer still sending.
+    if (m_closeCalled && m_finWait2Timeout.IsStrictlyPositive())
+    {
+        m_finWait2Event =
+            Simulator::Schedule(m_finWait2Timeout, &TcpSwapCloseSocket::FinWait2Timeout, this);
+    }
+}
+
+void
 TcpSwapCloseSocket::FinWait2Timeout()
 {
-    NS_LOG_INFO("no FIN from the peer after " << m_finWait2Timeout.As(Time::S)
-                                              << " in FIN_WAIT_2: dropping the connection");
+    // An abort: a peer that never closes (or a stock peer stuck in
+    // CLOSE_WAIT) would otherwise hold this TCB for ever. A peer that does
+    // close later finds no TCB here; its FIN draws an RST.
+    NS_LOG_INFO("no FIN from the peer in " << m_finWait2Timeout.As(Time::S)
+                                           << " of FIN_WAIT_2: dropping the connection");
+    NotifyErrorClose();
+    m_closeNotified = true;
     CloseAndNotify();
 }
 
@@ -285,14 +304,11 @@ TcpSwapCloseSocket::StateChanged(TcpStates_t oldState, TcpStates_t newState)
         m_finSequence = m_txBuffer->TailSequence();
         m_finSequenceKnown = true;
     }
-    if (newState == FIN_WAIT_2 && m_finWait2Timeout.IsStrictlyPositive())
+    if (newState == FIN_WAIT_2)
     {
-        // A peer that never closes (or a stock peer stuck in CLOSE_WAIT)
-        // would otherwise hold this TCB for ever.
-        m_finWait2Event =
-            Simulator::Schedule(m_finWait2Timeout, &TcpSwapCloseSocket::FinWait2Timeout, this);
+        ArmFinWait2Timeout();
     }
-    else if (oldState == FIN_WAIT_2)
+    else if (oldState == FIN_WAIT_2 || newState == CLOSED)
     {
         m_finWait2Event.Cancel();
     }
@@ -375,11 +391,31 @@ TcpSwapCloseSocket::DoForwardUp(Ptr<Packet> packet,
         break;
     case FIN_WAIT_1:
     case FIN_WAIT_2:
+        if (m_finWait2Event.IsPending())
+        {
+            // The peer is alive: FinWait2Timeout counts idle time.
+            m_finWait2Event.Cancel();
+            ArmFinWait2Timeout();
+        }
         // Data and FIN together: the base class puts the FIN at the start.
         if (fin && !(flags & TcpHeader::RST) && packet->GetSize() > h.GetSerializedSize())
         {
             SplitFin(packet, h, fromAddress, toAddress);
             return;
+        }
+        break;
+    case CLOSE_WAIT:
+        // The peer's FIN again: our ACK of it was lost. TcpSocketBase only
+        // records it again, and the peer gives up after its retries.
+        if (fin && !(flags & TcpHeader::RST) && IsPeerFinAgain(packet, h))
+        {
+            NS_LOG_LOGIC("peer's FIN again in CLOSE_WAIT: ACK it again");
+            if ((flags & TcpHeader::ACK) && !ProcessAckField(packet))
+            {
+                return; // RFC 7323: no timestamp, discarded
+            }
+            SendEmptyPacket(TcpHeader::ACK);
+            consumed = true;
         }
         break;
     case CLOSING:
@@ -586,6 +622,7 @@ TcpSwapCloseSocket::NoteReleased()
 int
 TcpSwapCloseSocket::Close()
 {
+    m_closeCalled = true;
     if (m_state == CLOSE_WAIT && m_finSequenceKnown)
     {
         // TcpSocketBase's DoPeerClose, taking an active closer to CLOSE_WAIT
@@ -738,7 +775,6 @@ TcpSwapCloseSocket::SplitFin(Ptr<Packet> packet,
                              const Address& toAddress)
 {
     NS_LOG_LOGIC("splitting a FIN segment arriving in " << TcpStateName[m_state]);
-    TcpStates_t before = m_state;
     Ptr<Packet> data = packet->Copy();
     TcpHeader header;
     data->RemoveHeader(header);
@@ -747,9 +783,10 @@ TcpSwapCloseSocket::SplitFin(Ptr<Packet> packet,
     dataHeader.SetFlags(header.GetFlags() & ~TcpHeader::FIN);
     data->AddHeader(dataHeader);
     TcpSocketBase::DoForwardUp(data, fromAddress, toAddress);
-    // The first half may have ended the connection (or moved FIN_WAIT_1 on).
-    bool stillOpen = m_state == before || (before == FIN_WAIT_1 && m_state == FIN_WAIT_2);
-    if (!stillOpen)
+    // The first half may have ended the connection; it may also have sent
+    // our FIN (a deferred close) or had it acknowledged: the peer's FIN is
+    // still to be taken in any state that expects it.
+    if (m_state != ESTABLISHED && m_state != FIN_WAIT_1 && m_state != FIN_WAIT_2)
     {
         return;
     }
@@ -970,6 +1007,15 @@ TcpSwapCloseSocket::EnterTimeWait(SwapState how)
 }
 
 bool
+TcpSwapCloseSocket::IsPeerFinAgain(Ptr<Packet> packet, const TcpHeader& tcpHeader) const
+{
+    uint32_t length = packet->GetSize() - tcpHeader.GetSerializedSize();
+    return m_tcb->m_rxBuffer->Finished() &&
+           tcpHeader.GetSequenceNumber() + SequenceNumber32(length + 1) ==
+               m_tcb->m_rxBuffer->NextRxSequence();
+}
+
+bool
 TcpSwapCloseSocket::RstAcceptable(const TcpHeader& tcpHeader) const
 {
     return m_rstPolicy == RST_ACCEPT && m_swapState == SWAP_NONE &&
@@ -981,10 +1027,7 @@ bool
 TcpSwapCloseSocket::ProcessTimeWait(Ptr<Packet> packet, const TcpHeader& tcpHeader)
 {
     uint8_t flags = tcpHeader.GetFlags();
-    uint32_t length = packet->GetSize() - tcpHeader.GetSerializedSize();
-    if ((flags & TcpHeader::FIN) && !(flags & TcpHeader::RST) &&
-        tcpHeader.GetSequenceNumber() + SequenceNumber32(length + 1) ==
-            m_tcb->m_rxBuffer->NextRxSequence())
+    if ((flags & TcpHeader::FIN) && !(flags & TcpHeader::RST) && IsPeerFinAgain(packet, tcpHeader))
     {
         // The peer's FIN again: our last ACK was lost. RFC 793: acknowledge
         // it and restart the 2*MSL timeout (TcpSocketBase ignores it, and the

@@ -324,8 +324,19 @@ class TcpSwapCloseSocket : public TcpSocketBase
     /// although our FIN went first: TIME_WAIT or CLOSING.
     void CompleteActiveClose();
 
-    /// FIN_WAIT_2 lasted FinWait2Timeout: drop the connection.
+    /// Start the FIN_WAIT_2 timer, if the application has closed.
+    void ArmFinWait2Timeout();
+
+    /// FIN_WAIT_2 idle for FinWait2Timeout: abort the connection.
     void FinWait2Timeout();
+
+    /**
+     * @brief Whether a segment carries the peer's FIN again (already taken).
+     * @param packet the segment, header included
+     * @param tcpHeader its header
+     * @return true if it is the FIN at RCV.NXT - 1
+     */
+    bool IsPeerFinAgain(Ptr<Packet> packet, const TcpHeader& tcpHeader) const;
 
     /// TcpSocketBase freed the endpoint without passing through CLOSED (it
     /// gave up, or reset): say CLOSED, and let the TCB leave the host model.
@@ -359,6 +370,7 @@ class TcpSwapCloseSocket : public TcpSocketBase
     bool m_hostModelLooked{false};              //!< True once m_hostModel was looked up
     SequenceNumber32 m_finSequence{0};          //!< Sequence number of our FIN, once sent
     bool m_finSequenceKnown{false};             //!< m_finSequence is set: our FIN has been sent
+    bool m_closeCalled{false};                  //!< The application called Close()
     bool m_closeDeferred{false};                //!< Close() waits for queued data to be sent
     uint32_t m_peerFinAcks{0};                  //!< ACKs sent that acknowledge the peer's FIN
     Time m_finWait2Timeout;                     //!< Longest FIN_WAIT_2 (0: no limit)

@@ -460,7 +460,11 @@ class CloseHarness::Connection
         rec.closeCalled = true;
         Simulator::Schedule(m_rec.spec.closeDelay, [this, client]() {
             Ptr<Socket> s = client ? m_client : m_server;
-            if (s)
+            if (s && client && m_rec.spec.clientShutdownOnly)
+            {
+                s->ShutdownSend();
+            }
+            else if (s)
             {
                 s->Close();
             }

@@ -126,6 +126,7 @@ struct ConnSpec
     CloseOrder order{CloseOrder::SERVER_FIRST}; //!< Who closes first
     Time closeDelay{0};                         //!< Application delay before each close
     Time clientCloseAfter{-1}; //!< Client closes this long after it connected, whatever the order
+    bool clientShutdownOnly{false}; //!< The client's close is ShutdownSend() (a half-close)
 };
 
 /// What one end of a connection went through.

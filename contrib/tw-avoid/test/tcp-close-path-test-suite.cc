@@ -150,16 +150,33 @@ class FinAckAcksDataTest : public ClosePathTestCase
             return; // reported above; a test never reads past its data
         }
         NS_TEST_ASSERT_MSG_EQ(serverFins.front().seq, 27397, "after all its data");
+        // The scenario: the client's FIN+ACK acknowledging all the data is
+        // lost, and a bare ACK of all the data reaches the server, whose
+        // close waits behind data it has resent in part, before its FIN.
+        auto clientFins = Select(log, ClientFin());
+        NS_TEST_ASSERT_MSG_EQ(clientFins.size(), 2, "the client's FIN+ACK went twice");
+        if (clientFins.empty())
+        {
+            return;
+        }
+        NS_TEST_ASSERT_MSG_EQ(clientFins.front().ack, 27397, "acknowledging all the data");
+        auto acks = Select(log, [&](const WireSegment& s) {
+            return s.toServer && !s.dropped && s.PureAck() && s.ack == 27397 &&
+                   s.at < serverFins.front().at;
+        });
+        NS_TEST_ASSERT_MSG_EQ(acks.empty(), false, "a bare ACK of all the data came first");
     }
 };
 
 /**
- * The client closes after the response; the server, a passive closer,
- * closes 46 ms later and its FIN is lost while an ACK below it is still to
- * come. The stock ACK processing in LAST_ACK cancels the retransmission
- * timer when no data is left (NewAck keeps it only in FIN_WAIT_1 and
- * CLOSING), so the FIN was never resent: LAST_ACK at the server and
- * FIN_WAIT_2 at the client for ever. Found by the stress test.
+ * The server answers the first half of a two-segment request with its FIN;
+ * the client, a passive closer with its second segment still unacknowledged,
+ * closes at once: a bare FIN, which is lost, and then the server's ACK of
+ * the second segment arrives (an ACK below the FIN). The stock ACK
+ * processing in LAST_ACK cancels the retransmission timer when no data is
+ * left (NewAck keeps it only in FIN_WAIT_1 and CLOSING), so the FIN was
+ * never resent: LAST_ACK at the client and FIN_WAIT_2 at the server for
+ * ever.
  */
 class LastAckFinLostTest : public ClosePathTestCase
 {
@@ -167,32 +184,33 @@ class LastAckFinLostTest : public ClosePathTestCase
     LastAckFinLostTest()
         : ClosePathTestCase("LAST_ACK: a FIN lost before an ACK below it is retransmitted",
                             Placement::SWAP_AT_CLIENT,
-                            ConnSpec{.request = 2210,
-                                     .response = 24860,
-                                     .order = CloseOrder::CLIENT_FIRST,
-                                     .closeDelay = MicroSeconds(46442)})
+                            ConnSpec{.request = 2000, .response = 0, .respondAfter = 1000})
     {
     }
 
   private:
     void Drops(CloseHarness& h) override
     {
-        h.ToClient()->DropNth(PureAckOf(false, 1001));
-        h.ToClient()->DropNth(ServerFin());
+        h.ToServer()->DropNth(ClientFin());
     }
 
     void Check(const ConnRecord& c, const std::vector<WireSegment>& log) override
     {
-        auto fins = Select(log, ServerFin());
-        NS_TEST_ASSERT_MSG_GT(fins.size(), 1, "the server's FIN was retransmitted");
+        auto fins = Select(log, ClientFin());
+        NS_TEST_ASSERT_MSG_GT(fins.size(), 1, "the client's FIN was retransmitted");
         if (fins.empty())
         {
             return; // reported above; a test never reads past its data
         }
-        NS_TEST_ASSERT_MSG_EQ(fins.back().seq + fins.back().len, 24861, "at the end of its data");
-        NS_TEST_ASSERT_MSG_EQ(c.server.Saw(TcpSocket::LAST_ACK),
-                              true,
-                              "the server closed passively");
+        NS_TEST_ASSERT_MSG_EQ(fins.front().len, 0, "a bare FIN");
+        NS_TEST_ASSERT_MSG_EQ(fins.back().seq, 2001, "after all the data");
+        NS_TEST_ASSERT_MSG_EQ(c.client.Saw(TcpSocket::LAST_ACK), true, "a passive close");
+        // The scenario: an ACK below the FIN reached the client after the
+        // FIN was lost (the one that used to stop the FIN's timer).
+        auto below = Select(log, [&](const WireSegment& s) {
+            return !s.toServer && s.PureAck() && s.ack == 2001 && s.at > fins.front().at;
+        });
+        NS_TEST_ASSERT_MSG_EQ(below.empty(), false, "an ACK below the FIN came after it");
     }
 };
 
@@ -213,6 +231,13 @@ class LastAckPeerFinAgainTest : public ClosePathTestCase
     }
 
   private:
+    void Configure(HarnessConfig& config) override
+    {
+        // The client's own FIN timer fires late: its second FIN must be the
+        // answer to the server's.
+        config.client.attributes.emplace_back("MinRto", "2s");
+    }
+
     void Drops(CloseHarness& h) override
     {
         h.ToServer()->DropNth(PureAckOf(true, 2));
@@ -235,6 +260,9 @@ class LastAckPeerFinAgainTest : public ClosePathTestCase
             return;
         }
         NS_TEST_ASSERT_MSG_GT_OR_EQ(clientFins[1].at, serverFins[1].at, "answering the FIN");
+        NS_TEST_ASSERT_MSG_LT(clientFins[1].at - serverFins[1].at,
+                              MilliSeconds(20),
+                              "at once, not on its own timer");
         NS_TEST_ASSERT_MSG_EQ(c.client.Saw(TcpSocket::TIME_WAIT), true, "client swap TIME_WAIT");
     }
 };
@@ -467,6 +495,12 @@ class ClosingTest : public ClosePathTestCase
   private:
     void Configure(HarnessConfig& config) override
     {
+        if (m_case == PEER_FIN_AGAIN)
+        {
+            // The client's own FIN timer fires late: what ends CLOSING
+            // early is the server's resent FIN and the client's answer.
+            config.client.attributes.emplace_back("MinRto", "2s");
+        }
         if (m_case == DUPLICATE_ACK)
         {
             // The injected duplicate has no timestamp option, which RFC 7323
@@ -527,6 +561,33 @@ class ClosingTest : public ClosePathTestCase
         NS_TEST_ASSERT_MSG_GT_OR_EQ(c.client.TimeWaitAt(),
                                     firstAck,
                                     "CLOSING left only on the ACK of the FIN");
+        if (m_case == DUPLICATE_ACK)
+        {
+            // The scenario: the duplicate reached the client in CLOSING.
+            Time closingAt(-1);
+            for (const auto& [t, s] : c.client.states)
+            {
+                closingAt =
+                    (s == TcpSocket::CLOSING && closingAt.IsStrictlyNegative()) ? t : closingAt;
+            }
+            NS_TEST_ASSERT_MSG_LT(closingAt, MilliSeconds(450), "CLOSING before the duplicate");
+            NS_TEST_ASSERT_MSG_GT(c.client.TimeWaitAt(), MilliSeconds(450), "and after it");
+        }
+        if (m_case == PEER_FIN_AGAIN)
+        {
+            // The client acknowledged the server's resent FIN at once.
+            auto serverFins = Select(log, ServerFin());
+            NS_TEST_ASSERT_MSG_GT(serverFins.size(), 1, "the server resent its FIN");
+            if (serverFins.size() < 2)
+            {
+                return;
+            }
+            auto reacks = Select(log, [&](const WireSegment& s) {
+                return s.toServer && s.PureAck() && s.ack == 1002 && s.at > serverFins[1].at &&
+                       s.at < serverFins[1].at + MilliSeconds(20);
+            });
+            NS_TEST_ASSERT_MSG_EQ(reacks.size(), 1, "re-ACK of the resent FIN");
+        }
         if (m_case != REACK_FROM_TIME_WAIT)
         {
             NS_TEST_ASSERT_MSG_GT(clientFins.size(), 1, "the client's FIN was resent");
@@ -692,6 +753,99 @@ class AcceptedBulkTest : public ClosePathTestCase
     }
 };
 
+/**
+ * The client closes first; the server's ACK of its FIN is lost, and the
+ * server's application waits 40 s before it closes. TcpSocketBase in
+ * CLOSE_WAIT only records a resent FIN again, without acknowledging it: the
+ * client resent its FIN until it gave up (an error close), and the server's
+ * FIN, 40 s later, drew an RST: TIME_WAIT held nowhere. CLOSE_WAIT now
+ * acknowledges the resent FIN.
+ */
+class CloseWaitFinAgainTest : public ClosePathTestCase
+{
+  public:
+    CloseWaitFinAgainTest()
+        : ClosePathTestCase("CLOSE_WAIT: the peer's resent FIN is acknowledged again",
+                            Placement::SWAP_AT_CLIENT,
+                            ConnSpec{.request = 100,
+                                     .response = 1000,
+                                     .order = CloseOrder::CLIENT_FIRST,
+                                     .closeDelay = Seconds(40)})
+    {
+    }
+
+  private:
+    void Drops(CloseHarness& h) override
+    {
+        h.ToClient()->DropNth(PureAckOf(false, 102));
+    }
+
+    void Check(const ConnRecord& c, const std::vector<WireSegment>& log) override
+    {
+        auto acks = Select(log, PureAckOf(false, 102));
+        NS_TEST_ASSERT_MSG_EQ(acks.size(), 2, "the resent FIN acknowledged again");
+        NS_TEST_ASSERT_MSG_EQ(Select(log, ClientFin()).size(), 2, "the client's FIN went twice");
+        NS_TEST_ASSERT_MSG_EQ(c.client.Saw(TcpSocket::FIN_WAIT_2), true, "FIN_WAIT_2 then");
+    }
+};
+
+/**
+ * FinWait2Timeout: the client closes first and the server's application
+ * only closes 100 s later. After 60 s idle in FIN_WAIT_2 the client aborts
+ * (an error close, its TCB freed); the server's FIN then finds no TCB and
+ * draws an RST, which ends the server's LAST_ACK. With a client that only
+ * shut down its sending side (ShutdownSend, a half-close, not a close) the
+ * timer does not run and the close completes normally.
+ */
+class FinWait2TimeoutTest : public TestCase
+{
+  public:
+    explicit FinWait2TimeoutTest(bool closed)
+        : TestCase(closed ? "FIN_WAIT_2: aborted after FinWait2Timeout once the application closed"
+                          : "FIN_WAIT_2: no timeout after a half-close (ShutdownSend)"),
+          m_closed(closed)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        HarnessConfig config;
+        CloseHarness h(config);
+        h.AddConnection(ConnSpec{.start = MilliSeconds(100),
+                                 .request = 100,
+                                 .response = 1000,
+                                 .order = CloseOrder::CLIENT_FIRST,
+                                 .closeDelay = Seconds(100),
+                                 .clientShutdownOnly = !m_closed});
+        h.Run(Seconds(300));
+        const ConnRecord& c = h.Connections().at(0);
+        Time fw2(-1);
+        for (const auto& [t, s] : c.client.states)
+        {
+            fw2 = (s == TcpSocket::FIN_WAIT_2 && fw2.IsStrictlyNegative()) ? t : fw2;
+        }
+        NS_TEST_ASSERT_MSG_EQ(fw2.IsStrictlyNegative(), false, "the client reached FIN_WAIT_2");
+        if (m_closed)
+        {
+            NS_TEST_ASSERT_MSG_EQ(c.client.errorClose, true, "an abort, reported as an error");
+            NS_TEST_ASSERT_MSG_EQ(c.client.ClosedAt() - fw2, Seconds(60), "after 60 s idle");
+            NS_TEST_ASSERT_MSG_EQ(c.client.Saw(TcpSocket::TIME_WAIT), false, "no TIME_WAIT");
+            auto rsts = Select(h.Log(), [](const WireSegment& s) { return s.toServer && s.Rst(); });
+            NS_TEST_ASSERT_MSG_EQ(rsts.size(), 1, "the server's late FIN drew an RST");
+        }
+        else
+        {
+            std::string problems = CheckConnection(c, Placement::SWAP_AT_CLIENT, h.TwoMsl());
+            NS_TEST_ASSERT_MSG_EQ(problems, "", "the half-closed client completes the close");
+            NS_TEST_ASSERT_MSG_GT(c.client.TimeWaitAt() - fw2, Seconds(99), "FIN_WAIT_2 for 100 s");
+        }
+        NS_TEST_ASSERT_MSG_EQ(h.ClientTcbsLeft() + h.ServerTcbsLeft(), 0, "no TCB left");
+    }
+
+    bool m_closed;
+};
+
 /// The suite.
 class TcpClosePathTestSuite : public TestSuite
 {
@@ -720,6 +874,9 @@ class TcpClosePathTestSuite : public TestSuite
             Duration::QUICK);
         AddTestCase(new CrossingFinsTest(), Duration::QUICK);
         AddTestCase(new AcceptedBulkTest(), Duration::QUICK);
+        AddTestCase(new CloseWaitFinAgainTest(), Duration::QUICK);
+        AddTestCase(new FinWait2TimeoutTest(true), Duration::QUICK);
+        AddTestCase(new FinWait2TimeoutTest(false), Duration::QUICK);
     }
 };
 

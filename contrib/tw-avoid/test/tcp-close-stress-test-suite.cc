@@ -283,6 +283,15 @@ class SinkBulkSendTestCase : public TestCase
   private:
     void DoRun() override
     {
+        // Destroy the simulation however the checks below end.
+        struct DestroyAtEnd
+        {
+            ~DestroyAtEnd()
+            {
+                Simulator::Destroy();
+            }
+        } destroyAtEnd;
+
         const uint32_t n = 10;
         NodeContainer server(1);
         NodeContainer clients(n);
@@ -331,7 +340,6 @@ class SinkBulkSendTestCase : public TestCase
                                   0,
                                   "node " << (*it)->GetId() << " keeps a TCB");
         }
-        Simulator::Destroy();
     }
 };
 
