@@ -5,7 +5,7 @@ whether it holds; for orderings, whether the difference is significant
 
 import math
 
-from ...stats import t975
+from ...stats import welch
 from .paper import (
     COLLAPSE_FRACTION,
     GAIN_BAND,
@@ -44,21 +44,6 @@ def _gain(sim, ref):
 
 def _pct(x):
     return "inf" if math.isinf(x) else f"{x:+.1%}"
-
-
-def welch(a, b):
-    """Difference of means a - b with its 95 % confidence half-width
-    (Welch); -> (difference, half-width, significant), half-width nan if
-    it cannot be estimated."""
-    diff = a["mean"] - b["mean"]
-    if a["n"] < 2 or b["n"] < 2:
-        return diff, math.nan, False
-    va, vb = a["std"] ** 2 / a["n"], b["std"] ** 2 / b["n"]
-    if va + vb == 0:
-        return diff, 0.0, diff != 0
-    df = (va + vb) ** 2 / (va**2 / (a["n"] - 1) + vb**2 / (b["n"] - 1))
-    half = t975(df) * math.sqrt(va + vb)
-    return diff, half, abs(diff) > half
 
 
 def _diff_text(a, b, digits=2):

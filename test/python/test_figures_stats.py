@@ -1,0 +1,33 @@
+"""The figure command's statistics: scipy's t quantiles and Welch's test."""
+
+import math
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from figures_lib.stats import summarize, t975, welch  # noqa: E402
+
+
+def test_t_quantiles_match_the_tables():
+    # Student's t, two-sided 95 %: printed tables give these to 4 places.
+    for df, t in [(1, 12.7062), (4, 2.7764), (9, 2.2622), (30, 2.0423), (120, 1.9799)]:
+        assert t975(df) == pytest.approx(t, abs=1e-4)
+    assert math.isnan(t975(0))
+
+
+def test_summary_of_a_known_sample():
+    s = summarize([2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0])
+    assert s["n"] == 8 and s["mean"] == 5.0
+    assert s["std"] == pytest.approx(2.138, abs=1e-3)
+    assert s["ci95"] == pytest.approx(2.3646 * 2.138 / math.sqrt(8), abs=1e-3)
+    assert math.isnan(summarize([1.0])["ci95"])
+
+
+def test_welch_significance_agrees_with_its_interval():
+    close = welch(summarize([10, 11, 12, 13]), summarize([11, 12, 13, 14]))
+    far = welch(summarize([10, 11, 12, 13]), summarize([20, 21, 22, 23]))
+    assert close[0] == -1 and not close[2] and close[1] > 1
+    assert far[0] == -10 and far[2] and far[1] < 10
+    assert math.isnan(welch(summarize([1.0]), summarize([2.0, 3.0]))[1])
