@@ -155,8 +155,14 @@ TcpSwapCloseSocket::FinWait2Timeout()
     // close later finds no TCB here; its FIN draws an RST.
     NS_LOG_INFO("no FIN from the peer in " << m_finWait2Timeout.As(Time::S)
                                            << " of FIN_WAIT_2: dropping the connection");
+    Abort();
+}
+
+void
+TcpSwapCloseSocket::Abort()
+{
     NotifyErrorClose();
-    m_closeNotified = true;
+    m_closeNotified = true; // the application heard "error", not "closed"
     CloseAndNotify();
 }
 
@@ -355,16 +361,14 @@ TcpSwapCloseSocket::DoForwardUp(Ptr<Packet> packet,
                                 const Address& fromAddress,
                                 const Address& toAddress)
 {
-    if (m_negotiate && (m_state == LISTEN || m_state == SYN_SENT || m_state == SYN_RCVD))
-    {
-        TcpHeader synHeader;
-        packet->PeekHeader(synHeader);
-        ReadTimeWaitOption(synHeader);
-    }
     // Closing below may drop the last references to this socket: keep it alive.
     Ptr<TcpSwapCloseSocket> self = this;
     TcpHeader h;
     packet->PeekHeader(h);
+    if (m_negotiate && (m_state == LISTEN || m_state == SYN_SENT || m_state == SYN_RCVD))
+    {
+        ReadTimeWaitOption(h);
+    }
     uint8_t flags = h.GetFlags();
     bool fin = flags & TcpHeader::FIN;
     bool consumed = false;
@@ -517,13 +521,15 @@ TcpSwapCloseSocket::NewAck(const SequenceNumber32& seq, bool resetRTO)
 }
 
 bool
+TcpSwapCloseSocket::AwaitingAckOfFin() const
+{
+    return m_state == FIN_WAIT_1 || m_state == CLOSING || m_state == LAST_ACK;
+}
+
+bool
 TcpSwapCloseSocket::FinOutstanding() const
 {
-    if (m_state != FIN_WAIT_1 && m_state != CLOSING && m_state != LAST_ACK)
-    {
-        return false;
-    }
-    return m_txBuffer->HeadSequence() <= FinSequence();
+    return AwaitingAckOfFin() && m_txBuffer->HeadSequence() <= FinSequence();
 }
 
 SequenceNumber32
@@ -559,8 +565,7 @@ TcpSwapCloseSocket::ArmFinRetransmission()
 void
 TcpSwapCloseSocket::ReTxTimeout()
 {
-    bool finSent = m_state == FIN_WAIT_1 || m_state == CLOSING || m_state == LAST_ACK;
-    if (finSent && m_txBuffer->Size() == 0)
+    if (AwaitingAckOfFin() && m_txBuffer->Size() == 0)
     {
         // Only the FIN can be missing (TcpSocketBase would resend it even
         // when it is acknowledged, at a fixed RTO, for ever).
@@ -585,9 +590,7 @@ TcpSwapCloseSocket::RetransmitFin()
     if (m_dataRetrCount == 0)
     {
         NS_LOG_INFO("FIN not acknowledged after " << m_dataRetries << " retries: giving up");
-        NotifyErrorClose();
-        m_closeNotified = true;
-        DeallocateEndPoint();
+        Abort();
         return;
     }
     --m_dataRetrCount;

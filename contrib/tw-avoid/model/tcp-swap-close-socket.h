@@ -286,6 +286,9 @@ class TcpSwapCloseSocket : public TcpSocketBase
      */
     bool ProcessAckField(Ptr<Packet> packet);
 
+    /// @return whether the state is one that waits for the ACK of our FIN
+    bool AwaitingAckOfFin() const;
+
     /// @return whether our FIN was sent and is not acknowledged yet
     bool FinOutstanding() const;
 
@@ -326,6 +329,9 @@ class TcpSwapCloseSocket : public TcpSocketBase
 
     /// Start the FIN_WAIT_2 timer, if the application has closed.
     void ArmFinWait2Timeout();
+
+    /// Abort: tell the application of an error and free the TCB.
+    void Abort();
 
     /// FIN_WAIT_2 idle for FinWait2Timeout: abort the connection.
     void FinWait2Timeout();

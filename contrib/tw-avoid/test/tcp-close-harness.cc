@@ -156,16 +156,22 @@ Wire::DoReset()
 }
 
 Time
-EndRecord::TimeWaitAt() const
+EndRecord::At(TcpSocket::TcpStates_t state) const
 {
     for (const auto& [t, s] : states)
     {
-        if (s == TcpSocket::TIME_WAIT)
+        if (s == state)
         {
             return t;
         }
     }
     return Time(-1);
+}
+
+Time
+EndRecord::TimeWaitAt() const
+{
+    return At(TcpSocket::TIME_WAIT);
 }
 
 Time
@@ -178,14 +184,7 @@ EndRecord::ClosedAt() const
 bool
 EndRecord::Saw(TcpSocket::TcpStates_t s) const
 {
-    for (const auto& st : states)
-    {
-        if (st.second == s)
-        {
-            return true;
-        }
-    }
-    return false;
+    return !At(s).IsStrictlyNegative();
 }
 
 TcpSocket::TcpStates_t

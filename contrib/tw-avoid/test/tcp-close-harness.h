@@ -142,6 +142,8 @@ struct EndRecord
     bool closeCalled{false};          //!< The application closed
     bool negotiated{false};           //!< Committed to the negotiated TIME_WAIT placement
 
+    /// @return when the end first entered state s, or -1
+    Time At(TcpSocket::TcpStates_t s) const;
     /// @return when the end entered TIME_WAIT (first time), or -1
     Time TimeWaitAt() const;
     /// @return when the end reached CLOSED, or -1

@@ -564,12 +564,7 @@ class ClosingTest : public ClosePathTestCase
         if (m_case == DUPLICATE_ACK)
         {
             // The scenario: the duplicate reached the client in CLOSING.
-            Time closingAt(-1);
-            for (const auto& [t, s] : c.client.states)
-            {
-                closingAt =
-                    (s == TcpSocket::CLOSING && closingAt.IsStrictlyNegative()) ? t : closingAt;
-            }
+            Time closingAt = c.client.At(TcpSocket::CLOSING);
             NS_TEST_ASSERT_MSG_LT(closingAt, MilliSeconds(450), "CLOSING before the duplicate");
             NS_TEST_ASSERT_MSG_GT(c.client.TimeWaitAt(), MilliSeconds(450), "and after it");
         }
@@ -820,11 +815,7 @@ class FinWait2TimeoutTest : public TestCase
                                  .clientShutdownOnly = !m_closed});
         h.Run(Seconds(300));
         const ConnRecord& c = h.Connections().at(0);
-        Time fw2(-1);
-        for (const auto& [t, s] : c.client.states)
-        {
-            fw2 = (s == TcpSocket::FIN_WAIT_2 && fw2.IsStrictlyNegative()) ? t : fw2;
-        }
+        Time fw2 = c.client.At(TcpSocket::FIN_WAIT_2);
         NS_TEST_ASSERT_MSG_EQ(fw2.IsStrictlyNegative(), false, "the client reached FIN_WAIT_2");
         if (m_closed)
         {
