@@ -2,8 +2,8 @@
 """Cost per simulated event of the Table 1 scenario, three ways:
 
   (a) stock TcpSocketBase, no host model   --socketType=ns3::TcpSocketBase --hostModel=false
-  (b) swap-close socket, no host model     --hostModel=false
-  (c) swap-close socket with host model    (the program's defaults)
+  (b) TcpHostSocket, no host model     --hostModel=false
+  (c) TcpHostSocket with host model    (the program's defaults)
 
 One configuration (default N=2500, unmodified, 10 s transfer, RngRun 1). Wall
 time is measured around the process (so it includes start-up); events come
@@ -29,8 +29,8 @@ PROGRAM = ROOT / "build" / "bin" / "tw-avoid-table1"
 CONFIGS = [
     ("a", "stock TcpSocketBase, no host model",
      ["--socketType=ns3::TcpSocketBase", "--hostModel=false"]),
-    ("b", "swap-close socket, no host model", ["--hostModel=false"]),
-    ("c", "swap-close socket + host model", []),
+    ("b", "TcpHostSocket, no host model", ["--hostModel=false"]),
+    ("c", "TcpHostSocket + host model", []),
 ]  # fmt: skip
 
 

@@ -11,7 +11,7 @@ ns`` loads the wheel's modules only. This module loads ours on top of them:
 for each library listed in ``build/suite-libs.txt`` (written by ``./ns3
 build``), includes ``ns3/<module>-module.h`` from ``build/include`` and loads
 the library with ``cppyy.load_library``. Loading the library alone registers
-its TypeIds (``ns.TypeId.LookupByName("ns3::TcpSwapCloseSocket")`` works) but
+its TypeIds (``ns.TypeId.LookupByName("ns3::TcpHostSocket")`` works) but
 does not make its classes visible as ``ns.TwAvoidHelper``: cppyy needs the
 declarations, hence the include. Later calls return the same namespace.
 
@@ -26,7 +26,7 @@ that wrap a Python function as a C function pointer in a Callback or an event:
     socket.SetCloseCallbacks(cb.SocketCallback(on_peer_close), cb.NullSocketCallback())
     ns.Simulator.Schedule(ns.Seconds(1), cb.Event(at_one_second))  # f()
     socket.TraceConnectWithoutContext("State", cb.TcpStateCallback(on_state))  # f(old, new)
-    socket.TraceConnectWithoutContext("SwapState", cb.SwapStateCallback(on_swap))  # f(old, new)
+    socket.TraceConnectWithoutContext("ClosePhase", cb.ClosePhaseCallback(on_swap))  # f(old, new)
 
 Arguments passed to the Python functions (sockets, addresses) are valid only
 during the call: do not keep them.
@@ -171,9 +171,9 @@ TcpStateCallback(void (*f)(TcpSocket::TcpStates_t, TcpSocket::TcpStates_t))
     return MakeCallback(f);
 }
 
-/// For the "SwapState" trace source of TcpSwapCloseSocket.
-Callback<void, TcpSwapCloseSocket::SwapState, TcpSwapCloseSocket::SwapState>
-SwapStateCallback(void (*f)(TcpSwapCloseSocket::SwapState, TcpSwapCloseSocket::SwapState))
+/// For the "ClosePhase" trace source of TcpHostSocket.
+Callback<void, TcpHostSocket::ClosePhase, TcpHostSocket::ClosePhase>
+ClosePhaseCallback(void (*f)(TcpHostSocket::ClosePhase, TcpHostSocket::ClosePhase))
 {
     return MakeCallback(f);
 }

@@ -11,6 +11,8 @@
 // (./figures.py) sweeps N, both variants and 10 runs, and plots the result.
 
 #include "ns3/core-module.h"
+#include "ns3/http-module.h"
+#include "ns3/tcp-host-module.h"
 #include "ns3/tw-avoid-module.h"
 
 #include <iomanip>

@@ -13,6 +13,8 @@
 // over the measurement interval; ./figures.py sweeps variants and runs.
 
 #include "ns3/core-module.h"
+#include "ns3/http-module.h"
+#include "ns3/tcp-host-module.h"
 #include "ns3/tw-avoid-module.h"
 
 #include <cmath>

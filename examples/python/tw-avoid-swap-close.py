@@ -8,8 +8,8 @@ close of the TIME_WAIT draft, the client (the passive closer) answers the final
 ACK with an RST and keeps TIME_WAIT itself; the server, following the BSD
 policy, frees its TCB when the RST arrives.
 
-    .venv/bin/python examples/python/tw-avoid-swap-close.py             # both close modes
-    .venv/bin/python examples/python/tw-avoid-swap-close.py --close-mode Close --msl 1
+    .venv/bin/python examples/python/tw-avoid-swap-close.py             # both close policies
+    .venv/bin/python examples/python/tw-avoid-swap-close.py --close-policy TcpClosePolicy --msl 1
     .venv/bin/python examples/python/tw-avoid-swap-close.py --rst-policy Ignore   # RFC 1337 server
 
 Run ./ns3 build first: the example loads the suite's library from build/.
@@ -26,7 +26,7 @@ import tw_avoid  # noqa: E402
 RESPONSE_BYTES = 10000
 
 
-def run(ns, cb, close_mode, rst_policy, msl, verbose):
+def run(ns, cb, close_policy, rst_policy, msl, verbose):
     """Run the exchange once; return (client, server) TIME_WAIT TCB counts 1 s after the start."""
     nodes = ns.NodeContainer(2)  # 0 client, 1 server
     client_node, server_node = nodes.Get(0), nodes.Get(1)
@@ -35,18 +35,17 @@ def run(ns, cb, close_mode, rst_policy, msl, verbose):
     link.SetChannelAttribute("Delay", ns.StringValue("1ms"))
     devices = link.Install(nodes)
 
-    # TwAvoidHelper installs the internet stack, a socket factory that makes
-    # every TCP socket a TcpSwapCloseSocket, and a TcpHostModel that counts
-    # the node's TCBs. The role sets the default close mode: CLIENT nodes
-    # swap-close, SERVER nodes close normally; CloseMode overrides it.
-    tw = ns.TwAvoidHelper()
-    tw.SetSocketAttribute("MaxSegLifetime", ns.DoubleValue(msl))
-    tw.SetSocketAttribute("TimeWaitRstPolicy", ns.StringValue(rst_policy))
-    tw.SetSocketAttribute("CloseMode", ns.StringValue(close_mode))
-    tw.SetRole(ns.TwAvoidHelper.CLIENT)
-    tw.Install(client_node)
-    tw.SetRole(ns.TwAvoidHelper.SERVER)
-    tw.Install(server_node)
+    # TcpHostHelper installs the internet stack, a socket factory that makes
+    # TcpHostSocket sockets (ns.TcpHostSocketFactory), and a TcpHostModel
+    # that counts the node's TCBs. The client's close policy decides where
+    # TIME_WAIT goes when the server closes first: TcpSwapClose keeps it at
+    # the client. (TwAvoidHelper's roles set the same: CLIENT nodes swap.)
+    for node, policy in ((client_node, close_policy), (server_node, "TcpClosePolicy")):
+        host = ns.TcpHostHelper()
+        host.SetSocketAttribute("MaxSegLifetime", ns.DoubleValue(msl))
+        host.SetSocketAttribute("TimeWaitRstPolicy", ns.StringValue(rst_policy))
+        host.SetSocketAttribute("ClosePolicy", ns.StringValue("ns3::" + policy))
+        host.Install(node)
     addresses = ns.Ipv4AddressHelper(ns.Ipv4Address("10.0.0.0"), ns.Ipv4Mask("255.255.255.0"))
     interfaces = addresses.Assign(devices)
 
@@ -61,7 +60,7 @@ def run(ns, cb, close_mode, rst_policy, msl, verbose):
 
         def on_swap(old, new):
             if verbose:
-                print(now(), " %s: (%s)" % (side, ns.TcpSwapCloseSocket.SwapStateName(new)))
+                print(now(), " %s: (%s)" % (side, ns.TcpHostSocket.ClosePhaseName(new)))
 
         return on_state, on_swap
 
@@ -80,17 +79,17 @@ def run(ns, cb, close_mode, rst_policy, msl, verbose):
 
     def server_accept(socket, address):
         socket.TraceConnectWithoutContext("State", cb.TcpStateCallback(server_state))
-        socket.TraceConnectWithoutContext("SwapState", cb.SwapStateCallback(server_swap))
+        socket.TraceConnectWithoutContext("ClosePhase", cb.ClosePhaseCallback(server_swap))
         socket.SetSendCallback(cb.SendCallback(server_send))
         server_send(socket, 0)
 
-    listener = ns.Socket.CreateSocket(server_node, ns.TcpSocketFactory.GetTypeId())
+    listener = ns.Socket.CreateSocket(server_node, ns.TcpHostSocketFactory.GetTypeId())
     listener.Bind(ns.InetSocketAddress(ns.Ipv4Address.GetAny(), 80).ConvertTo())
     listener.Listen()
     listener.SetAcceptCallback(cb.AcceptAll(), cb.AcceptCallback(server_accept))
 
     # Client: drain what arrives; when the server's FIN arrives, close too
-    # (Close() follows the socket's CloseMode: CloseSwap is the draft's close_swap).
+    # (Close() follows the socket's close policy: TcpSwapClose is the draft's close_swap).
     def client_read(socket):
         while socket.Recv(0xFFFFFFFF, 0):
             pass
@@ -98,9 +97,9 @@ def run(ns, cb, close_mode, rst_policy, msl, verbose):
     def client_peer_closed(socket):
         socket.Close()
 
-    client = ns.Socket.CreateSocket(client_node, ns.TcpSocketFactory.GetTypeId())
+    client = ns.Socket.CreateSocket(client_node, ns.TcpHostSocketFactory.GetTypeId())
     client.TraceConnectWithoutContext("State", cb.TcpStateCallback(client_state))
-    client.TraceConnectWithoutContext("SwapState", cb.SwapStateCallback(client_swap))
+    client.TraceConnectWithoutContext("ClosePhase", cb.ClosePhaseCallback(client_swap))
     client.SetRecvCallback(cb.SocketCallback(client_read))
     client.SetCloseCallbacks(cb.SocketCallback(client_peer_closed), cb.NullSocketCallback())
 
@@ -123,8 +122,8 @@ def run(ns, cb, close_mode, rst_policy, msl, verbose):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--close-mode", choices=["Close", "CloseSwap"],
-                        help="the client's close mode (default: run both)")
+    parser.add_argument("--close-policy", choices=["TcpClosePolicy", "TcpSwapClose"],
+                        help="the client's close policy (default: run both)")
     parser.add_argument("--rst-policy", choices=["Accept", "Ignore"], default="Accept",
                         help="what a socket in TIME_WAIT does with an RST (default Accept, BSD)")
     parser.add_argument("--msl", type=float, default=30,
@@ -141,13 +140,13 @@ def main():
     cb = tw_avoid.callbacks()
 
     results = {}
-    for mode in [args.close_mode] if args.close_mode else ["Close", "CloseSwap"]:
+    for mode in [args.close_policy] if args.close_policy else ["TcpClosePolicy", "TcpSwapClose"]:
         if not args.quiet:
-            print("--- client CloseMode=%s, server TimeWaitRstPolicy=%s, MSL=%g s"
+            print("--- client ClosePolicy=%s, server TimeWaitRstPolicy=%s, MSL=%g s"
                   % (mode, args.rst_policy, args.msl))
         results[mode] = run(ns, cb, mode, args.rst_policy, args.msl, not args.quiet)
         client, server = results[mode]
-        print("%-9s  TIME_WAIT TCBs 1 s after the start: client %d, server %d"
+        print("%-14s  TIME_WAIT TCBs 1 s after the start: client %d, server %d"
               % (mode, client, server))
     return 0
 

@@ -26,11 +26,11 @@ def cb(ns):
     return tw_avoid.callbacks()
 
 
-def run_exchange(ns, cb, client_role=None, client_close_mode=None):
+def run_exchange(ns, cb, client_role=None, client_close_policy=None):
     """Run one request/response exchange between two nodes on a point-to-point link.
 
     @param client_role TwAvoidHelper role of the client node (default CLIENT)
-    @param client_close_mode CloseMode socket attribute on the client node (default: the role's)
+    @param client_close_policy close policy TypeId name for the client node (default: the role's)
     @return dict of what happened (byte counts, TIME_WAIT counts at REPORT_AT and later, ...)
     """
     out = {"sent": 0, "received": 0, "server_types": []}
@@ -43,11 +43,13 @@ def run_exchange(ns, cb, client_role=None, client_close_mode=None):
     link.SetChannelAttribute("Delay", ns.StringValue("1ms"))
     devices = link.Install(nodes)
 
-    tw = ns.TwAvoidHelper()
+    if client_close_policy is None:
+        tw = ns.TwAvoidHelper()
+        tw.SetRole(ns.TwAvoidHelper.CLIENT if client_role is None else client_role)
+    else:
+        tw = ns.TcpHostHelper()
+        tw.SetSocketAttribute("ClosePolicy", ns.StringValue(client_close_policy))
     tw.SetSocketAttribute("MaxSegLifetime", ns.DoubleValue(MSL))
-    tw.SetRole(ns.TwAvoidHelper.CLIENT if client_role is None else client_role)
-    if client_close_mode is not None:
-        tw.SetSocketAttribute("CloseMode", ns.StringValue(client_close_mode))
     tw.Install(client_node)
     tw = ns.TwAvoidHelper()
     tw.SetSocketAttribute("MaxSegLifetime", ns.DoubleValue(MSL))
@@ -71,7 +73,7 @@ def run_exchange(ns, cb, client_role=None, client_close_mode=None):
         socket.SetSendCallback(cb.SendCallback(server_send))
         server_send(socket, 0)
 
-    listener = ns.Socket.CreateSocket(server_node, ns.TcpSocketFactory.GetTypeId())
+    listener = ns.Socket.CreateSocket(server_node, ns.TcpHostSocketFactory.GetTypeId())
     listener.Bind(ns.InetSocketAddress(ns.Ipv4Address.GetAny(), 80).ConvertTo())
     listener.Listen()
     listener.SetAcceptCallback(cb.AcceptAll(), cb.AcceptCallback(server_accept))
@@ -86,9 +88,9 @@ def run_exchange(ns, cb, client_role=None, client_close_mode=None):
 
     def client_peer_closed(socket):
         out["client_closed"] = ns.Simulator.Now().GetSeconds()
-        socket.Close()  # follows the socket's CloseMode
+        socket.Close()  # follows the socket's close policy
 
-    client = ns.Socket.CreateSocket(client_node, ns.TcpSocketFactory.GetTypeId())
+    client = ns.Socket.CreateSocket(client_node, ns.TcpHostSocketFactory.GetTypeId())
     client.SetRecvCallback(cb.SocketCallback(client_read))
     client.SetCloseCallbacks(cb.SocketCallback(client_peer_closed), cb.NullSocketCallback())
 
@@ -120,9 +122,9 @@ def run_exchange(ns, cb, client_role=None, client_close_mode=None):
     ns.Simulator.Run()
 
     out["client_type"] = client.GetInstanceTypeId().GetName()
-    swap_client = ns.DynamicCast[ns.TcpSwapCloseSocket](client)
+    swap_client = ns.DynamicCast[ns.TcpHostSocket](client)
     out["client_is_swap_close_socket"] = bool(swap_client)
-    out["client_swap_state"] = swap_client.GetSwapState() if swap_client else None
+    out["client_swap_state"] = swap_client.GetClosePhase() if swap_client else None
     ns.Simulator.Destroy()
     return out
 
@@ -135,34 +137,34 @@ def test_swap_close_leaves_time_wait_at_client(ns, cb):
     assert out["at_report"]["client_time_wait"] == 1
     assert out["at_report"]["server_time_wait"] == 0
     assert out["at_report"]["server_tcbs"] == 1, "only the listener is left at the server"
-    assert out["client_swap_state"] == ns.TcpSwapCloseSocket.SWAP_TIME_WAIT
+    assert out["client_swap_state"] == ns.TcpHostSocket.SWAP_TIME_WAIT
 
 
 @pytest.mark.parametrize(
-    "how", ["close-mode", "server-role"], ids=["CloseMode=Close", "role=SERVER"]
+    "how", ["close-policy", "server-role"], ids=["ClosePolicy=standard", "role=SERVER"]
 )
 def test_standard_close_leaves_time_wait_at_server(ns, cb, how):
-    if how == "close-mode":
-        out = run_exchange(ns, cb, client_close_mode="Close")
+    if how == "close-policy":
+        out = run_exchange(ns, cb, client_close_policy="ns3::TcpClosePolicy")
     else:
         out = run_exchange(ns, cb, client_role=ns.TwAvoidHelper.SERVER)
     assert out["received"] == RESPONSE_BYTES, "every byte arrives"
     assert out["at_report"]["client_time_wait"] == 0
     assert out["at_report"]["client_tcbs"] == 0, "the client's TCB is gone"
     assert out["at_report"]["server_time_wait"] == 1
-    assert out["client_swap_state"] == ns.TcpSwapCloseSocket.SWAP_NONE
+    assert out["client_swap_state"] == ns.TcpHostSocket.SWAP_NONE
 
 
 def test_sockets_are_swap_close_sockets(ns, cb):
     out = run_exchange(ns, cb)
-    assert out["client_type"] == "ns3::TcpSwapCloseSocket"
+    assert out["client_type"] == "ns3::TcpHostSocket"
     assert out["client_is_swap_close_socket"]
-    assert out["server_types"] == ["ns3::TcpSwapCloseSocket"], "accepted sockets keep the class"
+    assert out["server_types"] == ["ns3::TcpHostSocket"], "accepted sockets keep the class"
 
 
-@pytest.mark.parametrize("close_mode", ["CloseSwap", "Close"])
-def test_time_wait_ends_after_two_msl(ns, cb, close_mode):
-    out = run_exchange(ns, cb, client_close_mode=close_mode)
+@pytest.mark.parametrize("close_policy", ["ns3::TcpSwapClose", "ns3::TcpClosePolicy"])
+def test_time_wait_ends_after_two_msl(ns, cb, close_policy):
+    out = run_exchange(ns, cb, client_close_policy=close_policy)
     at_report, after = out["at_report"], out["after_time_wait"]
     assert at_report["client_time_wait"] + at_report["server_time_wait"] == 1
     assert after["client_time_wait"] == 0 and after["server_time_wait"] == 0

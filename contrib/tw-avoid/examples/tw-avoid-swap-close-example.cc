@@ -12,7 +12,7 @@
 // following the BSD policy, frees its TCB when the RST arrives.
 //
 //   ./ns3 run tw-avoid-swap-close-example
-//   ./ns3 run 'tw-avoid-swap-close-example --closeMode=Close'
+//   ./ns3 run 'tw-avoid-swap-close-example --closePolicy=TcpClosePolicy'
 //   ./ns3 run 'tw-avoid-swap-close-example --rstPolicy=Ignore'   (RFC 1337 server)
 //
 // The program prints each state change of both sockets, and where the
@@ -20,9 +20,11 @@
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
+#include "ns3/http-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
+#include "ns3/tcp-host-module.h"
 #include "ns3/tw-avoid-module.h"
 
 #include <iostream>
@@ -46,10 +48,10 @@ PrintState(std::string side, TcpSocket::TcpStates_t oldState, TcpSocket::TcpStat
 
 /// Print a swap-close phase change of one side.
 void
-PrintSwap(std::string side, TcpSwapCloseSocket::SwapState, TcpSwapCloseSocket::SwapState state)
+PrintSwap(std::string side, TcpHostSocket::ClosePhase, TcpHostSocket::ClosePhase state)
 {
     std::cout << Simulator::Now().As(Time::MS) << "  " << side << ": ("
-              << TcpSwapCloseSocket::SwapStateName(state) << ")" << std::endl;
+              << TcpHostSocket::ClosePhaseName(state) << ")" << std::endl;
 }
 
 /// Server: send the response, then close.
@@ -73,7 +75,7 @@ void
 ServerAccept(Ptr<Socket> socket, const Address&)
 {
     socket->TraceConnectWithoutContext("State", MakeBoundCallback(&PrintState, "server"));
-    socket->TraceConnectWithoutContext("SwapState", MakeBoundCallback(&PrintSwap, "server"));
+    socket->TraceConnectWithoutContext("ClosePhase", MakeBoundCallback(&PrintSwap, "server"));
     socket->SetSendCallback(MakeCallback(&ServerSend));
     ServerSend(socket, 0);
 }
@@ -87,7 +89,7 @@ ClientRead(Ptr<Socket> socket)
     }
 }
 
-/// Client: the server closed; close too (Close() follows the socket's CloseMode).
+/// Client: the server closed; close too (Close() follows the socket's close policy).
 void
 ClientPeerClosed(Ptr<Socket> socket)
 {
@@ -108,19 +110,22 @@ Report(Ptr<Node> client, Ptr<Node> server)
 int
 main(int argc, char* argv[])
 {
-    std::string closeMode = "CloseSwap";
+    std::string closePolicy = "TcpSwapClose";
     std::string rstPolicy = "Accept";
     double msl = 30;
 
     CommandLine cmd(__FILE__);
-    cmd.AddValue("closeMode", "client's close mode: Close | CloseSwap", closeMode);
+    cmd.AddValue("closePolicy",
+                 "client's close policy: TcpSwapClose | TcpClosePolicy (standard)",
+                 closePolicy);
     cmd.AddValue("rstPolicy", "server's RST-in-TIME_WAIT policy: Accept | Ignore", rstPolicy);
     cmd.AddValue("msl", "maximum segment lifetime, s", msl);
     cmd.Parse(argc, argv);
-    if ((closeMode != "Close" && closeMode != "CloseSwap") ||
+    if ((closePolicy != "TcpClosePolicy" && closePolicy != "TcpSwapClose") ||
         (rstPolicy != "Accept" && rstPolicy != "Ignore") || msl <= 0)
     {
-        std::cerr << "use --closeMode=Close|CloseSwap --rstPolicy=Accept|Ignore --msl=<s > 0>"
+        std::cerr << "use --closePolicy=TcpSwapClose|TcpClosePolicy --rstPolicy=Accept|Ignore "
+                     "--msl=<s > 0>"
                   << std::endl;
         return 1;
     }
@@ -131,25 +136,30 @@ main(int argc, char* argv[])
     link.SetChannelAttribute("Delay", StringValue("1ms"));
     NetDeviceContainer devices = link.Install(nodes);
 
-    TwAvoidHelper tw;
-    tw.SetSocketAttribute("MaxSegLifetime", DoubleValue(msl));
-    tw.SetSocketAttribute("TimeWaitRstPolicy", StringValue(rstPolicy));
-    tw.SetSocketAttribute("CloseMode", StringValue(closeMode));
-    tw.Install(nodes.Get(0));
-    tw.SetRole(TwAvoidHelper::SERVER);
-    tw.Install(nodes.Get(1));
+    // The suite's socket on both hosts; the client's close policy decides
+    // who keeps TIME_WAIT when the server closes first.
+    TcpHostHelper clientHost;
+    clientHost.SetSocketAttribute("MaxSegLifetime", DoubleValue(msl));
+    clientHost.SetClosePolicy(closePolicy == "TcpSwapClose"
+                                  ? Ptr<TcpClosePolicy>(CreateObject<TcpSwapClose>())
+                                  : CreateObject<TcpClosePolicy>());
+    clientHost.Install(nodes.Get(0));
+    TcpHostHelper serverHost;
+    serverHost.SetSocketAttribute("MaxSegLifetime", DoubleValue(msl));
+    serverHost.SetSocketAttribute("TimeWaitRstPolicy", StringValue(rstPolicy));
+    serverHost.Install(nodes.Get(1));
     Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.0");
     Ipv4InterfaceContainer interfaces = addresses.Assign(devices);
 
-    Ptr<Socket> listener = Socket::CreateSocket(nodes.Get(1), TcpSocketFactory::GetTypeId());
+    Ptr<Socket> listener = Socket::CreateSocket(nodes.Get(1), TcpHostSocketFactory::GetTypeId());
     listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), 80));
     listener->Listen();
     listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
                                 MakeCallback(&ServerAccept));
 
-    Ptr<Socket> client = Socket::CreateSocket(nodes.Get(0), TcpSocketFactory::GetTypeId());
+    Ptr<Socket> client = Socket::CreateSocket(nodes.Get(0), TcpHostSocketFactory::GetTypeId());
     client->TraceConnectWithoutContext("State", MakeBoundCallback(&PrintState, "client"));
-    client->TraceConnectWithoutContext("SwapState", MakeBoundCallback(&PrintSwap, "client"));
+    client->TraceConnectWithoutContext("ClosePhase", MakeBoundCallback(&PrintSwap, "client"));
     client->SetRecvCallback(MakeCallback(&ClientRead));
     client->SetCloseCallbacks(MakeCallback(&ClientPeerClosed),
                               MakeNullCallback<void, Ptr<Socket>>());

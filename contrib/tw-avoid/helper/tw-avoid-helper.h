@@ -4,42 +4,35 @@
 #ifndef TW_AVOID_HELPER_H
 #define TW_AVOID_HELPER_H
 
-#include "ns3/internet-stack-helper.h"
-#include "ns3/node-container.h"
-#include "ns3/object-factory.h"
+#include "ns3/tcp-host-helper.h"
 
 namespace ns3
 {
 
-class TwAvoidTcpSocketFactory;
+/**
+ * @defgroup tw-avoid tw-avoid
+ * TIME_WAIT avoidance (Faber, Touch, Yue): the swap close and negotiated placement as close policies, the draft's testbed and its Tables 1-3.
+ */
 
 /**
  * @ingroup tw-avoid
- * @brief Installs the internet stack with TIME_WAIT-avoidance TCP on nodes.
+ * @brief TcpHostHelper with the TIME_WAIT draft's roles.
  *
- * On each node it
- * - aggregates a TwAvoidTcpSocketFactory, so that every TCP socket created
- *   through TcpSocketFactory (by any application) is a TcpSwapCloseSocket
- *   (or the SocketType chosen), with the node's role setting its default
- *   close mode: clients swap-close, servers close normally;
- * - optionally aggregates a TcpHostModel (TCB list, memory, demultiplexing
- *   cost) and puts a TcpDemuxCostShim between IPv4 and TCP, so that
- *   arriving segments are charged the host's CPU time.
- *
- * A node that already has the internet stack keeps it; one that has not
- * gets it from the InternetStackHelper.
+ * The role of the nodes installed next chooses their sockets' close policy:
+ * clients TcpSwapClose (a client that closes second keeps TIME_WAIT),
+ * servers the standard close. With SetNegotiate(true) the sockets use
+ * TcpNegotiatedClose, falling back to the role's policy when the peer does
+ * not take part.
  */
-class TwAvoidHelper
+class TwAvoidHelper : public TcpHostHelper
 {
   public:
-    /// The node's role, which sets the default close mode of its sockets.
+    /// The node's role, which sets the close policy of its sockets.
     enum Role
     {
         CLIENT, //!< Passive closes are swap closes (TIME_WAIT stays here)
         SERVER, //!< Standard closes
     };
-
-    TwAvoidHelper();
 
     /**
      * @brief Set the role of the nodes installed next.
@@ -48,71 +41,17 @@ class TwAvoidHelper
     void SetRole(Role role);
 
     /**
-     * @brief Set the TypeId of the sockets (default ns3::TcpSwapCloseSocket).
-     * @param tid a TcpSocketBase subclass, e.g. "ns3::TcpSocketBase" for stock ns-3
+     * @brief Negotiate on the handshake that the client keeps TIME_WAIT.
+     * @param negotiate true for TcpNegotiatedClose
      */
-    void SetSocketType(const std::string& tid);
+    void SetNegotiate(bool negotiate);
 
-    /**
-     * @brief Set an attribute of every socket created on the nodes installed next.
-     * @param name attribute name
-     * @param value attribute value
-     */
-    void SetSocketAttribute(const std::string& name, const AttributeValue& value);
-
-    /**
-     * @brief Enable or disable the host model (TCB list and CPU cost). Default: enabled.
-     * @param enable true to install a TcpHostModel and a TcpDemuxCostShim
-     */
-    void SetHostModelEnabled(bool enable);
-
-    /**
-     * @brief Set an attribute of the TcpHostModel.
-     * @param name attribute name
-     * @param value attribute value
-     */
-    void SetHostModelAttribute(const std::string& name, const AttributeValue& value);
-
-    /**
-     * @brief Set an attribute of the TcpDemuxCostShim.
-     * @param name attribute name
-     * @param value attribute value
-     */
-    void SetShimAttribute(const std::string& name, const AttributeValue& value);
-
-    /**
-     * @brief Set the InternetStackHelper that installs IP and TCP on nodes without them.
-     * @param stack the helper
-     */
-    void SetInternetStackHelper(const InternetStackHelper& stack);
-
-    /**
-     * @brief Install on every node of a container.
-     * @param nodes the nodes
-     */
-    void Install(NodeContainer nodes);
-
-    /**
-     * @brief Install on one node.
-     * @param node the node
-     */
-    void Install(Ptr<Node> node);
+    void Install(Ptr<Node> node) override;
+    using TcpHostHelper::Install;
 
   private:
-    /**
-     * @brief Make Object::GetObject<TcpSocketFactory> return our factory.
-     * @param node the node
-     * @param factory our factory, already aggregated
-     */
-    static void PreferFactory(Ptr<Node> node, Ptr<TwAvoidTcpSocketFactory> factory);
-
-    ObjectFactory m_socketFactoryFactory; //!< Makes TwAvoidTcpSocketFactory objects
-    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_socketAttributes; //!< For sockets
-    ObjectFactory m_hostFactory; //!< Makes TcpHostModel objects
-    ObjectFactory m_shimFactory; //!< Makes TcpDemuxCostShim objects
-    bool m_hostModel{true};      //!< Install the host model
-    Role m_role{SERVER};         //!< Role of the nodes installed next
-    InternetStackHelper m_stack; //!< Installs IP and TCP
+    Role m_role{SERVER};     //!< Role of the nodes installed next
+    bool m_negotiate{false}; //!< Use the negotiated placement
 };
 
 } // namespace ns3

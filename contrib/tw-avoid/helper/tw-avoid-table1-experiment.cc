@@ -17,6 +17,7 @@
 #include "ns3/string.h"
 #include "ns3/tcp-demux-cost-shim.h"
 #include "ns3/tcp-host-model.h"
+#include "ns3/tcp-host-socket-factory.h"
 #include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-socket-base.h"
 #include "ns3/tcp-socket-factory.h"
@@ -91,13 +92,13 @@ Table1Run::Build()
     m_clientAddress = {m_testbed->GetAddress(1), m_testbed->GetAddress(2)};
 
     // Listeners first: they are the oldest TCBs, at the tail of the server's list.
-    PacketSinkHelper sink("ns3::TcpSocketFactory",
+    PacketSinkHelper sink("ns3::TcpHostSocketFactory",
                           InetSocketAddress(Ipv4Address::GetAny(), BULK_PORT));
     ApplicationContainer sinkApp = sink.Install(m_nodes.Get(0));
     sinkApp.Start(Seconds(0));
     sinkApp.Get(0)->TraceConnectWithoutContext("Rx", MakeCallback(&Table1Run::SinkRx, this));
 
-    m_dummyListener = Socket::CreateSocket(m_nodes.Get(0), TcpSocketFactory::GetTypeId());
+    m_dummyListener = Socket::CreateSocket(m_nodes.Get(0), TcpHostSocketFactory::GetTypeId());
     m_dummyListener->Bind(InetSocketAddress(Ipv4Address::GetAny(), DUMMY_PORT));
     m_dummyListener->Listen();
     m_dummyListener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
@@ -117,7 +118,8 @@ Table1Run::ConnectClients()
 {
     for (uint32_t i = 0; i < 2; ++i)
     {
-        m_clientSocket[i] = Socket::CreateSocket(m_nodes.Get(1 + i), TcpSocketFactory::GetTypeId());
+        m_clientSocket[i] =
+            Socket::CreateSocket(m_nodes.Get(1 + i), TcpHostSocketFactory::GetTypeId());
         m_clientSocket[i]->Bind();
         m_clientSocket[i]->Connect(InetSocketAddress(m_serverAddress, BULK_PORT));
     }
@@ -148,7 +150,7 @@ Table1Run::StartDummyPhase()
 void
 Table1Run::OpenDummyConnection()
 {
-    Ptr<Socket> s = Socket::CreateSocket(m_nodes.Get(3), TcpSocketFactory::GetTypeId());
+    Ptr<Socket> s = Socket::CreateSocket(m_nodes.Get(3), TcpHostSocketFactory::GetTypeId());
     s->Bind();
     s->SetCloseCallbacks(MakeCallback(&Table1Run::DummyPeerClosed, this),
                          MakeNullCallback<void, Ptr<Socket>>());

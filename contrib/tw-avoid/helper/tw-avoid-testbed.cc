@@ -12,9 +12,11 @@
 #include "ns3/string.h"
 #include "ns3/tcp-demux-cost-shim.h"
 #include "ns3/tcp-host-model.h"
+#include "ns3/tcp-host-profile.h"
 #include "ns3/tcp-socket-base.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace ns3
@@ -35,9 +37,9 @@ TwAvoidTestbedConfig::Validate() const
         why << "segment size " << segmentSize << " + " << IP_TCP_HEADERS
             << " bytes of headers must fit the MTU " << mtu << " (at most 65535)";
     }
-    else if (negotiateTimeWait && socketType != "ns3::TcpSwapCloseSocket")
+    else if (negotiateTimeWait && socketType != "ns3::TcpHostSocket")
     {
-        why << "negotiating TIME_WAIT needs ns3::TcpSwapCloseSocket sockets";
+        why << "negotiating TIME_WAIT needs ns3::TcpHostSocket sockets";
     }
     else if (lanRate.GetBitRate() == 0 || msl <= 0)
     {
@@ -48,6 +50,11 @@ TwAvoidTestbedConfig::Validate() const
     {
         why << "unknown lookup discipline '" << lookupDiscipline
             << "' (LinearHeadInsert, Hashed or TimeWaitAtTail)";
+    }
+    else if (auto known = TcpHostProfile::List();
+             std::find(known.begin(), known.end(), hostProfile) == known.end())
+    {
+        why << "unknown host profile '" << hostProfile << "'";
     }
     else if (!TypeId::LookupByNameFailSafe(socketType, &socket) ||
              !(socket == TcpSocketBase::GetTypeId() ||
@@ -79,11 +86,9 @@ TwAvoidTestbed::TwAvoidTestbed(const TwAvoidTestbedConfig& config,
     tw.SetSocketType(config.socketType);
     tw.SetSocketAttribute("SegmentSize", UintegerValue(config.segmentSize));
     tw.SetSocketAttribute("MaxSegLifetime", DoubleValue(config.msl));
-    if (config.negotiateTimeWait) // Validate(): only with TcpSwapCloseSocket; off by default
-    {
-        tw.SetSocketAttribute("NegotiateTimeWait", BooleanValue(true));
-    }
+    tw.SetNegotiate(config.negotiateTimeWait); // Validate(): only with TcpHostSocket
     tw.SetHostModelEnabled(config.hostModel);
+    tw.SetProfile(config.hostProfile); // first: the settings below override it
     tw.SetHostModelAttribute("LookupDiscipline", StringValue(config.lookupDiscipline));
     for (uint32_t i = 0; i < roles.size(); ++i)
     {

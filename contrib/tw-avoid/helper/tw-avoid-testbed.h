@@ -27,16 +27,17 @@ class TcpDemuxCostShim;
  */
 struct TwAvoidTestbedConfig
 {
-    DataRate lanRate{"640Mb/s"};                       //!< Myrinet link rate
-    Time lanDelay{MicroSeconds(1)};                    //!< One-way latency of the LAN
-    uint32_t mtu{9000};                                //!< LAN MTU (Myrinet IP MTU is about 8-9 KB)
-    uint32_t segmentSize{8192};                        //!< TCP MSS: one 8 KB page per segment
-    double msl{30};                                    //!< Maximum segment lifetime, s (BSD: 30 s)
-    std::string lookupDiscipline{"LinearHeadInsert"};  //!< TcpHostModel::LookupDiscipline
-    std::string socketType{"ns3::TcpSwapCloseSocket"}; //!< Socket class (for benchmarks)
+    DataRate lanRate{"640Mb/s"};                      //!< Myrinet link rate
+    Time lanDelay{MicroSeconds(1)};                   //!< One-way latency of the LAN
+    uint32_t mtu{9000};                               //!< LAN MTU (Myrinet IP MTU is about 8-9 KB)
+    uint32_t segmentSize{8192};                       //!< TCP MSS: one 8 KB page per segment
+    double msl{30};                                   //!< Maximum segment lifetime, s (BSD: 30 s)
+    std::string hostProfile{"SunOS-4.1.3-SS20-71"};   //!< TcpHostProfile of every host
+    std::string lookupDiscipline{"LinearHeadInsert"}; //!< TcpHostModel::LookupDiscipline
+    std::string socketType{"ns3::TcpHostSocket"};     //!< Socket class (for benchmarks)
     bool hostModel{true};          //!< Give every host a TcpHostModel (and its CPU)
     std::string pcapPrefix;        //!< If not empty, write a pcap file per host with this prefix
-    bool negotiateTimeWait{false}; //!< Sockets negotiate who keeps TIME_WAIT (NegotiateTimeWait)
+    bool negotiateTimeWait{false}; //!< Sockets negotiate who keeps TIME_WAIT (TcpNegotiatedClose)
 
     /**
      * @brief Check the parameters.

@@ -4,17 +4,13 @@
 #ifndef TCP_TIME_WAIT_OPTION_H
 #define TCP_TIME_WAIT_OPTION_H
 
-#include "ns3/ip-l4-protocol.h"
-#include "ns3/object.h"
 #include "ns3/tcp-header.h"
 
 #include <optional>
+#include <vector>
 
 namespace ns3
 {
-
-class Node;
-class TcpL4Protocol;
 
 /**
  * @ingroup tw-avoid
@@ -30,8 +26,7 @@ class TcpL4Protocol;
  * both then close the standard way.
  *
  * ns-3's TcpHeader keeps an option of unknown kind when it parses one, but
- * will not add one (TcpHeader::AppendOption refuses unknown kinds), so
- * AddTo rebuilds the header from its bytes with the option appended.
+ * will not add one: the node's TcpOutputStage writes it.
  */
 class TcpTimeWaitOption
 {
@@ -49,66 +44,11 @@ class TcpTimeWaitOption
     static std::optional<uint8_t> Find(const TcpHeader& header);
 
     /**
-     * @brief A copy of a header with the option appended.
-     * @param header the header
+     * @brief The option's bytes, for TcpOutputStage::ArmOption.
      * @param value the option's value
-     * @return the new header, or the old one if its option space is full
+     * @return kind, length, experiment identifier, value
      */
-    static TcpHeader AddTo(const TcpHeader& header, uint8_t value);
-};
-
-/**
- * @ingroup tw-avoid
- * @brief Puts the TIME_WAIT option on the SYN or SYN-ACK a socket is sending.
- *
- * One per node (TwAvoidHelper installs it). It wraps TCP's path down to
- * IPv4: a socket arms it with SetNext() just before it sends a SYN, and the
- * next TCP segment to go down (that SYN, in the same call) gets the option.
- */
-class TcpTimeWaitOptionWriter : public Object
-{
-  public:
-    /**
-     * @brief Get the type ID.
-     * @return the object TypeId
-     */
-    static TypeId GetTypeId();
-
-    /**
-     * @brief Wrap a node's TCP output (the node must have TCP over IPv4).
-     * @param node the node
-     */
-    void Install(Ptr<Node> node);
-
-    /**
-     * @brief Put the option, with this value, on the next segment sent.
-     * @param value the option's value
-     */
-    void SetNext(uint8_t value);
-
-    /// Forget an armed option that was not used.
-    void Clear();
-
-  protected:
-    void DoDispose() override;
-
-  private:
-    /**
-     * @brief TCP's segment on its way to IPv4.
-     * @param packet the segment, TCP header included
-     * @param source source address
-     * @param destination destination address
-     * @param protocol protocol number (6)
-     * @param route the route
-     */
-    void Send(Ptr<Packet> packet,
-              Ipv4Address source,
-              Ipv4Address destination,
-              uint8_t protocol,
-              Ptr<Ipv4Route> route);
-
-    IpL4Protocol::DownTargetCallback m_down; //!< IPv4's send
-    std::optional<uint8_t> m_next;           //!< Armed option value
+    static std::vector<uint8_t> Bytes(uint8_t value);
 };
 
 } // namespace ns3

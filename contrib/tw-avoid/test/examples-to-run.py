@@ -8,7 +8,7 @@
 # See test.py for more information.
 cpp_examples = [
     ("tw-avoid-swap-close-example", "True", "True"),
-    ("tw-avoid-swap-close-example --closeMode=Close", "True", "True"),
+    ("tw-avoid-swap-close-example --closePolicy=TcpClosePolicy", "True", "True"),
     ("tw-avoid-swap-close-example --rstPolicy=Ignore", "True", "True"),
 ]
 

@@ -217,7 +217,7 @@ class CloseHarness::Connection
 
     void Connect()
     {
-        m_client = Socket::CreateSocket(m_h->m_clientNode, TcpSocketFactory::GetTypeId());
+        m_client = Socket::CreateSocket(m_h->m_clientNode, TcpHostSocketFactory::GetTypeId());
         Watch(m_client, m_rec.client, true);
         m_client->Bind();
         m_client->SetConnectCallback(MakeCallback(&Connection::ClientConnected, this),
@@ -260,8 +260,10 @@ class CloseHarness::Connection
         for (auto [socket, rec] :
              {std::make_pair(m_client, &m_rec.client), std::make_pair(m_server, &m_rec.server)})
         {
-            Ptr<TcpSwapCloseSocket> ours = DynamicCast<TcpSwapCloseSocket>(socket);
-            rec->negotiated = ours && ours->IsTimeWaitNegotiated();
+            Ptr<TcpHostSocket> ours = DynamicCast<TcpHostSocket>(socket);
+            Ptr<TcpNegotiatedClose> policy =
+                ours ? DynamicCast<TcpNegotiatedClose>(ours->GetClosePolicy()) : nullptr;
+            rec->negotiated = policy && policy->IsNegotiated();
         }
     }
 
@@ -273,12 +275,12 @@ class CloseHarness::Connection
     {
         auto state = client ? &Connection::ClientState : &Connection::ServerState;
         s->TraceConnectWithoutContext("State", MakeCallback(state, this));
-        Ptr<TcpSwapCloseSocket> ours = DynamicCast<TcpSwapCloseSocket>(s);
+        Ptr<TcpHostSocket> ours = DynamicCast<TcpHostSocket>(s);
         rec.ours = ours != nullptr;
         if (ours)
         {
             ours->TraceConnectWithoutContext(
-                "SwapState",
+                "ClosePhase",
                 MakeCallback(client ? &Connection::ClientSwap : &Connection::ServerSwap, this));
             ours->TraceConnectWithoutContext(
                 "TimeWaitExpiry",
@@ -296,12 +298,12 @@ class CloseHarness::Connection
         m_rec.server.states.emplace_back(Simulator::Now(), n);
     }
 
-    void ClientSwap(TcpSwapCloseSocket::SwapState, TcpSwapCloseSocket::SwapState n)
+    void ClientSwap(TcpHostSocket::ClosePhase, TcpHostSocket::ClosePhase n)
     {
         m_rec.client.swap.push_back(n);
     }
 
-    void ServerSwap(TcpSwapCloseSocket::SwapState, TcpSwapCloseSocket::SwapState n)
+    void ServerSwap(TcpHostSocket::ClosePhase, TcpHostSocket::ClosePhase n)
     {
         m_rec.server.swap.push_back(n);
     }
@@ -491,6 +493,7 @@ CloseHarness::CloseHarness(const HarnessConfig& config)
     {
         TwAvoidHelper helper;
         helper.SetRole(end.role);
+        helper.SetNegotiate(end.negotiate);
         helper.SetSocketType(end.socketType);
         helper.SetSocketAttribute("MaxSegLifetime", DoubleValue(m_config.msl));
         helper.SetSocketAttribute("MinRto", TimeValue(m_config.minRto));
@@ -499,9 +502,6 @@ CloseHarness::CloseHarness(const HarnessConfig& config)
         {
             helper.SetSocketAttribute(name, StringValue(value));
         }
-        helper.SetHostModelAttribute("PerSegmentCost", TimeValue(Time(0)));
-        helper.SetHostModelAttribute("PerTcbCost", TimeValue(Time(0)));
-        helper.SetHostModelAttribute("TcbMemoryLimit", UintegerValue(0));
         helper.Install(node);
     }
     PointToPointHelper p2p;
@@ -517,7 +517,7 @@ CloseHarness::CloseHarness(const HarnessConfig& config)
     m_serverAddress = ifs.GetAddress(1);
     m_clientAddress = ifs.GetAddress(0);
 
-    m_listener = Socket::CreateSocket(m_serverNode, TcpSocketFactory::GetTypeId());
+    m_listener = Socket::CreateSocket(m_serverNode, TcpHostSocketFactory::GetTypeId());
     m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), PORT));
     m_listener->Listen();
     m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
@@ -716,7 +716,7 @@ HeldFull(const EndRecord& e, Time twoMsl)
 }
 
 bool
-Has(const EndRecord& e, TcpSwapCloseSocket::SwapState s)
+Has(const EndRecord& e, TcpHostSocket::ClosePhase s)
 {
     return std::find(e.swap.begin(), e.swap.end(), s) != e.swap.end();
 }
@@ -806,8 +806,8 @@ CheckConnection(const ConnRecord& c, Placement placement, Time twoMsl)
         {
             continue;
         }
-        bool byRst = Has(*e, TcpSwapCloseSocket::SWAP_RST_ACCEPTED);
-        bool byNegotiation = Has(*e, TcpSwapCloseSocket::NEGOTIATED_NO_TIME_WAIT);
+        bool byRst = Has(*e, TcpHostSocket::SWAP_RST_ACCEPTED);
+        bool byNegotiation = Has(*e, TcpHostSocket::NEGOTIATED_NO_TIME_WAIT);
         bool allowed = (stockPeer && byRst) ||
                        (placement == Placement::SWAP_AT_CLIENT && e == &sv && byRst) ||
                        (placement == Placement::NEGOTIATED_AT_CLIENT && e == &sv && byNegotiation);

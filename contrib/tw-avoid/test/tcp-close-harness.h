@@ -13,8 +13,10 @@
 
 #include "ns3/core-module.h"
 #include "ns3/error-model.h"
+#include "ns3/http-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/tcp-host-module.h"
 #include "ns3/tw-avoid-module.h"
 
 #include <functional>
@@ -132,9 +134,9 @@ struct ConnSpec
 /// What one end of a connection went through.
 struct EndRecord
 {
-    bool ours{false};                                            //!< A TcpSwapCloseSocket
+    bool ours{false};                                            //!< A TcpHostSocket
     std::vector<std::pair<Time, TcpSocket::TcpStates_t>> states; //!< State changes
-    std::vector<TcpSwapCloseSocket::SwapState> swap;             //!< Swap phases
+    std::vector<TcpHostSocket::ClosePhase> swap;                 //!< Swap phases
     std::vector<Time> timeWaitExpiry; //!< Every (re)start of the TIME_WAIT timer: its expiry
     uint32_t rxBytes{0};              //!< Bytes read by the application
     uint32_t rxBad{0};                //!< Bytes read that were not the expected ones
@@ -168,16 +170,17 @@ struct ConnRecord
 /// One end's node set-up.
 struct EndConfig
 {
-    std::string socketType{"ns3::TcpSwapCloseSocket"};           //!< Socket class
-    TwAvoidHelper::Role role{TwAvoidHelper::SERVER};             //!< Node role
+    std::string socketType{"ns3::TcpHostSocket"};    //!< Socket class
+    TwAvoidHelper::Role role{TwAvoidHelper::SERVER}; //!< Node role
+    bool negotiate{false}; //!< TcpNegotiatedClose (falling back to the role's policy)
     std::vector<std::pair<std::string, std::string>> attributes; //!< Socket attributes (strings)
 };
 
 /// The harness's set-up.
 struct HarnessConfig
 {
-    EndConfig client{"ns3::TcpSwapCloseSocket", TwAvoidHelper::CLIENT, {}}; //!< Client node
-    EndConfig server{"ns3::TcpSwapCloseSocket", TwAvoidHelper::SERVER, {}}; //!< Server node
+    EndConfig client{"ns3::TcpHostSocket", TwAvoidHelper::CLIENT, {}}; //!< Client node
+    EndConfig server{"ns3::TcpHostSocket", TwAvoidHelper::SERVER, {}}; //!< Server node
     double msl{1.0};                //!< MaxSegLifetime (s) of every socket
     Time minRto{MilliSeconds(200)}; //!< MinRto of every socket
     std::string rate{"10Mbps"};     //!< Link rate

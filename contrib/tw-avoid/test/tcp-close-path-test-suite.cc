@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// Segment-level tests of the close path of TcpSwapCloseSocket: each case
+// Segment-level tests of the close path of TcpHostSocket: each case
 // drops chosen segments of one connection and checks what the ends put on
 // the wire and where TIME_WAIT ends up. Each case reproduces a defect that
 // stock TcpSocketBase (ns-3 3.44) or an earlier version of the suite's
@@ -289,8 +289,8 @@ class NegotiatedFinalAckLostTest : public ClosePathTestCase
   private:
     void Configure(HarnessConfig& config) override
     {
-        config.client.attributes.emplace_back("NegotiateTimeWait", "true");
-        config.server.attributes.emplace_back("NegotiateTimeWait", "true");
+        config.client.negotiate = true;
+        config.server.negotiate = true;
     }
 
     void Drops(CloseHarness& h) override
@@ -344,8 +344,8 @@ class NegotiatedRstTest : public ClosePathTestCase
   private:
     void Configure(HarnessConfig& config) override
     {
-        config.client.attributes.emplace_back("NegotiateTimeWait", "true");
-        config.server.attributes.emplace_back("NegotiateTimeWait", "true");
+        config.client.negotiate = true;
+        config.server.negotiate = true;
         config.listenerCloseAt = MilliSeconds(150);
     }
 
@@ -416,8 +416,8 @@ class NegotiationFailSafeTest : public ClosePathTestCase
   private:
     void Configure(HarnessConfig& config) override
     {
-        config.client.attributes.emplace_back("NegotiateTimeWait", "true");
-        config.server.attributes.emplace_back("NegotiateTimeWait", "true");
+        config.client.negotiate = true;
+        config.server.negotiate = true;
         // A client without the swap close: without the negotiation, nothing
         // but the server's own TIME_WAIT is left.
         config.client.role = TwAvoidHelper::SERVER;

@@ -95,7 +95,7 @@ class CloseStressTestCase : public TestCase
                 ++serverFirst;
                 rstFreed += std::count(c.server.swap.begin(),
                                        c.server.swap.end(),
-                                       TcpSwapCloseSocket::SWAP_RST_ACCEPTED);
+                                       TcpHostSocket::SWAP_RST_ACCEPTED);
             }
         }
         // Per connection, a server that keeps TIME_WAIT is never wrong; that
@@ -123,8 +123,8 @@ class CloseStressTestCase : public TestCase
             clientOpen += c.client.ours && c.client.Last() != TcpSocket::CLOSED;
             serverOpen += c.server.ours && c.server.Last() != TcpSocket::CLOSED;
         }
-        bool clientOurs = m_config.harness.client.socketType == "ns3::TcpSwapCloseSocket";
-        bool serverOurs = m_config.harness.server.socketType == "ns3::TcpSwapCloseSocket";
+        bool clientOurs = m_config.harness.client.socketType == "ns3::TcpHostSocket";
+        bool serverOurs = m_config.harness.server.socketType == "ns3::TcpHostSocket";
         NS_TEST_ASSERT_MSG_EQ(clientOurs ? h.ClientSocketsLeft() : clientOpen,
                               clientOpen,
                               "client TCP lists sockets of closed connections");
@@ -310,11 +310,12 @@ class SinkBulkSendTestCase : public TestCase
             Ipv4InterfaceContainer ifs =
                 addresses.Assign(p2p.Install(server.Get(0), clients.Get(i)));
             addresses.NewNetwork();
-            PacketSinkHelper sink("ns3::TcpSocketFactory",
+            PacketSinkHelper sink("ns3::TcpHostSocketFactory",
                                   InetSocketAddress(Ipv4Address::GetAny(), 9));
             ApplicationContainer sinkApp = sink.Install(clients.Get(i));
             sinkApp.Stop(MilliSeconds(120));
-            BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(ifs.GetAddress(1), 9));
+            BulkSendHelper bulk("ns3::TcpHostSocketFactory",
+                                InetSocketAddress(ifs.GetAddress(1), 9));
             bulk.SetAttribute("MaxBytes", UintegerValue(100000));
             bulk.Install(server.Get(0)).Start(MilliSeconds(100));
         }
@@ -375,8 +376,8 @@ class TcpCloseStressTestSuite : public TestSuite
         ignore.harness.server.attributes.emplace_back("TimeWaitRstPolicy", "Ignore");
         configs.push_back(ignore);
         StressConfig negotiated = Make("negotiated placement", Placement::NEGOTIATED_AT_CLIENT);
-        negotiated.harness.client.attributes.emplace_back("NegotiateTimeWait", "true");
-        negotiated.harness.server.attributes.emplace_back("NegotiateTimeWait", "true");
+        negotiated.harness.client.negotiate = true;
+        negotiated.harness.server.negotiate = true;
         // The server commits when the handshake's last ACK (lost 9 % of the
         // time here) confirms.
         negotiated.minCommitted = 0.85;

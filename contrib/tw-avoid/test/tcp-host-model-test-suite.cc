@@ -8,15 +8,32 @@
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
+#include "ns3/http-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
+#include "ns3/tcp-host-module.h"
 #include "ns3/tw-avoid-module.h"
 
 using namespace ns3;
 
 namespace
 {
+
+/// The host profile these tests run on (costs and memory of the TIME_WAIT draft's server).
+const std::string PROFILE = "SunOS-4.1.3-SS20-71";
+
+/// @return a host model with the profile's settings
+Ptr<TcpHostModel>
+ProfiledHostModel()
+{
+    Ptr<TcpHostModel> host = CreateObject<TcpHostModel>();
+    for (const auto& [name, value] : TcpHostProfile::Get(PROFILE).hostModel)
+    {
+        host->SetAttribute(name, *value);
+    }
+    return host;
+}
 
 const uint16_t PORT = 80;
 
@@ -52,6 +69,7 @@ class TimeWaitLoad
         p2p.SetChannelAttribute("Delay", StringValue("100us"));
         NetDeviceContainer devices = p2p.Install(nodes);
         TwAvoidHelper tw;
+        tw.SetProfile(PROFILE);
         tw.SetHostModelAttribute("LookupDiscipline", StringValue(m_discipline));
         tw.Install(nodes);
         Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.0");
@@ -61,14 +79,14 @@ class TimeWaitLoad
         m_host->TraceConnectWithoutContext("DemuxCost", MakeCallback(&TimeWaitLoad::Cost, this));
         m_host->TraceConnectWithoutContext("TcbMemory", MakeCallback(&TimeWaitLoad::Memory, this));
 
-        Ptr<Socket> listener = Socket::CreateSocket(m_server, TcpSocketFactory::GetTypeId());
+        Ptr<Socket> listener = Socket::CreateSocket(m_server, TcpHostSocketFactory::GetTypeId());
         listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), PORT));
         listener->Listen();
         listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
                                     MakeCallback(&TimeWaitLoad::Accepted, this));
 
         // The old connection, then K short ones the server closes.
-        m_old = Socket::CreateSocket(nodes.Get(0), TcpSocketFactory::GetTypeId());
+        m_old = Socket::CreateSocket(nodes.Get(0), TcpHostSocketFactory::GetTypeId());
         m_old->Bind();
         Simulator::Schedule(Seconds(0), [this, ifs]() {
             m_old->Connect(InetSocketAddress(ifs.GetAddress(1), PORT));
@@ -76,7 +94,8 @@ class TimeWaitLoad
         for (uint32_t i = 0; i < m_k; ++i)
         {
             Simulator::Schedule(MilliSeconds(10 + i), [&nodes, ifs, this]() {
-                Ptr<Socket> s = Socket::CreateSocket(nodes.Get(0), TcpSocketFactory::GetTypeId());
+                Ptr<Socket> s =
+                    Socket::CreateSocket(nodes.Get(0), TcpHostSocketFactory::GetTypeId());
                 s->Bind();
                 s->SetCloseCallbacks(MakeCallback(&TimeWaitLoad::PeerClosed, this),
                                      MakeNullCallback<void, Ptr<Socket>>());
@@ -162,7 +181,7 @@ class TimeWaitCostTest : public TestCase
     void DoRun() override
     {
         TimeWaitLoad::Outcome o = TimeWaitLoad(m_discipline, m_k).Run();
-        Ptr<TcpHostModel> defaults = CreateObject<TcpHostModel>();
+        Ptr<TcpHostModel> defaults = ProfiledHostModel();
         TimeValue base;
         TimeValue perTcb;
         UintegerValue bytes;
@@ -203,16 +222,18 @@ class InputQueueTest : public TestCase
         p2p.SetChannelAttribute("Delay", StringValue("10us"));
         NetDeviceContainer devices = p2p.Install(nodes);
         TwAvoidHelper tw;
+        tw.SetProfile(PROFILE);
         tw.SetShimAttribute("InputQueueLimit", UintegerValue(3));
         tw.Install(nodes);
         Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.0");
         Ipv4InterfaceContainer ifs = addresses.Assign(devices);
 
         const uint32_t bytes = 300000;
-        PacketSinkHelper sink("ns3::TcpSocketFactory",
+        PacketSinkHelper sink("ns3::TcpHostSocketFactory",
                               InetSocketAddress(Ipv4Address::GetAny(), PORT));
         ApplicationContainer sinkApp = sink.Install(nodes.Get(1));
-        BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(ifs.GetAddress(1), PORT));
+        BulkSendHelper bulk("ns3::TcpHostSocketFactory",
+                            InetSocketAddress(ifs.GetAddress(1), PORT));
         bulk.SetAttribute("MaxBytes", UintegerValue(bytes));
         bulk.Install(nodes.Get(0));
         Simulator::Stop(Seconds(60));
@@ -245,14 +266,16 @@ class TcbPoolTest : public TestCase
         PointToPointHelper p2p;
         NetDeviceContainer devices = p2p.Install(nodes);
         TwAvoidHelper tw;
+        tw.SetProfile(PROFILE);
         UintegerValue bytes;
-        CreateObject<TcpHostModel>()->GetAttribute("BytesPerTcb", bytes);
+        ProfiledHostModel()->GetAttribute("BytesPerTcb", bytes);
         tw.SetHostModelAttribute("TcbMemoryLimit", UintegerValue(5 * bytes.Get()));
         tw.SetHostModelAttribute("PoolExhaustedAction", StringValue(m_action));
         tw.Install(nodes);
         Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.0");
         Ipv4Address server = addresses.Assign(devices).GetAddress(1);
-        Ptr<Socket> listener = Socket::CreateSocket(nodes.Get(1), TcpSocketFactory::GetTypeId());
+        Ptr<Socket> listener =
+            Socket::CreateSocket(nodes.Get(1), TcpHostSocketFactory::GetTypeId());
         listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), PORT));
         listener->Listen();
 
@@ -262,7 +285,7 @@ class TcbPoolTest : public TestCase
         uint32_t refused = 0;
         for (uint32_t i = 0; i < 10; ++i)
         {
-            Ptr<Socket> s = Socket::CreateSocket(nodes.Get(0), TcpSocketFactory::GetTypeId());
+            Ptr<Socket> s = Socket::CreateSocket(nodes.Get(0), TcpHostSocketFactory::GetTypeId());
             s->SetConnectCallback(
                 MakeCallback(+[](uint32_t* n, Ptr<Socket>) { ++*n; }).Bind(&connected),
                 MakeCallback(+[](uint32_t* n, Ptr<Socket>) { ++*n; }).Bind(&refused));

@@ -9,9 +9,11 @@
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
 #include "ns3/error-model.h"
+#include "ns3/http-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
+#include "ns3/tcp-host-module.h"
 #include "ns3/tw-avoid-module.h"
 
 using namespace ns3;
@@ -24,8 +26,8 @@ using States = std::vector<TcpSocket::TcpStates_t>;
 /// What a close scenario is made of.
 struct CloseConfig
 {
-    std::string serverSocketType{"ns3::TcpSwapCloseSocket"}; //!< Server's socket class
-    TwAvoidHelper::Role clientRole{TwAvoidHelper::CLIENT};   //!< Client node's role
+    std::string serverSocketType{"ns3::TcpHostSocket"};    //!< Server's socket class
+    TwAvoidHelper::Role clientRole{TwAvoidHelper::CLIENT}; //!< Client node's role
     bool clientCallsCloseSwap{false};      //!< Client app calls CloseSwap() explicitly
     std::string serverRstPolicy{"Accept"}; //!< Server's TimeWaitRstPolicy
     bool dropRst{false};                   //!< Drop the client's RST on the wire
@@ -41,25 +43,25 @@ struct CloseConfig
 /// What happened, seen from both ends.
 struct CloseOutcome
 {
-    States client;                                         //!< Client states (State trace)
-    States server;                                         //!< Server accepted socket states
-    std::vector<TcpSwapCloseSocket::SwapState> clientSwap; //!< Client swap phases
-    std::vector<TcpSwapCloseSocket::SwapState> serverSwap; //!< Server swap phases
-    Time clientTimeWaitAt{-1};                             //!< Client entered TIME_WAIT
-    Time clientClosedAt{-1};                               //!< Client reached CLOSED
-    Time serverTimeWaitAt{-1};                             //!< Server entered TIME_WAIT
-    Time serverClosedAt{-1};                               //!< Server reached CLOSED
-    uint32_t clientRxBytes{0};                             //!< Bytes the client read
-    uint32_t serverRxBytes{0};                             //!< Bytes the server read
-    uint32_t rstSent{0};                                   //!< RSTs the client sent
-    bool clientTupleHeldInTimeWait{false}; //!< Client endpoint still allocated in TW
-    bool serverSocketIsSubclass{false};    //!< Fork kept the class
-    uint32_t clientSocketsLeft{99};        //!< TcpL4Protocol sockets at the end
-    uint32_t serverSocketsLeft{99};        //!< idem, server
-    bool clientTupleFreeAtEnd{false};      //!< Endpoint released at the client
-    bool serverTupleFreeAtEnd{false};      //!< Endpoint released at the server
-    uint32_t clientTcbsLeft{99};           //!< Host model TCBs at the end
-    uint32_t serverTcbsLeft{99};           //!< idem, server
+    States client;                                     //!< Client states (State trace)
+    States server;                                     //!< Server accepted socket states
+    std::vector<TcpHostSocket::ClosePhase> clientSwap; //!< Client swap phases
+    std::vector<TcpHostSocket::ClosePhase> serverSwap; //!< Server swap phases
+    Time clientTimeWaitAt{-1};                         //!< Client entered TIME_WAIT
+    Time clientClosedAt{-1};                           //!< Client reached CLOSED
+    Time serverTimeWaitAt{-1};                         //!< Server entered TIME_WAIT
+    Time serverClosedAt{-1};                           //!< Server reached CLOSED
+    uint32_t clientRxBytes{0};                         //!< Bytes the client read
+    uint32_t serverRxBytes{0};                         //!< Bytes the server read
+    uint32_t rstSent{0};                               //!< RSTs the client sent
+    bool clientTupleHeldInTimeWait{false};             //!< Client endpoint still allocated in TW
+    bool serverSocketIsSubclass{false};                //!< Fork kept the class
+    uint32_t clientSocketsLeft{99};                    //!< TcpL4Protocol sockets at the end
+    uint32_t serverSocketsLeft{99};                    //!< idem, server
+    bool clientTupleFreeAtEnd{false};                  //!< Endpoint released at the client
+    bool serverTupleFreeAtEnd{false};                  //!< Endpoint released at the server
+    uint32_t clientTcbsLeft{99};                       //!< Host model TCBs at the end
+    uint32_t serverTcbsLeft{99};                       //!< idem, server
 };
 
 const double MSL = 1.0; // seconds; 2*MSL = 2 s keeps the tests short
@@ -216,15 +218,15 @@ void
 CloseScenario::ServerAccepted(Ptr<Socket> s, const Address&)
 {
     m_server = s;
-    m_out.serverSocketIsSubclass = (s->GetInstanceTypeId() == TcpSwapCloseSocket::GetTypeId());
+    m_out.serverSocketIsSubclass = (s->GetInstanceTypeId() == TcpHostSocket::GetTypeId());
     m_out.server.push_back(TcpSocket::ESTABLISHED);
     s->TraceConnectWithoutContext("State", MakeCallback(&CloseScenario::ServerState, this));
     if (m_out.serverSocketIsSubclass)
     {
-        s->TraceConnectWithoutContext("SwapState",
+        s->TraceConnectWithoutContext("ClosePhase",
                                       MakeCallback(+[](CloseOutcome* o,
-                                                       TcpSwapCloseSocket::SwapState,
-                                                       TcpSwapCloseSocket::SwapState n) {
+                                                       TcpHostSocket::ClosePhase,
+                                                       TcpHostSocket::ClosePhase n) {
                                           o->serverSwap.push_back(n);
                                       }).Bind(&m_out));
     }
@@ -291,7 +293,9 @@ CloseScenario::ClientClose()
     }
     if (m_c.clientCallsCloseSwap)
     {
-        DynamicCast<TcpSwapCloseSocket>(m_client)->CloseSwap();
+        Ptr<TcpHostSocket> client = DynamicCast<TcpHostSocket>(m_client);
+        client->SetClosePolicy(CreateObject<TcpSwapClose>());
+        client->Close();
     }
     else
     {
@@ -342,7 +346,7 @@ CloseScenario::Run()
     TwAvoidHelper clientTw;
     clientTw.SetSocketAttribute("MaxSegLifetime", DoubleValue(MSL));
     clientTw.SetSocketAttribute("Sack", BooleanValue(m_c.sack));
-    clientTw.SetSocketAttribute("NegotiateTimeWait", BooleanValue(m_c.clientNegotiates));
+    clientTw.SetNegotiate(m_c.clientNegotiates);
     clientTw.SetRole(m_c.clientRole);
     clientTw.Install(m_clientNode);
     TwAvoidHelper serverTw;
@@ -350,11 +354,11 @@ CloseScenario::Run()
     serverTw.SetSocketAttribute("Sack", BooleanValue(m_c.sack));
     serverTw.SetRole(TwAvoidHelper::SERVER);
     serverTw.SetSocketType(m_c.serverSocketType);
-    if (m_c.serverSocketType == "ns3::TcpSwapCloseSocket")
+    if (m_c.serverSocketType == "ns3::TcpHostSocket")
     {
         serverTw.SetSocketAttribute("TimeWaitRstPolicy", StringValue(m_c.serverRstPolicy));
-        serverTw.SetSocketAttribute("NegotiateTimeWait", BooleanValue(m_c.serverNegotiates));
     }
+    serverTw.SetNegotiate(m_c.serverNegotiates);
     serverTw.Install(m_serverNode);
 
     Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.0");
@@ -362,20 +366,19 @@ CloseScenario::Run()
     m_clientAddr = ifs.GetAddress(0);
     m_serverAddr = ifs.GetAddress(1);
 
-    m_listener = Socket::CreateSocket(m_serverNode, TcpSocketFactory::GetTypeId());
+    m_listener = Socket::CreateSocket(m_serverNode, TcpHostSocketFactory::GetTypeId());
     m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), PORT));
     m_listener->Listen();
     m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
                                   MakeCallback(&CloseScenario::ServerAccepted, this));
 
-    m_client = Socket::CreateSocket(m_clientNode, TcpSocketFactory::GetTypeId());
+    m_client = Socket::CreateSocket(m_clientNode, TcpHostSocketFactory::GetTypeId());
     m_client->TraceConnectWithoutContext("State", MakeCallback(&CloseScenario::ClientState, this));
-    m_client->TraceConnectWithoutContext("SwapState",
-                                         MakeCallback(+[](CloseOutcome* o,
-                                                          TcpSwapCloseSocket::SwapState,
-                                                          TcpSwapCloseSocket::SwapState n) {
-                                             o->clientSwap.push_back(n);
-                                         }).Bind(&m_out));
+    m_client->TraceConnectWithoutContext(
+        "ClosePhase",
+        MakeCallback(+[](CloseOutcome* o, TcpHostSocket::ClosePhase, TcpHostSocket::ClosePhase n) {
+            o->clientSwap.push_back(n);
+        }).Bind(&m_out));
     m_client->TraceConnectWithoutContext("Tx", MakeCallback(&CloseScenario::ClientTx, this));
     m_client->SetRecvCallback(MakeCallback(&CloseScenario::ClientRead, this));
     m_client->SetCloseCallbacks(MakeCallback(&CloseScenario::ClientPeerClosed, this),
@@ -503,12 +506,12 @@ class SwapCloseTest : public CloseTestCase
     {
         NS_TEST_ASSERT_MSG_EQ((o.client == CLIENT_SWAP), true, "client state sequence");
         NS_TEST_ASSERT_MSG_EQ((o.server == SERVER_ACTIVE), true, "server state sequence");
-        using S = TcpSwapCloseSocket;
+        using S = TcpHostSocket;
         NS_TEST_ASSERT_MSG_EQ(
-            (o.clientSwap == std::vector<S::SwapState>{S::SWAP_LAST_ACK, S::SWAP_TIME_WAIT}),
+            (o.clientSwap == std::vector<S::ClosePhase>{S::SWAP_LAST_ACK, S::SWAP_TIME_WAIT}),
             true,
             "client swap phases (LAST_ACK_SWAP then TIME_WAIT)");
-        NS_TEST_ASSERT_MSG_EQ((o.serverSwap == std::vector<S::SwapState>{S::SWAP_RST_ACCEPTED}),
+        NS_TEST_ASSERT_MSG_EQ((o.serverSwap == std::vector<S::ClosePhase>{S::SWAP_RST_ACCEPTED}),
                               true,
                               "server accepts the RST in TIME_WAIT");
         NS_TEST_ASSERT_MSG_EQ(o.rstSent, 1, "exactly one RST");
@@ -572,13 +575,13 @@ class IgnoringServerTest : public CloseTestCase
         {
             NS_TEST_ASSERT_MSG_EQ(
                 (o.serverSwap ==
-                 std::vector<TcpSwapCloseSocket::SwapState>{TcpSwapCloseSocket::SWAP_RST_IGNORED}),
+                 std::vector<TcpHostSocket::ClosePhase>{TcpHostSocket::SWAP_RST_IGNORED}),
                 true,
                 "RFC 1337 server reports the ignored RST");
         }
     }
 
-    bool m_tracesIgnore; //!< Server is a TcpSwapCloseSocket that traces RST_IGNORED
+    bool m_tracesIgnore; //!< Server is a TcpHostSocket that traces RST_IGNORED
 };
 
 /// Losses during the close: whatever is lost, the connection ends and every byte arrives.
@@ -641,18 +644,18 @@ class NegotiationTest : public CloseTestCase
   private:
     void Check(const CloseOutcome& o) override
     {
-        using S = TcpSwapCloseSocket;
+        using S = TcpHostSocket;
         NS_TEST_ASSERT_MSG_EQ(o.rstSent, 0, "no RST: nothing to swap");
         NS_TEST_ASSERT_MSG_EQ((o.server == SERVER_ACTIVE), true, "server state sequence");
         if (m_agreed)
         {
             NS_TEST_ASSERT_MSG_EQ((o.client == CLIENT_SWAP), true, "client keeps TIME_WAIT");
             NS_TEST_ASSERT_MSG_EQ(
-                (o.clientSwap == std::vector<S::SwapState>{S::NEGOTIATED_TIME_WAIT}),
+                (o.clientSwap == std::vector<S::ClosePhase>{S::NEGOTIATED_TIME_WAIT}),
                 true,
                 "client: negotiated TIME_WAIT");
             NS_TEST_ASSERT_MSG_EQ(
-                (o.serverSwap == std::vector<S::SwapState>{S::NEGOTIATED_NO_TIME_WAIT}),
+                (o.serverSwap == std::vector<S::ClosePhase>{S::NEGOTIATED_NO_TIME_WAIT}),
                 true,
                 "server: no TIME_WAIT, as negotiated");
             NS_TEST_ASSERT_MSG_EQ(o.serverClosedAt, o.serverTimeWaitAt, "server leaves at once");
@@ -671,7 +674,7 @@ class NegotiationTest : public CloseTestCase
 };
 
 CloseConfig
-Negotiating(bool client, bool server, const std::string& serverType = "ns3::TcpSwapCloseSocket")
+Negotiating(bool client, bool server, const std::string& serverType = "ns3::TcpHostSocket")
 {
     CloseConfig c;
     c.clientRole = TwAvoidHelper::SERVER; // no swap close: only the negotiation moves TIME_WAIT
@@ -739,7 +742,7 @@ class FactoryTest : public TestCase
 {
   public:
     FactoryTest()
-        : TestCase("applications' sockets are TcpSwapCloseSocket; node role sets CloseMode")
+        : TestCase("applications' sockets are TcpHostSocket; node role sets the close policy")
     {
     }
 
@@ -754,25 +757,26 @@ class FactoryTest : public TestCase
         tw.Install(nodes.Get(1));
         for (uint32_t i = 0; i < 2; ++i)
         {
-            Ptr<Socket> s = Socket::CreateSocket(nodes.Get(i), TcpSocketFactory::GetTypeId());
-            Ptr<TcpSwapCloseSocket> sc = DynamicCast<TcpSwapCloseSocket>(s);
-            NS_TEST_ASSERT_MSG_NE(sc, nullptr, "socket is not a TcpSwapCloseSocket");
-            TcpSwapCloseSocket::CloseMode expected =
-                (i == 0 ? TcpSwapCloseSocket::CLOSE_SWAP : TcpSwapCloseSocket::CLOSE);
-            NS_TEST_ASSERT_MSG_EQ(sc->GetCloseMode(), expected, "close mode from the node's role");
+            Ptr<Socket> s = Socket::CreateSocket(nodes.Get(i), TcpHostSocketFactory::GetTypeId());
+            Ptr<TcpHostSocket> sc = DynamicCast<TcpHostSocket>(s);
+            NS_TEST_ASSERT_MSG_NE(sc, nullptr, "socket is not a TcpHostSocket");
+            TypeId expected = (i == 0 ? TcpSwapClose::GetTypeId() : TcpClosePolicy::GetTypeId());
+            NS_TEST_ASSERT_MSG_EQ(sc->GetClosePolicy()->GetInstanceTypeId(),
+                                  expected,
+                                  "close policy from the node's role");
             NS_TEST_ASSERT_MSG_EQ(s->GetInstanceTypeId(),
-                                  TcpSwapCloseSocket::GetTypeId(),
+                                  TcpHostSocket::GetTypeId(),
                                   "GetInstanceTypeId reports the subclass");
         }
-        BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress("10.0.0.2", 9));
+        BulkSendHelper bulk("ns3::TcpHostSocketFactory", InetSocketAddress("10.0.0.2", 9));
         ApplicationContainer app = bulk.Install(nodes.Get(0));
         app.Start(Seconds(0));
         Simulator::Stop(MilliSeconds(1));
         Simulator::Run();
         Ptr<Socket> bulkSocket = DynamicCast<BulkSendApplication>(app.Get(0))->GetSocket();
-        NS_TEST_ASSERT_MSG_NE(DynamicCast<TcpSwapCloseSocket>(bulkSocket),
+        NS_TEST_ASSERT_MSG_NE(DynamicCast<TcpHostSocket>(bulkSocket),
                               nullptr,
-                              "BulkSendApplication's socket is not a TcpSwapCloseSocket");
+                              "BulkSendApplication's socket is not a TcpHostSocket");
         Simulator::Destroy();
     }
 };

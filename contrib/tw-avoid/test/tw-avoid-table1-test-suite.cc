@@ -8,6 +8,8 @@
 // within +-15 %, and the modified column within 5 % of N = 0.
 
 #include "ns3/core-module.h"
+#include "ns3/http-module.h"
+#include "ns3/tcp-host-module.h"
 #include "ns3/tw-avoid-module.h"
 
 using namespace ns3;

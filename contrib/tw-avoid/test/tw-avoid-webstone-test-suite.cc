@@ -22,6 +22,8 @@
 //   memory.
 
 #include "ns3/core-module.h"
+#include "ns3/http-module.h"
+#include "ns3/tcp-host-module.h"
 #include "ns3/tw-avoid-module.h"
 
 using namespace ns3;

@@ -1,0 +1,396 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "http-server.h"
+
+#include "http-file-set.h"
+
+#include "ns3/boolean.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/log.h"
+#include "ns3/packet.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/socket.h"
+#include "ns3/tcp-host-socket-factory.h"
+#include "ns3/tcp-socket-factory.h"
+#include "ns3/trace-source-accessor.h"
+#include "ns3/uinteger.h"
+
+#include <vector>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("HttpServer");
+
+NS_OBJECT_ENSURE_REGISTERED(HttpServer);
+
+namespace
+{
+constexpr uint32_t MAX_CHUNK = 65536; //!< Largest packet handed to the socket at once
+} // namespace
+
+TypeId
+HttpServer::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::HttpServer")
+            .SetParent<Application>()
+            .SetGroupName("Http")
+            .AddConstructor<HttpServer>()
+            .AddAttribute("Protocol",
+                          "The socket factory to get sockets from (a TcpSocketFactory): the "
+                          "suite's TcpHostSocketFactory by default.",
+                          TypeIdValue(TcpHostSocketFactory::GetTypeId()),
+                          MakeTypeIdAccessor(&HttpServer::m_protocol),
+                          MakeTypeIdChecker())
+            .AddAttribute("Port",
+                          "TCP port to listen on.",
+                          UintegerValue(80),
+                          MakeUintegerAccessor(&HttpServer::m_port),
+                          MakeUintegerChecker<uint16_t>())
+            .AddAttribute("KeepAliveTimeout",
+                          "Idle time after which the server closes a persistent connection "
+                          "(Apache's KeepAliveTimeout default: 15 s).",
+                          TimeValue(Seconds(15)),
+                          MakeTimeAccessor(&HttpServer::m_keepAliveTimeout),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("MaxRequestsPerConnection",
+                          "Requests answered on one connection before the server closes it "
+                          "(Apache's MaxKeepAliveRequests default: 100).",
+                          UintegerValue(100),
+                          MakeUintegerAccessor(&HttpServer::m_maxRequests),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("KnowsClientClose",
+                          "Whether the server implements the CLIENT_CLOSE method (otherwise "
+                          "it answers 501 Not Implemented).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&HttpServer::m_knowsClientClose),
+                          MakeBooleanChecker())
+            .AddAttribute("MaxHeadBytes",
+                          "Largest request head accepted (431 beyond).",
+                          UintegerValue(65536),
+                          MakeUintegerAccessor(&HttpServer::m_maxHeadBytes),
+                          MakeUintegerChecker<uint32_t>(64))
+            .AddAttribute("DocumentStore",
+                          "Where documents come from.",
+                          PointerValue(),
+                          MakePointerAccessor(&HttpServer::m_store),
+                          MakePointerChecker<HttpDocumentStore>())
+            .AddTraceSource("Request",
+                            "A request was parsed.",
+                            MakeTraceSourceAccessor(&HttpServer::m_requestTrace),
+                            "ns3::HttpServer::RequestTracedCallback")
+            .AddTraceSource("Response",
+                            "A response was queued for sending.",
+                            MakeTraceSourceAccessor(&HttpServer::m_responseTrace),
+                            "ns3::HttpServer::ResponseTracedCallback");
+    return tid;
+}
+
+HttpServer::HttpServer()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+HttpServer::~HttpServer()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+HttpServer::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    for (auto& [socket, c] : m_connections)
+    {
+        c.keepAlive.Cancel();
+    }
+    m_connections.clear();
+    m_listener = nullptr;
+    m_store = nullptr;
+    Application::DoDispose();
+}
+
+const HttpServer::Stats&
+HttpServer::GetStats() const
+{
+    return m_stats;
+}
+
+uint32_t
+HttpServer::GetOpenConnections() const
+{
+    return m_connections.size();
+}
+
+void
+HttpServer::StartApplication()
+{
+    NS_LOG_FUNCTION(this);
+    NS_ABORT_MSG_IF(!m_store, "HttpServer: no DocumentStore");
+    m_listener = TcpHostSocketFactory::CreateSocketFrom(GetNode(), m_protocol);
+    if (m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) != 0 ||
+        m_listener->Listen() != 0)
+    {
+        NS_FATAL_ERROR("HttpServer: cannot listen on port " << m_port);
+    }
+    m_listener->SetAcceptCallback(MakeCallback(&HttpServer::AcceptRequest, this),
+                                  MakeCallback(&HttpServer::Accepted, this));
+}
+
+void
+HttpServer::StopApplication()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_listener)
+    {
+        m_listener->Close();
+    }
+    std::vector<Ptr<Socket>> open;
+    for (auto& [socket, c] : m_connections)
+    {
+        open.push_back(socket);
+    }
+    for (auto& socket : open)
+    {
+        CloseConnection(socket);
+    }
+}
+
+bool
+HttpServer::AcceptRequest(Ptr<Socket>, const Address&)
+{
+    return true;
+}
+
+void
+HttpServer::Accepted(Ptr<Socket> socket, const Address& from)
+{
+    NS_LOG_FUNCTION(this << socket << from);
+    ++m_stats.connectionsAccepted;
+    Connection& c = m_connections[socket];
+    c.parser = HttpParser(HttpParser::REQUESTS, 8192, m_maxHeadBytes);
+    socket->SetRecvCallback(MakeCallback(&HttpServer::Received, this));
+    socket->SetSendCallback(MakeCallback(&HttpServer::SendSpace, this));
+    socket->SetCloseCallbacks(MakeCallback(&HttpServer::PeerClosed, this),
+                              MakeCallback(&HttpServer::ErrorClosed, this));
+    c.keepAlive =
+        Simulator::Schedule(m_keepAliveTimeout, &HttpServer::KeepAliveExpired, this, socket);
+}
+
+void
+HttpServer::Received(Ptr<Socket> socket)
+{
+    auto it = m_connections.find(socket);
+    while (Ptr<Packet> packet = socket->Recv())
+    {
+        if (it == m_connections.end())
+        {
+            continue; // we closed it already: drain and ignore
+        }
+        Connection& c = it->second;
+        if (c.closeAfterSend || c.clientClosing || c.parser.GetError() != HttpParser::NONE)
+        {
+            continue; // the connection is ending: ignore what follows
+        }
+        std::vector<uint8_t> bytes(packet->GetSize());
+        packet->CopyData(bytes.data(), bytes.size());
+        c.parser.Feed(bytes.data(), bytes.size());
+        c.keepAlive.Cancel();
+        while (c.parser.HasRequest() && !c.closeAfterSend && !c.clientClosing)
+        {
+            Handle(socket, c, c.parser.PopRequest());
+        }
+        if (c.parser.GetError() != HttpParser::NONE && !c.closeAfterSend && !c.clientClosing)
+        {
+            NS_LOG_INFO("malformed request: " << HttpParser::ErrorName(c.parser.GetError()));
+            ++m_stats.parseErrors;
+            HttpResponse error(c.parser.GetErrorStatus());
+            error.SetHeader("Connection", "close");
+            Queue(c, error, true);
+            c.closeAfterSend = true;
+        }
+    }
+    if (it == m_connections.end())
+    {
+        return;
+    }
+    if (it->second.clientClosing && it->second.peerClosed)
+    {
+        CloseConnection(socket);
+        return;
+    }
+    Flush(socket);
+}
+
+void
+HttpServer::Handle(Ptr<Socket> socket, Connection& c, const HttpRequest& request)
+{
+    NS_LOG_FUNCTION(this << socket << request.GetMethod() << request.GetTarget());
+    ++m_stats.requests;
+    m_requestTrace(request);
+    const std::string& method = request.GetMethod();
+    if (method == HttpRequest::CLIENT_CLOSE && m_knowsClientClose)
+    {
+        // No reply; be the passive closer: close when the client's FIN comes.
+        ++m_stats.clientCloses;
+        c.clientClosing = true;
+        return;
+    }
+    HttpResponse response;
+    bool withBody = true;
+    if (method == "GET" || method == "HEAD")
+    {
+        std::optional<uint64_t> size = m_store->GetSize(request.GetTarget());
+        response.SetStatus(size ? 200 : 404);
+        response.SetBodyLength(size.value_or(0));
+        withBody = (method == "GET");
+    }
+    else
+    {
+        response.SetStatus(501); // CLIENT_CLOSE too, when the server does not know it
+        response.SetBodyLength(0);
+    }
+    ++c.requests;
+    if (request.ClosesConnection() || c.requests >= m_maxRequests)
+    {
+        response.SetHeader("Connection", "close");
+        c.closeAfterSend = true;
+    }
+    Queue(c, response, withBody);
+}
+
+void
+HttpServer::Queue(Connection& c, HttpResponse& response, bool withBody)
+{
+    response.SetHeader("Server", "ns-3 HttpServer");
+    if (!response.HasHeader("Content-Length"))
+    {
+        response.SetBodyLength(0);
+    }
+    ++m_stats.responses;
+    m_responseTrace(response);
+    c.queue.push_back({response.SerializeHead(), 0, 0});
+    if (withBody && response.GetBodyLength() > 0)
+    {
+        c.queue.push_back({"", response.GetBodyLength(), 0});
+        m_stats.bodyBytes += response.GetBodyLength();
+    }
+}
+
+void
+HttpServer::SendSpace(Ptr<Socket> socket, uint32_t)
+{
+    if (m_connections.count(socket))
+    {
+        Flush(socket);
+    }
+}
+
+void
+HttpServer::Flush(Ptr<Socket> socket)
+{
+    Connection& c = m_connections.at(socket);
+    while (!c.queue.empty())
+    {
+        Chunk& chunk = c.queue.front();
+        uint64_t left =
+            chunk.body > 0 ? chunk.body - chunk.offset : chunk.head.size() - chunk.offset;
+        uint32_t size = std::min<uint64_t>({left, socket->GetTxAvailable(), MAX_CHUNK});
+        if (size == 0)
+        {
+            return; // wait for SendSpace
+        }
+        Ptr<Packet> packet =
+            chunk.body > 0
+                ? Create<Packet>(size)
+                : Create<Packet>(reinterpret_cast<const uint8_t*>(chunk.head.data()) + chunk.offset,
+                                 size);
+        int sent = socket->Send(packet);
+        if (sent <= 0)
+        {
+            return;
+        }
+        chunk.offset += sent;
+        if (chunk.offset == (chunk.body > 0 ? chunk.body : chunk.head.size()))
+        {
+            c.queue.pop_front();
+        }
+    }
+    if (c.closeAfterSend)
+    {
+        CloseConnection(socket); // TCP sends the queued bytes, then the FIN
+        return;
+    }
+    if (!c.clientClosing)
+    {
+        c.keepAlive.Cancel();
+        c.keepAlive =
+            Simulator::Schedule(m_keepAliveTimeout, &HttpServer::KeepAliveExpired, this, socket);
+    }
+}
+
+void
+HttpServer::PeerClosed(Ptr<Socket> socket)
+{
+    NS_LOG_FUNCTION(this << socket);
+    auto it = m_connections.find(socket);
+    if (it == m_connections.end())
+    {
+        return;
+    }
+    it->second.peerClosed = true;
+    if (it->second.queue.empty() || it->second.clientClosing)
+    {
+        // The client is done: close our end now (a passive close).
+        Simulator::ScheduleNow(&HttpServer::CloseConnection, this, socket);
+    }
+    else
+    {
+        it->second.closeAfterSend = true; // answer what was asked, then close
+    }
+}
+
+void
+HttpServer::ErrorClosed(Ptr<Socket> socket)
+{
+    NS_LOG_FUNCTION(this << socket);
+    auto it = m_connections.find(socket);
+    if (it != m_connections.end())
+    {
+        it->second.keepAlive.Cancel();
+        m_connections.erase(it);
+        ++m_stats.connectionsClosed;
+    }
+}
+
+void
+HttpServer::KeepAliveExpired(Ptr<Socket> socket)
+{
+    NS_LOG_FUNCTION(this << socket);
+    if (m_connections.count(socket))
+    {
+        ++m_stats.timeouts;
+        CloseConnection(socket);
+    }
+}
+
+void
+HttpServer::CloseConnection(Ptr<Socket> socket)
+{
+    auto it = m_connections.find(socket);
+    if (it == m_connections.end())
+    {
+        return;
+    }
+    NS_LOG_FUNCTION(this << socket);
+    it->second.keepAlive.Cancel();
+    m_connections.erase(it);
+    ++m_stats.connectionsClosed;
+    socket->Close();
+}
+
+} // namespace ns3

@@ -1,0 +1,170 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef HTTP_SERVER_H
+#define HTTP_SERVER_H
+
+#include "http-parser.h"
+
+#include "ns3/application.h"
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/traced-callback.h"
+
+#include <deque>
+#include <map>
+
+namespace ns3
+{
+
+class Socket;
+class Address;
+class HttpDocumentStore;
+
+/**
+ * @ingroup http
+ * @brief An HTTP/1.1 server with persistent connections and the CLIENT_CLOSE method.
+ *
+ * Requests are parsed from the byte stream (pipelined requests are answered
+ * in order); documents come from an HttpDocumentStore. A connection stays
+ * open between requests for KeepAliveTimeout and for at most
+ * MaxRequestsPerConnection requests; a request with "Connection: close",
+ * the last allowed request, a timeout and a malformed request (answered
+ * with 400, 413, 431, 501 or 505) make the server close the connection
+ * after its response: an active close, leaving TIME_WAIT at the server.
+ *
+ * CLIENT_CLOSE (draft-faber-time-wait-avoidance-00): the client ends the
+ * connection and closes first. A server that knows the method
+ * (KnowsClientClose) sends nothing and closes its end when the client's FIN
+ * arrives, so that it is the passive closer and TIME_WAIT stays at the
+ * client. A server that does not know it answers 501 like any unknown
+ * method, to a connection that is already closed at the other end.
+ */
+class HttpServer : public Application
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    HttpServer();
+    ~HttpServer() override;
+
+    /// Counters since the start.
+    struct Stats
+    {
+        uint64_t connectionsAccepted{0}; //!< Connections accepted
+        uint64_t connectionsClosed{0};   //!< Connections ended (either side)
+        uint64_t requests{0};            //!< Requests parsed (CLIENT_CLOSE included)
+        uint64_t responses{0};           //!< Responses sent
+        uint64_t clientCloses{0};        //!< CLIENT_CLOSE requests honoured
+        uint64_t parseErrors{0};         //!< Connections closed on a malformed request
+        uint64_t timeouts{0};            //!< Connections closed by the keep-alive timer
+        uint64_t bodyBytes{0};           //!< Body bytes queued for sending
+    };
+
+    /// @return the counters
+    const Stats& GetStats() const;
+
+    /// @return connections open now
+    uint32_t GetOpenConnections() const;
+
+    /**
+     * @brief TracedCallback signature for a parsed request.
+     * @param [in] request the request
+     */
+    typedef void (*RequestTracedCallback)(const HttpRequest& request);
+
+    /**
+     * @brief TracedCallback signature for a queued response.
+     * @param [in] response the response
+     */
+    typedef void (*ResponseTracedCallback)(const HttpResponse& response);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    void StartApplication() override;
+    void StopApplication() override;
+
+    /// One byte range to send: a head (real bytes) or a body (zeros).
+    struct Chunk
+    {
+        std::string head; //!< Head bytes (if body is 0)
+        uint64_t body{0}; //!< Body bytes
+        size_t offset{0}; //!< Bytes of head or body already sent
+    };
+
+    /// One accepted connection.
+    struct Connection
+    {
+        HttpParser parser{HttpParser::REQUESTS}; //!< Request parser
+        std::deque<Chunk> queue;                 //!< Bytes to send
+        uint32_t requests{0};                    //!< Requests answered
+        bool closeAfterSend{false};              //!< Close once the queue is sent
+        bool clientClosing{false};               //!< CLIENT_CLOSE seen: close on the peer's FIN
+        bool peerClosed{false};                  //!< The peer's FIN arrived
+        EventId keepAlive;                       //!< Idle timer
+    };
+
+    bool AcceptRequest(Ptr<Socket> socket, const Address& from);
+    void Accepted(Ptr<Socket> socket, const Address& from);
+    void Received(Ptr<Socket> socket);
+    void SendSpace(Ptr<Socket> socket, uint32_t available);
+    void PeerClosed(Ptr<Socket> socket);
+    void ErrorClosed(Ptr<Socket> socket);
+
+    /**
+     * @brief Answer one request.
+     * @param socket the connection
+     * @param c its state
+     * @param request the request
+     */
+    void Handle(Ptr<Socket> socket, Connection& c, const HttpRequest& request);
+
+    /**
+     * @brief Queue a response.
+     * @param c the connection
+     * @param response the response
+     * @param withBody send the body (not for HEAD)
+     */
+    void Queue(Connection& c, HttpResponse& response, bool withBody);
+
+    /**
+     * @brief Send what the socket takes; close or arm the idle timer when done.
+     * @param socket the connection
+     */
+    void Flush(Ptr<Socket> socket);
+
+    /**
+     * @brief Close our end and forget the connection.
+     * @param socket the connection
+     */
+    void CloseConnection(Ptr<Socket> socket);
+
+    /**
+     * @brief Idle timer expired.
+     * @param socket the connection
+     */
+    void KeepAliveExpired(Ptr<Socket> socket);
+
+    TypeId m_protocol;                                   //!< Socket factory TypeId
+    uint16_t m_port{80};                                 //!< Listening port
+    Time m_keepAliveTimeout;                             //!< Idle time before closing
+    uint32_t m_maxRequests{100};                         //!< Requests per connection
+    bool m_knowsClientClose{true};                       //!< Implements CLIENT_CLOSE
+    uint32_t m_maxHeadBytes{65536};                      //!< Largest request head accepted
+    Ptr<HttpDocumentStore> m_store;                      //!< Documents
+    Ptr<Socket> m_listener;                              //!< Listening socket
+    std::map<Ptr<Socket>, Connection> m_connections;     //!< Open connections
+    Stats m_stats;                                       //!< Counters
+    TracedCallback<const HttpRequest&> m_requestTrace;   //!< Trace: request parsed
+    TracedCallback<const HttpResponse&> m_responseTrace; //!< Trace: response queued
+};
+
+} // namespace ns3
+
+#endif /* HTTP_SERVER_H */

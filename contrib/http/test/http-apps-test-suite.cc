@@ -1,0 +1,349 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// HttpServer and HttpClient over real TCP: each way of ending a connection
+// leaves TIME_WAIT where the draft says, every request is accounted for,
+// and the server copes with CLIENT_CLOSE it does not know, malformed
+// requests, pipelining, idle connections and its request limit.
+
+#include "ns3/core-module.h"
+#include "ns3/http-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/point-to-point-module.h"
+#include "ns3/tcp-host-module.h"
+
+using namespace ns3;
+
+namespace
+{
+
+const uint16_t PORT = 80;
+
+/// A server node and a client node on a 100 Mb/s link, with the host model (no CPU cost).
+struct TwoHosts
+{
+    NodeContainer nodes{2}; //!< 0 client, 1 server
+    Ipv4Address serverAddress;
+    Ptr<HttpFileSet> files;
+    Ptr<HttpServer> server;
+
+    /// Build it.
+    TwoHosts()
+    {
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+        p2p.SetChannelAttribute("Delay", StringValue("100us"));
+        NetDeviceContainer devices = p2p.Install(nodes);
+        // The host model counts TCBs (its neutral profile costs no CPU time).
+        TcpHostHelper host;
+        host.Install(nodes);
+        Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.0");
+        serverAddress = addresses.Assign(devices).GetAddress(1);
+
+        files = CreateObject<HttpFileSet>();
+        files->AddFile(500, 1);
+        files->AddFile(20000, 1);
+        files->AssignStreams(7);
+        server = CreateObject<HttpServer>();
+        server->SetAttribute("DocumentStore", PointerValue(files));
+        nodes.Get(1)->AddApplication(server);
+    }
+
+    /**
+     * @brief Add a client application.
+     * @param endMode EndMode attribute value
+     * @param requests RequestsPerConnection
+     * @return the client
+     */
+    Ptr<HttpClient> AddClient(const std::string& endMode, uint32_t requests)
+    {
+        Ptr<HttpClient> client = CreateObject<HttpClient>();
+        Ptr<HttpFileSetRequestSource> source = CreateObject<HttpFileSetRequestSource>();
+        source->SetAttribute("FileSet", PointerValue(files));
+        client->SetAttribute("RequestSource", PointerValue(source));
+        client->SetAttribute("Remote", AddressValue(InetSocketAddress(serverAddress, PORT)));
+        client->SetAttribute("EndMode", StringValue(endMode));
+        client->SetAttribute("RequestsPerConnection", UintegerValue(requests));
+        nodes.Get(0)->AddApplication(client);
+        return client;
+    }
+
+    /// @return TIME_WAIT TCBs at the client host
+    uint32_t ClientTimeWait() const
+    {
+        return nodes.Get(0)->GetObject<TcpHostModel>()->GetTcbCount(TcpSocket::TIME_WAIT);
+    }
+
+    /// @return TIME_WAIT TCBs at the server host
+    uint32_t ServerTimeWait() const
+    {
+        return nodes.Get(1)->GetObject<TcpHostModel>()->GetTcbCount(TcpSocket::TIME_WAIT);
+    }
+};
+
+/// Each ending mode: counts balance and TIME_WAIT lands where it should.
+class EndModeTest : public TestCase
+{
+  public:
+    EndModeTest(std::string endMode, bool timeWaitAtClient)
+        : TestCase("end mode " + endMode + ": requests balance, TIME_WAIT at the " +
+                   (timeWaitAtClient ? "client" : "server")),
+          m_endMode(endMode),
+          m_timeWaitAtClient(timeWaitAtClient)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TwoHosts hosts;
+        std::vector<Ptr<HttpClient>> clients;
+        for (int i = 0; i < 3; ++i)
+        {
+            clients.push_back(hosts.AddClient(m_endMode, 4));
+            clients.back()->SetStartTime(MilliSeconds(10 * i));
+            clients.back()->SetStopTime(Seconds(2));
+        }
+        uint32_t clientTw = 0;
+        uint32_t serverTw = 0;
+        // Just before the clients stop (their closes at the stop are not counted).
+        Simulator::Schedule(Seconds(1.99), [&]() {
+            clientTw = hosts.ClientTimeWait();
+            serverTw = hosts.ServerTimeWait();
+        });
+        Simulator::Stop(Seconds(3));
+        Simulator::Run();
+
+        uint64_t connections = 0;
+        for (auto& c : clients)
+        {
+            const HttpClient::Stats& s = c->GetStats();
+            NS_TEST_ASSERT_MSG_EQ(s.requestsIssued,
+                                  s.requestsCompleted + s.requestsFailed + c->GetRequestsInFlight(),
+                                  "issued = completed + failed + in flight");
+            NS_TEST_ASSERT_MSG_GT(s.requestsCompleted, 20, "the client got work done");
+            NS_TEST_ASSERT_MSG_EQ(s.requestsFailed, 0, "nothing failed on a clean link");
+            NS_TEST_ASSERT_MSG_EQ((s.outcomes[HttpClient::COMPLETED] + 1 >= s.connectionsOpened),
+                                  true,
+                                  "every connection but the last completed");
+            connections += s.outcomes[HttpClient::COMPLETED];
+        }
+        const HttpServer::Stats& server = hosts.server->GetStats();
+        NS_TEST_ASSERT_MSG_EQ((server.clientCloses > 0),
+                              (m_endMode == "ClientClose"),
+                              "CLIENT_CLOSE");
+        if (m_timeWaitAtClient)
+        {
+            NS_TEST_ASSERT_MSG_GT(clientTw, connections / 2, "client holds TIME_WAIT");
+            // at most a close in progress per client at the snapshot
+            NS_TEST_ASSERT_MSG_LT(serverTw, clients.size() + 1, "server holds none");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_GT(serverTw, connections / 2, "server holds TIME_WAIT");
+            NS_TEST_ASSERT_MSG_LT(clientTw, clients.size() + 1, "client holds none");
+        }
+        Simulator::Destroy();
+    }
+
+    std::string m_endMode;
+    bool m_timeWaitAtClient;
+};
+
+/// A server that does not know CLIENT_CLOSE answers 501 and copes.
+class UnknownClientCloseTest : public TestCase
+{
+  public:
+    UnknownClientCloseTest()
+        : TestCase("server without CLIENT_CLOSE answers 501 to a closed connection and copes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TwoHosts hosts;
+        hosts.server->SetAttribute("KnowsClientClose", BooleanValue(false));
+        uint32_t notImplemented = 0;
+        hosts.server->TraceConnectWithoutContext(
+            "Response",
+            MakeCallback(+[](uint32_t* n, const HttpResponse& r) {
+                *n += (r.GetStatus() == 501);
+            }).Bind(&notImplemented));
+        Ptr<HttpClient> client = hosts.AddClient("ClientClose", 2);
+        client->SetStopTime(Seconds(1));
+        uint32_t clientTw = 0;
+        Simulator::Schedule(Seconds(1.5), [&]() { clientTw = hosts.ClientTimeWait(); });
+        Simulator::Stop(Seconds(2));
+        Simulator::Run();
+        const HttpClient::Stats& s = client->GetStats();
+        NS_TEST_ASSERT_MSG_GT(s.clientCloses, 5, "the client ended connections with CLIENT_CLOSE");
+        NS_TEST_ASSERT_MSG_EQ(notImplemented, s.clientCloses, "each got a 501");
+        NS_TEST_ASSERT_MSG_EQ(s.requestsFailed, 0, "no GET failed");
+        NS_TEST_ASSERT_MSG_EQ(s.requestsIssued,
+                              s.requestsCompleted + s.requestsFailed +
+                                  client->GetRequestsInFlight(),
+                              "balance");
+        NS_TEST_ASSERT_MSG_GT(clientTw, 0, "the client, the active closer, holds TIME_WAIT");
+        NS_TEST_ASSERT_MSG_EQ(hosts.server->GetOpenConnections(), 0, "server released them all");
+        Simulator::Destroy();
+    }
+};
+
+/// A raw TCP peer that sends bytes and records what comes back.
+class RawPeer
+{
+  public:
+    RawPeer(Ptr<Node> node, Ipv4Address server, std::string bytes, Time at)
+        : m_bytes(std::move(bytes))
+    {
+        m_socket = Socket::CreateSocket(node, TcpHostSocketFactory::GetTypeId());
+        m_socket->SetRecvCallback(MakeCallback(&RawPeer::Read, this));
+        m_socket->SetCloseCallbacks(MakeCallback(&RawPeer::Closed, this),
+                                    MakeCallback(&RawPeer::Closed, this));
+        m_socket->SetConnectCallback(MakeCallback(&RawPeer::Connected, this),
+                                     MakeNullCallback<void, Ptr<Socket>>());
+        Simulator::Schedule(at, [this, server]() {
+            m_socket->Bind();
+            m_socket->Connect(InetSocketAddress(server, PORT));
+        });
+    }
+
+    std::string received; //!< Bytes from the server
+    Time closedAt{-1};    //!< When the server closed
+
+  private:
+    void Connected(Ptr<Socket> s)
+    {
+        s->Send(Create<Packet>(reinterpret_cast<const uint8_t*>(m_bytes.data()), m_bytes.size()));
+    }
+
+    void Read(Ptr<Socket> s)
+    {
+        while (Ptr<Packet> p = s->Recv())
+        {
+            std::string chunk(p->GetSize(), '\0');
+            p->CopyData(reinterpret_cast<uint8_t*>(chunk.data()), chunk.size());
+            received += chunk;
+        }
+    }
+
+    void Closed(Ptr<Socket> s)
+    {
+        if (closedAt.IsStrictlyNegative())
+        {
+            closedAt = Simulator::Now();
+            Simulator::ScheduleNow(&Socket::Close, s);
+        }
+    }
+
+    std::string m_bytes;
+    Ptr<Socket> m_socket;
+};
+
+/// Raw-protocol cases: what the server sends back and when it closes.
+class RawExchangeTest : public TestCase
+{
+  public:
+    RawExchangeTest(std::string name,
+                    std::string request,
+                    std::vector<std::string> expectedStarts,
+                    bool expectClose,
+                    Time closeBefore,
+                    Time closeAfter = Time(0))
+        : TestCase(name),
+          m_request(std::move(request)),
+          m_expected(std::move(expectedStarts)),
+          m_expectClose(expectClose),
+          m_closeBefore(closeBefore),
+          m_closeAfter(closeAfter)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TwoHosts hosts;
+        hosts.server->SetAttribute("KeepAliveTimeout", TimeValue(Seconds(2)));
+        hosts.server->SetAttribute("MaxRequestsPerConnection", UintegerValue(3));
+        RawPeer peer(hosts.nodes.Get(0), hosts.serverAddress, m_request, MilliSeconds(10));
+        Simulator::Stop(Seconds(5));
+        Simulator::Run();
+        HttpParser parser(HttpParser::RESPONSES);
+        parser.Feed(reinterpret_cast<const uint8_t*>(peer.received.data()), peer.received.size());
+        NS_TEST_ASSERT_MSG_EQ(parser.GetError(), HttpParser::NONE, "well-formed responses");
+        std::vector<std::string> starts;
+        while (parser.HasResponse())
+        {
+            HttpResponse r = parser.PopResponse();
+            starts.push_back(std::to_string(r.GetStatus()));
+        }
+        NS_TEST_ASSERT_MSG_EQ(starts.size(), m_expected.size(), "number of responses");
+        for (size_t i = 0; i < std::min(starts.size(), m_expected.size()); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(starts[i], m_expected[i], "status of response " << i);
+        }
+        NS_TEST_ASSERT_MSG_EQ(!peer.closedAt.IsStrictlyNegative(), m_expectClose, "server closed");
+        if (m_expectClose)
+        {
+            NS_TEST_ASSERT_MSG_LT(peer.closedAt, m_closeBefore, "closed in time");
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(peer.closedAt, m_closeAfter, "not closed early");
+        }
+        Simulator::Destroy();
+    }
+
+    std::string m_request;
+    std::vector<std::string> m_expected;
+    bool m_expectClose;
+    Time m_closeBefore;
+    Time m_closeAfter;
+};
+
+const std::string GET0 = "GET /file0 HTTP/1.1\r\nHost: s\r\n\r\n";
+
+} // namespace
+
+/// HTTP applications test suite.
+class HttpAppsTestSuite : public TestSuite
+{
+  public:
+    HttpAppsTestSuite()
+        : TestSuite("http-apps", Type::SYSTEM)
+    {
+        AddTestCase(new EndModeTest("ConnectionClose", false), Duration::QUICK);
+        AddTestCase(new EndModeTest("ClientClose", true), Duration::QUICK);
+        AddTestCase(new UnknownClientCloseTest(), Duration::QUICK);
+        AddTestCase(new RawExchangeTest("pipelined requests answered in order",
+                                        GET0 + "GET /nope HTTP/1.1\r\nHost: s\r\n\r\n" + GET0,
+                                        {"200", "404", "200"},
+                                        true,
+                                        Seconds(1)),
+                    Duration::QUICK);
+        AddTestCase(new RawExchangeTest("malformed request: 400 and close",
+                                        "GARBAGE\r\n\r\n",
+                                        {"400"},
+                                        true,
+                                        Seconds(0.5)),
+                    Duration::QUICK);
+        // KeepAliveTimeout is 2 s; the response leaves about 10 ms in, and
+        // the server's FIN takes 0.1 ms to reach the peer.
+        AddTestCase(new RawExchangeTest("idle connection closed after KeepAliveTimeout",
+                                        GET0,
+                                        {"200"},
+                                        true,
+                                        Seconds(2.1),
+                                        Seconds(2)),
+                    Duration::QUICK);
+        AddTestCase(new RawExchangeTest("unknown method: 501, connection kept",
+                                        "BREW /pot HTTP/1.1\r\nHost: s\r\n\r\n",
+                                        {"501"},
+                                        true,
+                                        Seconds(2.3),
+                                        Seconds(2)),
+                    Duration::QUICK);
+    }
+};
+
+static HttpAppsTestSuite g_httpAppsTestSuite; //!< Static variable for test initialization

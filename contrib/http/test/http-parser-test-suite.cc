@@ -1,0 +1,423 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// HttpParser and the message codec: round trips, messages split across and
+// packed into segments, every malformed-input error and the status a server
+// answers it with, and the fuzz corpus replayed against the invariants.
+
+#include "fuzz/http-parser-invariants.h"
+
+#include "ns3/http-message.h"
+#include "ns3/http-parser.h"
+#include "ns3/test.h"
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/// Feed a whole string.
+size_t
+FeedAll(HttpParser& p, const std::string& s, size_t piece = SIZE_MAX)
+{
+    size_t used = 0;
+    for (size_t offset = 0; offset < s.size(); offset += piece)
+    {
+        size_t n = std::min(piece, s.size() - offset);
+        size_t u = p.Feed(reinterpret_cast<const uint8_t*>(s.data()) + offset, n);
+        used += u;
+        if (u < n)
+        {
+            break;
+        }
+    }
+    return used;
+}
+
+/// A request survives serialization and parsing, whole or byte by byte.
+class RoundTripTest : public TestCase
+{
+  public:
+    RoundTripTest()
+        : TestCase("request and response round trip, whole and byte by byte")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        HttpRequest request("GET", "/docs/7");
+        request.SetHeader("Host", "server");
+        request.SetHeader("Connection", "close");
+        std::string wire = request.SerializeHead();
+        NS_TEST_ASSERT_MSG_EQ(wire,
+                              "GET /docs/7 HTTP/1.1\r\nHost: server\r\nConnection: close\r\n\r\n",
+                              "request head on the wire");
+        for (size_t piece : {wire.size(), size_t(1)})
+        {
+            HttpParser p(HttpParser::REQUESTS);
+            NS_TEST_ASSERT_MSG_EQ(FeedAll(p, wire, piece), wire.size(), "all consumed");
+            NS_TEST_ASSERT_MSG_EQ(p.HasRequest(), true, "one request");
+            HttpRequest r = p.PopRequest();
+            NS_TEST_ASSERT_MSG_EQ(r.GetMethod(), "GET", "method");
+            NS_TEST_ASSERT_MSG_EQ(r.GetTarget(), "/docs/7", "target");
+            NS_TEST_ASSERT_MSG_EQ(r.GetHeader("host"), "server", "case-insensitive field");
+            NS_TEST_ASSERT_MSG_EQ(r.ClosesConnection(), true, "Connection: close");
+            NS_TEST_ASSERT_MSG_EQ(p.IsIdle(), true, "idle after the message");
+        }
+
+        HttpResponse response(200);
+        response.SetBodyLength(1000);
+        std::string head = response.SerializeHead();
+        std::string body(1000, '\0');
+        HttpParser p(HttpParser::RESPONSES);
+        FeedAll(p, head + body.substr(0, 400));
+        NS_TEST_ASSERT_MSG_EQ(p.HasResponse(), false, "incomplete body: no response yet");
+        FeedAll(p, body.substr(400));
+        NS_TEST_ASSERT_MSG_EQ(p.HasResponse(), true, "complete");
+        HttpResponse r = p.PopResponse();
+        NS_TEST_ASSERT_MSG_EQ(r.GetStatus(), 200, "status");
+        NS_TEST_ASSERT_MSG_EQ(r.GetBodyLength(), 1000, "body length");
+        NS_TEST_ASSERT_MSG_EQ(response.GetWireSize(), head.size() + 1000, "wire size");
+    }
+};
+
+/// Several messages in one segment (pipelining), with a request body.
+class PipeliningTest : public TestCase
+{
+  public:
+    PipeliningTest()
+        : TestCase("pipelined requests in one segment, in order, bodies skipped")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::string wire = "GET /a HTTP/1.1\r\nHost: s\r\n\r\n"
+                           "POST /b HTTP/1.1\r\nHost: s\r\nContent-Length: 5\r\n\r\nhello"
+                           "\r\nGET /c HTTP/1.0\r\n\r\n";
+        HttpParser p(HttpParser::REQUESTS);
+        NS_TEST_ASSERT_MSG_EQ(FeedAll(p, wire), wire.size(), "all consumed");
+        std::vector<std::string> targets;
+        while (p.HasRequest())
+        {
+            targets.push_back(p.PopRequest().GetTarget());
+        }
+        NS_TEST_ASSERT_MSG_EQ((targets == std::vector<std::string>{"/a", "/b", "/c"}),
+                              true,
+                              "three requests in order");
+        NS_TEST_ASSERT_MSG_EQ(p.GetError(), HttpParser::NONE, "no error");
+    }
+};
+
+/// Each malformed input gets its error and status.
+class MalformedTest : public TestCase
+{
+  public:
+    MalformedTest(std::string name,
+                  std::string wire,
+                  HttpParser::Kind kind,
+                  HttpParser::Error error,
+                  uint16_t status)
+        : TestCase("malformed: " + name),
+          m_wire(wire),
+          m_kind(kind),
+          m_error(error),
+          m_status(status)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        HttpParser p(m_kind, 64, 256, 4, 1000);
+        size_t used = FeedAll(p, m_wire);
+        NS_TEST_ASSERT_MSG_EQ(HttpParser::ErrorName(p.GetError()),
+                              std::string(HttpParser::ErrorName(m_error)),
+                              "error");
+        if (m_kind == HttpParser::REQUESTS)
+        {
+            NS_TEST_ASSERT_MSG_EQ(p.GetErrorStatus(), m_status, "status to answer with");
+        }
+        NS_TEST_ASSERT_MSG_LT(used, m_wire.size() + 1, "never consumes more than given");
+        NS_TEST_ASSERT_MSG_EQ((p.HasRequest() || p.HasResponse()), false, "no message");
+        // The error sticks: more input is not consumed.
+        NS_TEST_ASSERT_MSG_EQ(FeedAll(p, "GET / HTTP/1.1\r\nHost: s\r\n\r\n"), 0, "stopped");
+    }
+
+    std::string m_wire;
+    HttpParser::Kind m_kind;
+    HttpParser::Error m_error;
+    uint16_t m_status;
+};
+
+/**
+ * Response framing (RFC 9112 section 6.3): what ends a response body, and
+ * which Host fields a request may carry (section 3.2).
+ */
+class FramingTest : public TestCase
+{
+  public:
+    FramingTest()
+        : TestCase("response framing: 1xx, 204, 304, HEAD, close-delimited, truncated; Host")
+    {
+    }
+
+  private:
+    /// Parse responses, whole and byte by byte, ending the stream after them.
+    std::vector<HttpResponse> Responses(const std::string& wire,
+                                        const std::vector<std::string>& methods,
+                                        size_t piece,
+                                        HttpParser::Error* error)
+    {
+        HttpParser p(HttpParser::RESPONSES);
+        for (const auto& m : methods)
+        {
+            p.ExpectResponseTo(m);
+        }
+        FeedAll(p, wire, piece);
+        p.EndOfStream();
+        std::vector<HttpResponse> out;
+        while (p.HasResponse())
+        {
+            out.push_back(p.PopResponse());
+        }
+        *error = p.GetError();
+        return out;
+    }
+
+    /// Check a stream's responses: their statuses and body lengths.
+    void Expect(const std::string& what,
+                const std::string& wire,
+                const std::vector<std::string>& methods,
+                const std::vector<std::pair<uint16_t, uint64_t>>& expected,
+                HttpParser::Error expectedError = HttpParser::NONE)
+    {
+        for (size_t piece : {wire.size(), size_t(1)})
+        {
+            HttpParser::Error error;
+            auto got = Responses(wire, methods, piece, &error);
+            NS_TEST_ASSERT_MSG_EQ(std::string(HttpParser::ErrorName(error)),
+                                  HttpParser::ErrorName(expectedError),
+                                  what << ": error");
+            NS_TEST_ASSERT_MSG_EQ(got.size(), expected.size(), what << ": responses");
+            for (size_t i = 0; i < std::min(got.size(), expected.size()); ++i)
+            {
+                NS_TEST_ASSERT_MSG_EQ(got[i].GetStatus(), expected[i].first, what << ": status");
+                NS_TEST_ASSERT_MSG_EQ(got[i].GetBodyLength(),
+                                      expected[i].second,
+                                      what << ": body of response " << i);
+            }
+        }
+    }
+
+    /// Whether a request with these Host lines parses.
+    bool HostAccepted(const std::string& hostLines)
+    {
+        HttpParser p(HttpParser::REQUESTS);
+        FeedAll(p, "GET / HTTP/1.1\r\n" + hostLines + "\r\n");
+        return p.HasRequest() && p.GetError() == HttpParser::NONE;
+    }
+
+    void DoRun() override
+    {
+        const std::string next = "HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nabc";
+        Expect("204 with Content-Length",
+               "HTTP/1.1 204 No Content\r\nContent-Length: 10\r\n\r\n" + next,
+               {},
+               {{204, 0}, {200, 3}});
+        Expect("304 with Content-Length",
+               "HTTP/1.1 304 Not Modified\r\nContent-Length: 10\r\n\r\n" + next,
+               {},
+               {{304, 0}, {200, 3}});
+        Expect("100 Continue before the response",
+               "HTTP/1.1 100 Continue\r\n\r\n" + next,
+               {"GET"},
+               {{100, 0}, {200, 3}});
+        Expect("a response to HEAD",
+               "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n" + next,
+               {"HEAD", "GET"},
+               {{200, 0}, {200, 3}});
+        Expect("a close-delimited HTTP/1.0 body",
+               "HTTP/1.0 200 OK\r\nServer: s\r\n\r\n" + std::string(500, 'x'),
+               {"GET"},
+               {{200, 500}});
+        Expect("a close-delimited body that is empty", "HTTP/1.1 200 OK\r\n\r\n", {}, {{200, 0}});
+        Expect("a body cut short by the close",
+               "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc",
+               {},
+               {},
+               HttpParser::INCOMPLETE_MESSAGE);
+        Expect("a head cut short by the close",
+               "HTTP/1.1 200 OK\r\nContent-Le",
+               {},
+               {},
+               HttpParser::INCOMPLETE_MESSAGE);
+        HttpParser open(HttpParser::RESPONSES);
+        FeedAll(open, "HTTP/1.1 200 OK\r\n\r\nabc");
+        NS_TEST_ASSERT_MSG_EQ(open.HasResponse(),
+                              false,
+                              "a close-delimited body waits for the close");
+
+        for (const char* good : {"Host: example.com\r\n",
+                                 "Host: example.com:8080\r\n",
+                                 "Host: 10.0.0.1:80\r\n",
+                                 "Host: [::1]:80\r\n",
+                                 "Host:\r\n"})
+        {
+            NS_TEST_ASSERT_MSG_EQ(HostAccepted(good), true, "valid Host: " << good);
+        }
+        for (const char* bad : {"Host: a\r\nHost: a\r\n",
+                                "Host: exa mple\r\n",
+                                "Host: a/b\r\n",
+                                "Host: a:8x\r\n",
+                                "Host: [::1\r\n"})
+        {
+            HttpParser p(HttpParser::REQUESTS);
+            FeedAll(p, std::string("GET / HTTP/1.1\r\n") + bad + "\r\n");
+            NS_TEST_ASSERT_MSG_EQ(std::string(HttpParser::ErrorName(p.GetError())),
+                                  "BAD_HOST",
+                                  "invalid Host: " << bad);
+            NS_TEST_ASSERT_MSG_EQ(p.GetErrorStatus(), 400, "answered with 400");
+        }
+    }
+};
+
+/// The fuzz corpus, replayed.
+class CorpusTest : public TestCase
+{
+  public:
+    CorpusTest()
+        : TestCase("fuzz corpus: results independent of segmentation, no overrun")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::filesystem::path dir =
+            std::filesystem::path(NS_TEST_SOURCEDIR) / "fuzz" / "http-parser-corpus";
+        NS_TEST_ASSERT_MSG_EQ(std::filesystem::is_directory(dir),
+                              true,
+                              "corpus directory " << dir << " (run from the source root)");
+        uint32_t files = 0;
+        for (const auto& entry : std::filesystem::directory_iterator(dir))
+        {
+            std::ifstream in(entry.path(), std::ios::binary);
+            std::string bytes((std::istreambuf_iterator<char>(in)),
+                              std::istreambuf_iterator<char>());
+            std::string problem =
+                http_fuzz::CheckInvariants(reinterpret_cast<const uint8_t*>(bytes.data()),
+                                           bytes.size());
+            NS_TEST_ASSERT_MSG_EQ(problem, "", "corpus file " << entry.path());
+            ++files;
+        }
+        NS_TEST_ASSERT_MSG_GT(files, 10, "the corpus is there");
+    }
+};
+
+} // namespace
+
+/// HTTP parser test suite.
+class HttpParserTestSuite : public TestSuite
+{
+  public:
+    HttpParserTestSuite()
+        : TestSuite("http-parser", Type::UNIT)
+    {
+        using P = HttpParser;
+        const auto R = P::REQUESTS;
+        AddTestCase(new RoundTripTest(), Duration::QUICK);
+        AddTestCase(new PipeliningTest(), Duration::QUICK);
+        AddTestCase(new FramingTest(), Duration::QUICK);
+        AddTestCase(new MalformedTest("bare CR in the status line",
+                                      "HTTP/1.1 200 O\rK\r\n",
+                                      P::RESPONSES,
+                                      P::BAD_START_LINE,
+                                      400),
+                    Duration::QUICK);
+        AddTestCase(new MalformedTest("bare CR in a field",
+                                      "GET / HTTP/1.1\r\nHost: a\rb\r\n\r\n",
+                                      R,
+                                      P::BAD_HEADER,
+                                      400),
+                    Duration::QUICK);
+        AddTestCase(new MalformedTest("request line", "GET /\r\n", R, P::BAD_START_LINE, 400),
+                    Duration::QUICK);
+        AddTestCase(new MalformedTest("version", "GET / HTTP/2.0\r\n", R, P::BAD_VERSION, 505),
+                    Duration::QUICK);
+        AddTestCase(new MalformedTest("no Host", "GET / HTTP/1.1\r\n\r\n", R, P::MISSING_HOST, 400),
+                    Duration::QUICK);
+        AddTestCase(new MalformedTest("space before colon",
+                                      "GET / HTTP/1.1\r\nHost : s\r\n\r\n",
+                                      R,
+                                      P::BAD_HEADER,
+                                      400),
+                    Duration::QUICK);
+        AddTestCase(new MalformedTest("obsolete folding",
+                                      "GET / HTTP/1.1\r\nHost: s\r\n x\r\n\r\n",
+                                      R,
+                                      P::BAD_HEADER,
+                                      400),
+                    Duration::QUICK);
+        AddTestCase(
+            new MalformedTest("conflicting Content-Length",
+                              "PUT / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n",
+                              R,
+                              P::BAD_CONTENT_LENGTH,
+                              400),
+            Duration::QUICK);
+        AddTestCase(new MalformedTest("Content-Length not a number",
+                                      "PUT / HTTP/1.1\r\nContent-Length: 1x\r\n",
+                                      R,
+                                      P::BAD_CONTENT_LENGTH,
+                                      400),
+                    Duration::QUICK);
+        AddTestCase(new MalformedTest("body too large",
+                                      "PUT / HTTP/1.1\r\nHost: s\r\nContent-Length: 5000\r\n\r\n",
+                                      R,
+                                      P::BODY_TOO_LARGE,
+                                      413),
+                    Duration::QUICK);
+        AddTestCase(new MalformedTest("chunked",
+                                      "GET / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n",
+                                      R,
+                                      P::UNSUPPORTED_ENCODING,
+                                      501),
+                    Duration::QUICK);
+        AddTestCase(new MalformedTest("line too long",
+                                      "GET /" + std::string(100, 'a'),
+                                      R,
+                                      P::LINE_TOO_LONG,
+                                      431),
+                    Duration::QUICK);
+        AddTestCase(new MalformedTest("too many fields",
+                                      "GET / HTTP/1.1\r\na: 1\r\nb: 2\r\nc: 3\r\nd: 4\r\ne: 5\r\n",
+                                      R,
+                                      P::HEAD_TOO_LARGE,
+                                      431),
+                    Duration::QUICK);
+        AddTestCase(new MalformedTest("binary",
+                                      std::string("\x01\x02\xff\n", 4),
+                                      R,
+                                      P::BAD_START_LINE,
+                                      400),
+                    Duration::QUICK);
+        AddTestCase(new MalformedTest("status code",
+                                      "HTTP/1.1 20 OK\r\n",
+                                      P::RESPONSES,
+                                      P::BAD_START_LINE,
+                                      400),
+                    Duration::QUICK);
+        AddTestCase(new CorpusTest(), Duration::QUICK);
+    }
+};
+
+static HttpParserTestSuite g_httpParserTestSuite; //!< Static variable for test initialization

@@ -1,0 +1,140 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "tcp-host-helper.h"
+
+#include "ns3/abort.h"
+#include "ns3/host-cpu.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/tcp-close-policy.h"
+#include "ns3/tcp-demux-cost-shim.h"
+#include "ns3/tcp-host-model.h"
+#include "ns3/tcp-host-profile.h"
+#include "ns3/tcp-host-socket-factory.h"
+#include "ns3/tcp-host-socket.h"
+#include "ns3/tcp-l4-protocol.h"
+#include "ns3/tcp-output-stage.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("TcpHostHelper");
+
+TcpHostHelper::TcpHostHelper()
+{
+    m_socketFactoryFactory.SetTypeId(TcpHostSocketFactory::GetTypeId());
+    m_socketType = TcpHostSocket::GetTypeId();
+    m_hostFactory.SetTypeId(TcpHostModel::GetTypeId());
+    m_shimFactory.SetTypeId(TcpDemuxCostShim::GetTypeId());
+    m_outputFactory.SetTypeId(TcpOutputStage::GetTypeId());
+}
+
+void
+TcpHostHelper::SetSocketType(const std::string& tid)
+{
+    m_socketType = TypeId::LookupByName(tid);
+    m_socketFactoryFactory.Set("SocketType", TypeIdValue(m_socketType));
+}
+
+TypeId
+TcpHostHelper::GetSocketType() const
+{
+    return m_socketType;
+}
+
+void
+TcpHostHelper::SetSocketAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_socketAttributes.emplace_back(name, value.Copy());
+}
+
+void
+TcpHostHelper::SetClosePolicy(Ptr<TcpClosePolicy> prototype)
+{
+    m_closePolicy = prototype;
+}
+
+void
+TcpHostHelper::SetProfile(const std::string& name)
+{
+    const TcpHostProfile& profile = TcpHostProfile::Get(name);
+    for (const auto& [attribute, value] : profile.hostModel)
+    {
+        m_hostFactory.Set(attribute, *value);
+    }
+    for (const auto& [attribute, value] : profile.outputStage)
+    {
+        m_outputFactory.Set(attribute, *value);
+    }
+}
+
+void
+TcpHostHelper::SetHostModelEnabled(bool enable)
+{
+    m_hostModel = enable;
+}
+
+void
+TcpHostHelper::SetHostModelAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_hostFactory.Set(name, value);
+}
+
+void
+TcpHostHelper::SetShimAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_shimFactory.Set(name, value);
+}
+
+void
+TcpHostHelper::SetOutputStageAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_outputFactory.Set(name, value);
+}
+
+void
+TcpHostHelper::SetInternetStackHelper(const InternetStackHelper& stack)
+{
+    m_stack = stack;
+}
+
+void
+TcpHostHelper::Install(NodeContainer nodes)
+{
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
+    {
+        Install(*it);
+    }
+}
+
+void
+TcpHostHelper::Install(Ptr<Node> node)
+{
+    NS_LOG_FUNCTION(this << node);
+    NS_ABORT_MSG_IF(node->GetObject<TcpHostSocketFactory>(),
+                    "TcpHostHelper::Install: node " << node->GetId() << " already has it");
+    if (!node->GetObject<TcpL4Protocol>())
+    {
+        m_stack.Install(node);
+    }
+
+    Ptr<TcpHostSocketFactory> factory = m_socketFactoryFactory.Create<TcpHostSocketFactory>();
+    for (const auto& [name, value] : m_socketAttributes)
+    {
+        factory->SetSocketAttribute(name, *value);
+    }
+    factory->SetClosePolicy(m_closePolicy);
+    node->AggregateObject(factory);
+
+    if (m_hostModel)
+    {
+        node->AggregateObject(CreateObject<HostCpu>());
+        node->AggregateObject(m_hostFactory.Create<TcpHostModel>());
+        m_shimFactory.Create<TcpDemuxCostShim>()->Install(node);
+    }
+    m_outputFactory.Create<TcpOutputStage>()->Install(node);
+}
+
+} // namespace ns3

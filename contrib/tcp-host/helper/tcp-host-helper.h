@@ -1,0 +1,134 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef TCP_HOST_HELPER_H
+#define TCP_HOST_HELPER_H
+
+#include "ns3/internet-stack-helper.h"
+#include "ns3/node-container.h"
+#include "ns3/object-factory.h"
+#include "ns3/tcp-close-policy.h"
+
+namespace ns3
+{
+
+class TcpHostProfile;
+
+/**
+ * @ingroup tcp-host
+ * @brief Installs the internet stack with the suite's TCP and host model on nodes.
+ *
+ * On each node it
+ * - aggregates a TcpHostSocketFactory, so that applications that ask for it
+ *   (ns-3's through their Protocol attribute, the suite's by default) get
+ *   TcpHostSocket sockets (or the SocketType chosen), with the attributes
+ *   and the close policy set here;
+ * - installs a TcpOutputStage on TCP's path down to IPv4 (options a close
+ *   policy sends, send-side CPU cost);
+ * - optionally (default: on) aggregates a HostCpu and a TcpHostModel (TCB
+ *   list, memory, demultiplexing cost) and puts a TcpDemuxCostShim between
+ *   IPv4 and TCP, so that arriving segments are charged CPU time.
+ *
+ * A node that already has the internet stack keeps it; one that has not
+ * gets it from the InternetStackHelper. SetProfile applies a named host
+ * profile (TcpHostProfile) to the nodes installed next.
+ */
+class TcpHostHelper
+{
+  public:
+    TcpHostHelper();
+    virtual ~TcpHostHelper() = default;
+
+    /**
+     * @brief Set the TypeId of the sockets (default ns3::TcpHostSocket).
+     * @param tid a TcpSocketBase subclass, e.g. "ns3::TcpSocketBase" for stock ns-3
+     */
+    void SetSocketType(const std::string& tid);
+
+    /**
+     * @brief Set an attribute of every socket created on the nodes installed next.
+     * @param name attribute name
+     * @param value attribute value
+     */
+    void SetSocketAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @brief Give the sockets of the nodes installed next a fork of a close policy.
+     * @param prototype the policy (null: the sockets' ClosePolicy attribute decides)
+     */
+    void SetClosePolicy(Ptr<TcpClosePolicy> prototype);
+
+    /**
+     * @brief Apply a host profile to the nodes installed next.
+     *
+     * Sets the attributes the profile carries; attributes set afterwards
+     * with the Set*Attribute methods override it.
+     *
+     * @param name a profile name known to TcpHostProfile
+     */
+    void SetProfile(const std::string& name);
+
+    /**
+     * @brief Enable or disable the host model (CPU, TCB list and costs). Default: enabled.
+     * @param enable true to install a HostCpu, a TcpHostModel and a TcpDemuxCostShim
+     */
+    void SetHostModelEnabled(bool enable);
+
+    /**
+     * @brief Set an attribute of the TcpHostModel.
+     * @param name attribute name
+     * @param value attribute value
+     */
+    void SetHostModelAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @brief Set an attribute of the TcpDemuxCostShim.
+     * @param name attribute name
+     * @param value attribute value
+     */
+    void SetShimAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @brief Set an attribute of the TcpOutputStage.
+     * @param name attribute name
+     * @param value attribute value
+     */
+    void SetOutputStageAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
+     * @brief Set the InternetStackHelper that installs IP and TCP on nodes without them.
+     * @param stack the helper
+     */
+    void SetInternetStackHelper(const InternetStackHelper& stack);
+
+    /**
+     * @brief Install on every node of a container.
+     * @param nodes the nodes
+     */
+    void Install(NodeContainer nodes);
+
+    /**
+     * @brief Install on one node.
+     * @param node the node
+     */
+    virtual void Install(Ptr<Node> node);
+
+  protected:
+    /// @return the socket TypeId chosen
+    TypeId GetSocketType() const;
+
+  private:
+    ObjectFactory m_socketFactoryFactory; //!< Makes TcpHostSocketFactory objects
+    TypeId m_socketType;                  //!< Type of the sockets
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_socketAttributes; //!< For sockets
+    Ptr<TcpClosePolicy> m_closePolicy; //!< Forked into every socket, if set
+    ObjectFactory m_hostFactory;       //!< Makes TcpHostModel objects
+    ObjectFactory m_shimFactory;       //!< Makes TcpDemuxCostShim objects
+    ObjectFactory m_outputFactory;     //!< Makes TcpOutputStage objects
+    bool m_hostModel{true};            //!< Install the host model
+    InternetStackHelper m_stack;       //!< Installs IP and TCP
+};
+
+} // namespace ns3
+
+#endif /* TCP_HOST_HELPER_H */

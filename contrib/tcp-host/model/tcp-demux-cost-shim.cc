@@ -1,0 +1,292 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "tcp-demux-cost-shim.h"
+
+#include "host-cpu.h"
+#include "tcp-host-model.h"
+
+#include "ns3/abort.h"
+#include "ns3/ipv4-interface.h"
+#include "ns3/ipv4.h"
+#include "ns3/ipv6-interface.h"
+#include "ns3/ipv6.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/simulator.h"
+#include "ns3/tcp-header.h"
+#include "ns3/tcp-l4-protocol.h"
+#include "ns3/trace-source-accessor.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("TcpDemuxCostShim");
+
+NS_OBJECT_ENSURE_REGISTERED(TcpDemuxCostShim);
+
+TypeId
+TcpDemuxCostShim::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::TcpDemuxCostShim")
+            .SetParent<IpL4Protocol>()
+            .SetGroupName("TcpHost")
+            .AddConstructor<TcpDemuxCostShim>()
+            .AddAttribute("InputQueueLimit",
+                          "Segments the IP input queue holds, the one in service included "
+                          "(BSD's IFQ_MAXLEN is 50).",
+                          UintegerValue(50),
+                          MakeUintegerAccessor(&TcpDemuxCostShim::m_queueLimit),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddTraceSource("Backlog",
+                            "Segments waiting for or in the CPU.",
+                            MakeTraceSourceAccessor(&TcpDemuxCostShim::m_backlog),
+                            "ns3::TracedValueCallback::Uint32")
+            .AddTraceSource("Drop",
+                            "A segment dropped because the input queue was full.",
+                            MakeTraceSourceAccessor(&TcpDemuxCostShim::m_dropTrace),
+                            "ns3::Packet::TracedCallback");
+    return tid;
+}
+
+TcpDemuxCostShim::TcpDemuxCostShim()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+TcpDemuxCostShim::~TcpDemuxCostShim()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+TcpDemuxCostShim::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_queue.clear();
+    m_tcp = nullptr;
+    m_host = nullptr;
+    m_cpu = nullptr;
+    IpL4Protocol::DoDispose();
+}
+
+void
+TcpDemuxCostShim::Install(Ptr<Node> node)
+{
+    NS_LOG_FUNCTION(this << node);
+    m_tcp = node->GetObject<TcpL4Protocol>();
+    m_host = node->GetObject<TcpHostModel>();
+    NS_ABORT_MSG_IF(!m_tcp, "TcpDemuxCostShim: node " << node->GetId() << " has no TCP");
+    NS_ABORT_MSG_IF(!m_host, "TcpDemuxCostShim: node " << node->GetId() << " has no TcpHostModel");
+    m_cpu = node->GetObject<HostCpu>();
+    NS_ABORT_MSG_IF(!m_cpu, "TcpDemuxCostShim: node " << node->GetId() << " has no HostCpu");
+    Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
+    NS_ABORT_MSG_IF(!ipv4, "TcpDemuxCostShim: node " << node->GetId() << " has no IPv4");
+    ipv4->Remove(m_tcp);
+    ipv4->Insert(this);
+    // Aggregated, so that GetObject and Config paths
+    // (/NodeList/*/$ns3::TcpDemuxCostShim/Drop) find it and it is disposed with the node.
+    node->AggregateObject(this);
+    if (Ptr<Ipv6> ipv6 = node->GetObject<Ipv6>())
+    {
+        ipv6->Remove(m_tcp);
+        ipv6->Insert(this);
+    }
+}
+
+int
+TcpDemuxCostShim::GetProtocolNumber() const
+{
+    return TcpL4Protocol::PROT_NUMBER;
+}
+
+IpL4Protocol::RxStatus
+TcpDemuxCostShim::Receive(Ptr<Packet> p,
+                          const Ipv4Header& header,
+                          Ptr<Ipv4Interface> incomingInterface)
+{
+    if (m_queue.size() >= m_queueLimit)
+    {
+        NS_LOG_LOGIC("input queue full, dropping " << p);
+        ++m_drops;
+        m_dropTrace(p);
+        return IpL4Protocol::RX_OK; // dropped below TCP: the sender sees a loss
+    }
+    m_queue.push_back({p, header, incomingInterface});
+    m_backlog = m_queue.size();
+    if (!m_serving)
+    {
+        StartService();
+    }
+    return IpL4Protocol::RX_OK;
+}
+
+void
+TcpDemuxCostShim::StartService()
+{
+    m_serving = true;
+    const Pending& head = m_queue.front();
+    TcpHeader tcpHeader;
+    uint32_t headerBytes = head.packet->PeekHeader(tcpHeader);
+    Time cost = m_host->SegmentCost(head.header.GetDestination(),
+                                    tcpHeader.GetDestinationPort(),
+                                    head.header.GetSource(),
+                                    tcpHeader.GetSourcePort(),
+                                    head.packet->GetSize() - headerBytes);
+    m_busy += cost;
+    ++m_segments;
+    if (tcpHeader.GetFlags() & TcpHeader::RST)
+    {
+        ++m_rsts;
+    }
+    m_cpu->Submit(HostCpu::KERNEL, cost, [this]() { FinishService(); });
+}
+
+void
+TcpDemuxCostShim::FinishService()
+{
+    Pending head = std::move(m_queue.front());
+    m_queue.pop_front();
+    m_backlog = m_queue.size();
+    m_serving = false;
+    // TCP runs before the next lookup is costed, so TCBs this segment creates
+    // or frees count from the next segment on, as in a kernel.
+    if (Admit(head))
+    {
+        m_tcp->Receive(head.packet, head.header, head.interface);
+    }
+    if (!m_serving && !m_queue.empty())
+    {
+        StartService();
+    }
+}
+
+bool
+TcpDemuxCostShim::Admit(const Pending& segment)
+{
+    TcpHeader tcpHeader;
+    segment.packet->PeekHeader(tcpHeader);
+    if ((tcpHeader.GetFlags() & (TcpHeader::SYN | TcpHeader::ACK)) != TcpHeader::SYN)
+    {
+        return true; // only a SYN asks for a new TCB
+    }
+    TcpHostModel::Admission verdict = m_host->AdmitSyn(segment.header.GetDestination(),
+                                                       tcpHeader.GetDestinationPort(),
+                                                       segment.header.GetSource(),
+                                                       tcpHeader.GetSourcePort());
+    if (verdict == TcpHostModel::REFUSE)
+    {
+        TcpHeader rst;
+        rst.SetFlags(TcpHeader::RST | TcpHeader::ACK);
+        rst.SetSequenceNumber(SequenceNumber32(0));
+        rst.SetAckNumber(tcpHeader.GetSequenceNumber() + SequenceNumber32(1));
+        rst.SetSourcePort(tcpHeader.GetDestinationPort());
+        rst.SetDestinationPort(tcpHeader.GetSourcePort());
+        m_tcp->SendPacket(Create<Packet>(),
+                          rst,
+                          segment.header.GetDestination(),
+                          segment.header.GetSource());
+    }
+    return verdict == TcpHostModel::ADMIT;
+}
+
+IpL4Protocol::RxStatus
+TcpDemuxCostShim::Receive(Ptr<Packet> p,
+                          const Ipv6Header& header,
+                          Ptr<Ipv6Interface> incomingInterface)
+{
+    return m_tcp->Receive(p, header, incomingInterface);
+}
+
+void
+TcpDemuxCostShim::ReceiveIcmp(Ipv4Address icmpSource,
+                              uint8_t icmpTtl,
+                              uint8_t icmpType,
+                              uint8_t icmpCode,
+                              uint32_t icmpInfo,
+                              Ipv4Address payloadSource,
+                              Ipv4Address payloadDestination,
+                              const uint8_t payload[8])
+{
+    m_tcp->ReceiveIcmp(icmpSource,
+                       icmpTtl,
+                       icmpType,
+                       icmpCode,
+                       icmpInfo,
+                       payloadSource,
+                       payloadDestination,
+                       payload);
+}
+
+void
+TcpDemuxCostShim::ReceiveIcmp(Ipv6Address icmpSource,
+                              uint8_t icmpTtl,
+                              uint8_t icmpType,
+                              uint8_t icmpCode,
+                              uint32_t icmpInfo,
+                              Ipv6Address payloadSource,
+                              Ipv6Address payloadDestination,
+                              const uint8_t payload[8])
+{
+    m_tcp->ReceiveIcmp(icmpSource,
+                       icmpTtl,
+                       icmpType,
+                       icmpCode,
+                       icmpInfo,
+                       payloadSource,
+                       payloadDestination,
+                       payload);
+}
+
+void
+TcpDemuxCostShim::SetDownTarget(DownTargetCallback cb)
+{
+    m_tcp->SetDownTarget(cb);
+}
+
+void
+TcpDemuxCostShim::SetDownTarget6(DownTargetCallback6 cb)
+{
+    m_tcp->SetDownTarget6(cb);
+}
+
+IpL4Protocol::DownTargetCallback
+TcpDemuxCostShim::GetDownTarget() const
+{
+    return m_tcp->GetDownTarget();
+}
+
+IpL4Protocol::DownTargetCallback6
+TcpDemuxCostShim::GetDownTarget6() const
+{
+    return m_tcp->GetDownTarget6();
+}
+
+Time
+TcpDemuxCostShim::GetBusyTime() const
+{
+    return m_busy;
+}
+
+uint64_t
+TcpDemuxCostShim::GetSegments() const
+{
+    return m_segments;
+}
+
+uint64_t
+TcpDemuxCostShim::GetRsts() const
+{
+    return m_rsts;
+}
+
+uint64_t
+TcpDemuxCostShim::GetDrops() const
+{
+    return m_drops;
+}
+
+} // namespace ns3

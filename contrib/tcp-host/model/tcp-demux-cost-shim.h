@@ -1,0 +1,145 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef TCP_DEMUX_COST_SHIM_H
+#define TCP_DEMUX_COST_SHIM_H
+
+#include "ns3/event-id.h"
+#include "ns3/ip-l4-protocol.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/nstime.h"
+#include "ns3/traced-callback.h"
+#include "ns3/traced-value.h"
+
+#include <deque>
+
+namespace ns3
+{
+
+class HostCpu;
+class TcpHostModel;
+class TcpL4Protocol;
+class Ipv4Interface;
+class Node;
+
+/**
+ * @ingroup tcp-host
+ * @brief The host's TCP input stage: arriving segments wait in the IP input
+ * queue and are handed to TCP one at a time, each after the CPU time the
+ * node's TcpHostModel charges for it, taken as kernel work on the node's
+ * HostCpu.
+ *
+ * It stands between IPv4 and TcpL4Protocol (it registers itself with IPv4 as
+ * protocol 6 in TCP's place), so it works for every socket class. The cost
+ * of a segment is taken when the CPU starts on it, against the TCB list of
+ * that moment, as a kernel's tcp_input would. A segment that finds the input
+ * queue full is dropped, as ip_input drops on a full ipintrq. A SYN that
+ * would need a TCB beyond the host's TCB memory is turned away (see
+ * TcpHostModel::AdmitSyn). IPv6 segments
+ * and ICMP errors go straight through (the host model is IPv4 only).
+ */
+class TcpDemuxCostShim : public IpL4Protocol
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    TcpDemuxCostShim();
+    ~TcpDemuxCostShim() override;
+
+    /**
+     * @brief Put the shim between a node's IPv4 and TCP.
+     *
+     * The node must have the internet stack and a TcpHostModel aggregated.
+     *
+     * @param node the node
+     */
+    void Install(Ptr<Node> node);
+
+    int GetProtocolNumber() const override;
+    RxStatus Receive(Ptr<Packet> p,
+                     const Ipv4Header& header,
+                     Ptr<Ipv4Interface> incomingInterface) override;
+    RxStatus Receive(Ptr<Packet> p,
+                     const Ipv6Header& header,
+                     Ptr<Ipv6Interface> incomingInterface) override;
+    void ReceiveIcmp(Ipv4Address icmpSource,
+                     uint8_t icmpTtl,
+                     uint8_t icmpType,
+                     uint8_t icmpCode,
+                     uint32_t icmpInfo,
+                     Ipv4Address payloadSource,
+                     Ipv4Address payloadDestination,
+                     const uint8_t payload[8]) override;
+    void ReceiveIcmp(Ipv6Address icmpSource,
+                     uint8_t icmpTtl,
+                     uint8_t icmpType,
+                     uint8_t icmpCode,
+                     uint32_t icmpInfo,
+                     Ipv6Address payloadSource,
+                     Ipv6Address payloadDestination,
+                     const uint8_t payload[8]) override;
+    void SetDownTarget(DownTargetCallback cb) override;
+    void SetDownTarget6(DownTargetCallback6 cb) override;
+    DownTargetCallback GetDownTarget() const override;
+    DownTargetCallback6 GetDownTarget6() const override;
+
+    /// @return total CPU time spent on arriving segments so far
+    Time GetBusyTime() const;
+
+    /// @return segments processed (costed) so far
+    uint64_t GetSegments() const;
+
+    /// @return RST segments among them
+    uint64_t GetRsts() const;
+
+    /// @return segments dropped because the input queue was full
+    uint64_t GetDrops() const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// A segment waiting for (or in) the CPU.
+    struct Pending
+    {
+        Ptr<Packet> packet;           //!< The segment, TCP header included
+        Ipv4Header header;            //!< Its IPv4 header
+        Ptr<Ipv4Interface> interface; //!< Its incoming interface
+    };
+
+    /// Start the CPU on the head of the queue.
+    void StartService();
+    /// The CPU finished the head of the queue: hand it to TCP.
+    void FinishService();
+
+    /**
+     * @brief Whether a segment goes on to TCP: a SYN needs a TCB the host can afford.
+     *
+     * A SYN turned away is dropped, or answered with an RST, per the host model.
+     *
+     * @param segment the segment
+     * @return true to deliver it
+     */
+    bool Admit(const Pending& segment);
+
+    Ptr<TcpL4Protocol> m_tcp;                      //!< The real TCP
+    Ptr<TcpHostModel> m_host;                      //!< Cost model
+    Ptr<HostCpu> m_cpu;                            //!< The node's CPU
+    uint32_t m_queueLimit{50};                     //!< Input queue capacity
+    std::deque<Pending> m_queue;                   //!< Input queue, head in service
+    bool m_serving{false};                         //!< The CPU is on the queue's head
+    Time m_busy;                                   //!< Accumulated CPU time
+    uint64_t m_segments{0};                        //!< Segments processed
+    uint64_t m_rsts{0};                            //!< RSTs processed
+    uint64_t m_drops{0};                           //!< Drops on a full queue
+    TracedValue<uint32_t> m_backlog{0};            //!< Trace: queue length
+    TracedCallback<Ptr<const Packet>> m_dropTrace; //!< Trace: dropped segment
+};
+
+} // namespace ns3
+
+#endif /* TCP_DEMUX_COST_SHIM_H */

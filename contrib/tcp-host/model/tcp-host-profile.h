@@ -1,0 +1,60 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef TCP_HOST_PROFILE_H
+#define TCP_HOST_PROFILE_H
+
+#include "ns3/attribute.h"
+#include "ns3/ptr.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * @ingroup tcp-host
+ * @brief A named set of host-model constants: one machine of one era.
+ *
+ * The models' own defaults are neutral (no cost, no memory limit), so that a
+ * host without a profile behaves as ns-3 does. Constants calibrated on a
+ * publication live here, each profile documented with where its numbers
+ * come from (the module's doc derives them). TcpHostHelper::SetProfile
+ * applies one; List() names them all.
+ *
+ * Profiles:
+ * - "Neutral": the models' defaults.
+ * - "SunOS-4.1.3-SS20-71": a SPARCstation 20/71 under SunOS 4.1.3, the
+ *   server of the TIME_WAIT draft (Faber, Touch, Yue, 1997): input cost
+ *   per segment and per TCB visited calibrated on its Table 1 (N = 0 and
+ *   N = 2500); memory per TCB and the TCB memory pool from its Table 2
+ *   (unmodified row) and its statement that the host cannot sustain more
+ *   than 60 connections/s; linear TCB list with insertion at the head.
+ */
+struct TcpHostProfile
+{
+    /// Attribute settings of one object.
+    using Settings = std::vector<std::pair<std::string, Ptr<const AttributeValue>>>;
+
+    std::string name;        //!< Profile name
+    std::string description; //!< One line: machine and source
+    Settings hostModel;      //!< TcpHostModel attributes
+    Settings outputStage;    //!< TcpOutputStage attributes
+    Settings application;    //!< Application costs (HttpServer attributes)
+
+    /**
+     * @brief A profile by name; aborts with the known names if there is none.
+     * @param name the name
+     * @return the profile
+     */
+    static const TcpHostProfile& Get(const std::string& name);
+
+    /// @return the names of all profiles
+    static std::vector<std::string> List();
+};
+
+} // namespace ns3
+
+#endif /* TCP_HOST_PROFILE_H */

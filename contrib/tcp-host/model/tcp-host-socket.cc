@@ -1,0 +1,1029 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "tcp-host-socket.h"
+
+#include "tcp-close-policy.h"
+#include "tcp-host-model.h"
+#include "tcp-output-stage.h"
+
+#include "ns3/boolean.h"
+#include "ns3/enum.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/inet6-socket-address.h"
+#include "ns3/ipv4-end-point.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/object-factory.h"
+#include "ns3/simulator.h"
+#include "ns3/tcp-congestion-ops.h"
+#include "ns3/tcp-header.h"
+#include "ns3/tcp-l4-protocol.h"
+#include "ns3/tcp-option-ts.h"
+#include "ns3/tcp-rx-buffer.h"
+#include "ns3/tcp-tx-buffer.h"
+#include "ns3/trace-source-accessor.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("TcpHostSocket");
+
+NS_OBJECT_ENSURE_REGISTERED(TcpHostSocket);
+
+TypeId
+TcpHostSocket::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::TcpHostSocket")
+            .SetParent<TcpSocketBase>()
+            .SetGroupName("TcpHost")
+            .AddConstructor<TcpHostSocket>()
+            .AddAttribute("ClosePolicy",
+                          "Type of the close policy: which end keeps TIME_WAIT "
+                          "(a TcpClosePolicy; the standard close by default).",
+                          TypeIdValue(TcpClosePolicy::GetTypeId()),
+                          MakeTypeIdAccessor(&TcpHostSocket::SetClosePolicyType,
+                                             &TcpHostSocket::GetClosePolicyType),
+                          MakeTypeIdChecker())
+            .AddAttribute("TimeWaitRstPolicy",
+                          "What a socket in TIME_WAIT does with an in-sequence RST: "
+                          "Accept (free the TCB: BSD, SunOS, Linux default) or "
+                          "Ignore (RFC 1337, stock ns-3).",
+                          EnumValue(TcpHostSocket::RST_ACCEPT),
+                          MakeEnumAccessor<TimeWaitRstPolicy>(&TcpHostSocket::m_rstPolicy),
+                          MakeEnumChecker(TcpHostSocket::RST_ACCEPT,
+                                          "Accept",
+                                          TcpHostSocket::RST_IGNORE,
+                                          "Ignore"))
+            .AddAttribute("FinWait2Timeout",
+                          "How long a socket that the application has closed (not only shut "
+                          "down for sending) waits idle in FIN_WAIT_2 for the peer's FIN "
+                          "before it aborts (an error close; Linux's tcp_fin_timeout for "
+                          "orphaned sockets); 0: for ever, as RFC 793 and stock ns-3.",
+                          TimeValue(Seconds(60)),
+                          MakeTimeAccessor(&TcpHostSocket::m_finWait2Timeout),
+                          MakeTimeChecker(Time(0)))
+            .AddTraceSource("ClosePhase",
+                            "Swap-close phase (tells LAST_ACK_SWAP from LAST_ACK, and how "
+                            "TIME_WAIT ended).",
+                            MakeTraceSourceAccessor(&TcpHostSocket::m_closePhaseTrace),
+                            "ns3::TcpHostSocket::ClosePhaseTracedCallback")
+            .AddTraceSource("RstInTimeWait",
+                            "An RST arrived while in TIME_WAIT (fired before the acceptance "
+                            "rule decides whether it ends TIME_WAIT).",
+                            MakeTraceSourceAccessor(&TcpHostSocket::m_rstInTimeWaitTrace),
+                            "ns3::TcpHostSocket::RstInTimeWaitTracedCallback")
+            .AddTraceSource("TimeWaitExpiry",
+                            "The TIME_WAIT timer was started or restarted: when it will "
+                            "expire.",
+                            MakeTraceSourceAccessor(&TcpHostSocket::m_timeWaitExpiryTrace),
+                            "ns3::TcpHostSocket::TimeWaitExpiryTracedCallback");
+    return tid;
+}
+
+TcpHostSocket::TcpHostSocket()
+    : TcpSocketBase(),
+      m_closePolicy(CreateObject<TcpClosePolicy>())
+{
+    NS_LOG_FUNCTION(this);
+    m_state.ConnectWithoutContext(MakeCallback(&TcpHostSocket::StateChanged, this));
+}
+
+TcpHostSocket::TcpHostSocket(const TcpHostSocket& sock)
+    : TcpSocketBase(sock),
+      m_closePolicy(sock.m_closePolicy->Fork()),
+      m_rstPolicy(sock.m_rstPolicy),
+      m_closePhase(SWAP_NONE),
+      m_hostModel(sock.m_hostModel),
+      m_hostModelLooked(sock.m_hostModelLooked),
+      m_finWait2Timeout(sock.m_finWait2Timeout)
+{
+    NS_LOG_FUNCTION(this);
+    // TracedValue's copy does not copy its callbacks: connect the copy's own.
+    m_state.ConnectWithoutContext(MakeCallback(&TcpHostSocket::StateChanged, this));
+}
+
+TcpHostSocket::~TcpHostSocket()
+{
+    NS_LOG_FUNCTION(this);
+    m_finWait2Event.Cancel();
+    // A TCB freed without passing through CLOSED (retransmission give-up)
+    // leaves the host model's list when its socket goes away.
+    if (m_hostModel)
+    {
+        m_hostModel->ForgetTcb(this);
+    }
+}
+
+TypeId
+TcpHostSocket::GetInstanceTypeId() const
+{
+    return TcpHostSocket::GetTypeId();
+}
+
+void
+TcpHostSocket::ArmFinWait2Timeout()
+{
+    // Only once the application has closed (Linux's orphaned socket): after
+    // ShutdownSend() it may still be reading, and the peer still sending.
+    if (m_closeCalled && m_finWait2Timeout.IsStrictlyPositive())
+    {
+        m_finWait2Event =
+            Simulator::Schedule(m_finWait2Timeout, &TcpHostSocket::FinWait2Timeout, this);
+    }
+}
+
+void
+TcpHostSocket::FinWait2Timeout()
+{
+    // An abort: a peer that never closes (or a stock peer stuck in
+    // CLOSE_WAIT) would otherwise hold this TCB for ever. A peer that does
+    // close later finds no TCB here; its FIN draws an RST.
+    NS_LOG_INFO("no FIN from the peer in " << m_finWait2Timeout.As(Time::S)
+                                           << " of FIN_WAIT_2: dropping the connection");
+    Abort();
+}
+
+void
+TcpHostSocket::Abort()
+{
+    NotifyErrorClose();
+    m_closeNotified = true; // the application heard "error", not "closed"
+    CloseAndNotify();
+}
+
+void
+TcpHostSocket::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_finWait2Event.Cancel();
+    if (m_hostModel)
+    {
+        m_hostModel->ForgetTcb(this);
+        m_hostModel = nullptr;
+    }
+    TcpSocketBase::DoDispose();
+}
+
+void
+TcpHostSocket::SetClosePolicy(Ptr<TcpClosePolicy> policy)
+{
+    NS_LOG_FUNCTION(this << policy);
+    NS_ABORT_MSG_IF(!policy, "TcpHostSocket::SetClosePolicy: null policy");
+    m_closePolicy = policy;
+}
+
+Ptr<TcpClosePolicy>
+TcpHostSocket::GetClosePolicy() const
+{
+    return m_closePolicy;
+}
+
+void
+TcpHostSocket::SetClosePolicyType(TypeId tid)
+{
+    NS_ABORT_MSG_UNLESS(
+        tid == TcpClosePolicy::GetTypeId() || tid.IsChildOf(TcpClosePolicy::GetTypeId()),
+        "TcpHostSocket: ClosePolicy " << tid.GetName() << " is not a TcpClosePolicy");
+    ObjectFactory factory(tid.GetName());
+    SetClosePolicy(factory.Create<TcpClosePolicy>());
+}
+
+TypeId
+TcpHostSocket::GetClosePolicyType() const
+{
+    return m_closePolicy->GetInstanceTypeId();
+}
+
+TcpHostSocket::ClosePhase
+TcpHostSocket::GetClosePhase() const
+{
+    return m_closePhase;
+}
+
+TcpSocket::TcpStates_t
+TcpHostSocket::GetState() const
+{
+    return m_state.Get();
+}
+
+const char*
+TcpHostSocket::ClosePhaseName(ClosePhase state)
+{
+    switch (state)
+    {
+    case SWAP_NONE:
+        return "NONE";
+    case SWAP_LAST_ACK:
+        return "LAST_ACK_SWAP";
+    case SWAP_TIME_WAIT:
+        return "TIME_WAIT_SWAP";
+    case SWAP_RST_ACCEPTED:
+        return "RST_ACCEPTED";
+    case SWAP_RST_IGNORED:
+        return "RST_IGNORED";
+    case NEGOTIATED_TIME_WAIT:
+        return "NEGOTIATED_TIME_WAIT";
+    case NEGOTIATED_NO_TIME_WAIT:
+        return "NEGOTIATED_NO_TIME_WAIT";
+    }
+    return "UNKNOWN";
+}
+
+Ptr<TcpSocketBase>
+TcpHostSocket::Fork()
+{
+    Ptr<TcpHostSocket> socket = CopyObject<TcpHostSocket>(this);
+    if (m_congestionControl)
+    {
+        socket->SetCongestionControlAlgorithm(Renew(m_congestionControl));
+    }
+    return socket;
+}
+
+Ptr<TcpCongestionOps>
+TcpHostSocket::Renew(Ptr<TcpCongestionOps> algo)
+{
+    TypeId tid = algo->GetInstanceTypeId();
+    ObjectFactory factory;
+    factory.SetTypeId(tid);
+    for (TypeId t = tid;; t = t.GetParent())
+    {
+        for (std::size_t i = 0; i < t.GetAttributeN(); ++i)
+        {
+            TypeId::AttributeInformation info = t.GetAttribute(i);
+            if (!(info.flags & TypeId::ATTR_GET) || !(info.flags & TypeId::ATTR_SET))
+            {
+                continue;
+            }
+            Ptr<AttributeValue> value = info.checker->Create();
+            if (info.accessor->Get(PeekPointer(algo), *value))
+            {
+                factory.Set(info.name, *value);
+            }
+        }
+        if (t == t.GetParent())
+        {
+            break;
+        }
+    }
+    return factory.Create<TcpCongestionOps>();
+}
+
+void
+TcpHostSocket::SetClosePhase(ClosePhase state)
+{
+    if (state == m_closePhase)
+    {
+        return;
+    }
+    NS_LOG_DEBUG(ClosePhaseName(m_closePhase) << " -> " << ClosePhaseName(state));
+    ClosePhase old = m_closePhase;
+    m_closePhase = state;
+    m_closePhaseTrace(old, state);
+}
+
+void
+TcpHostSocket::StateChanged(TcpStates_t oldState, TcpStates_t newState)
+{
+    // The base class moves CLOSE_WAIT -> LAST_ACK on the application's close,
+    // whether at once or after the send buffer drained: that is where a swap
+    // close becomes LAST_ACK_SWAP.
+    if (oldState == CLOSE_WAIT && newState == LAST_ACK &&
+        m_closePolicy->GetPassiveEnd() == TcpClosePolicy::PASSIVE_RST_TIME_WAIT)
+    {
+        SetClosePhase(SWAP_LAST_ACK);
+    }
+    if ((newState == FIN_WAIT_1 || newState == LAST_ACK) && !m_finSequenceKnown)
+    {
+        m_finSequence = m_txBuffer->TailSequence();
+        m_finSequenceKnown = true;
+    }
+    if (newState == FIN_WAIT_2)
+    {
+        ArmFinWait2Timeout();
+    }
+    else if (oldState == FIN_WAIT_2 || newState == CLOSED)
+    {
+        m_finWait2Event.Cancel();
+    }
+    if (newState == TIME_WAIT)
+    {
+        m_timeWaitExpiryTrace(Simulator::Now() + Seconds(2 * m_msl));
+        if (!m_closePolicy->KeepsTimeWaitAfterActiveClose())
+        {
+            // The peer keeps TIME_WAIT (it agreed to): leave it at once, once
+            // the code that brought us here has sent its last ACK.
+            SetClosePhase(NEGOTIATED_NO_TIME_WAIT);
+            Simulator::ScheduleNow(&TcpHostSocket::CloseAndNotify, this);
+        }
+    }
+    ReportToHostModel(oldState, newState);
+}
+
+void
+TcpHostSocket::ReportToHostModel(TcpStates_t oldState, TcpStates_t newState)
+{
+    if (!m_hostModelLooked && m_node)
+    {
+        m_hostModel = m_node->GetObject<TcpHostModel>();
+        m_hostModelLooked = true;
+    }
+    if (!m_hostModel)
+    {
+        return;
+    }
+    if (newState == CLOSED || m_endPoint == nullptr)
+    {
+        m_hostModel->ForgetTcb(this);
+        return;
+    }
+    TcbKey key{m_endPoint->GetLocalAddress(),
+               m_endPoint->GetLocalPort(),
+               m_endPoint->GetPeerAddress(),
+               m_endPoint->GetPeerPort()};
+    m_hostModel->UpdateTcb(this, key, newState);
+}
+
+void
+TcpHostSocket::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const Address& toAddress)
+{
+    // Closing below may drop the last references to this socket: keep it alive.
+    Ptr<TcpHostSocket> self = this;
+    TcpHeader h;
+    packet->PeekHeader(h);
+    if (m_state == LISTEN || m_state == SYN_SENT || m_state == SYN_RCVD)
+    {
+        m_closePolicy->HandshakeSegment(h, m_state);
+    }
+    uint8_t flags = h.GetFlags();
+    bool fin = flags & TcpHeader::FIN;
+    bool consumed = false;
+    // The (state, segment) arms that differ from TcpSocketBase. The data path
+    // (ESTABLISHED without FIN, CLOSE_WAIT) keeps the base class's code.
+    switch (m_state)
+    {
+    case LISTEN:
+        consumed = ProcessListenStray(packet, h, fromAddress, toAddress);
+        break;
+    case SYN_SENT:
+        consumed = ProcessRefusal(h);
+        break;
+    case ESTABLISHED:
+        // A FIN+ACK that acknowledges new data: the base class would drop
+        // the acknowledgement (ProcessEstablished hands FIN+ACK to PeerClose).
+        if (fin && (flags & TcpHeader::ACK) && !(flags & TcpHeader::RST) &&
+            h.GetAckNumber() > m_txBuffer->HeadSequence() &&
+            h.GetAckNumber() <= m_tcb->m_highTxMark)
+        {
+            SplitFin(packet, h, fromAddress, toAddress);
+            return;
+        }
+        break;
+    case FIN_WAIT_1:
+    case FIN_WAIT_2:
+        if (m_finWait2Event.IsPending())
+        {
+            // The peer is alive: FinWait2Timeout counts idle time.
+            m_finWait2Event.Cancel();
+            ArmFinWait2Timeout();
+        }
+        // Data and FIN together: the base class puts the FIN at the start.
+        if (fin && !(flags & TcpHeader::RST) && packet->GetSize() > h.GetSerializedSize())
+        {
+            SplitFin(packet, h, fromAddress, toAddress);
+            return;
+        }
+        break;
+    case CLOSE_WAIT:
+        // The peer's FIN again: our ACK of it was lost. TcpSocketBase only
+        // records it again, and the peer gives up after its retries.
+        if (fin && !(flags & TcpHeader::RST) && IsPeerFinAgain(packet, h))
+        {
+            NS_LOG_LOGIC("peer's FIN again in CLOSE_WAIT: ACK it again");
+            if ((flags & TcpHeader::ACK) && !ProcessAckField(packet))
+            {
+                return; // RFC 7323: no timestamp, discarded
+            }
+            SendEmptyPacket(TcpHeader::ACK);
+            consumed = true;
+        }
+        break;
+    case CLOSING:
+    case LAST_ACK:
+        // The peer's FIN is in, ours is not yet acknowledged.
+        if (flags & TcpHeader::RST)
+        {
+            consumed = ProcessRstAfterPeerFin(h);
+        }
+        else if (flags & TcpHeader::SYN)
+        {
+            consumed = false; // the base class answers with an RST and closes
+        }
+        else
+        {
+            consumed = m_state == CLOSING ? ProcessClosing(packet, h) : ProcessLastAck(packet, h);
+        }
+        break;
+    case TIME_WAIT:
+        consumed = ProcessTimeWait(packet, h);
+        break;
+    default:
+        break;
+    }
+    if (!consumed)
+    {
+        TcpSocketBase::DoForwardUp(packet, fromAddress, toAddress);
+        return;
+    }
+    // The base class traces every segment it handles; do the same for ours.
+    Ptr<Packet> payload = packet->Copy();
+    payload->RemoveHeader(h);
+    m_rxTrace(payload, h, this);
+}
+
+void
+TcpHostSocket::ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader)
+{
+    TcpSocketBase::ReceivedData(packet, tcpHeader);
+    // Data that fills the gap before a FIN that came early completes the
+    // peer's close, and TcpSocketBase (DoPeerClose) takes us to CLOSE_WAIT,
+    // the passive closer's state, although our FIN went first: nothing ever
+    // leaves it. Go where an active closer goes instead (its DoPeerClose
+    // has acknowledged the FIN, unless it closed the socket: see Close()).
+    if (m_state == CLOSE_WAIT && m_finSequenceKnown)
+    {
+        CompleteActiveClose();
+    }
+}
+
+void
+TcpHostSocket::CompleteActiveClose()
+{
+    if (m_txBuffer->HeadSequence() > FinSequence())
+    {
+        NS_LOG_DEBUG("peer's FIN completed after ours was acknowledged: TIME_WAIT");
+        TimeWait();
+    }
+    else
+    {
+        NS_LOG_DEBUG("peer's FIN completed before ours was acknowledged: CLOSING");
+        m_state = CLOSING;
+    }
+}
+
+void
+TcpHostSocket::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
+{
+    TcpSocketBase::ReceivedAck(packet, tcpHeader);
+    if (m_state == FIN_WAIT_1 && m_finSequenceKnown && m_txBuffer->HeadSequence() > m_finSequence)
+    {
+        // Our FIN is acknowledged. ProcessWait moves to FIN_WAIT_2 only on a
+        // bare ACK whose number is SND.MAX + 1: an ACK that carries data, or
+        // comes after the FIN was resent with data, left FIN_WAIT_1 for ever.
+        NS_LOG_DEBUG("FIN_WAIT_1 -> FIN_WAIT_2");
+        m_state = FIN_WAIT_2;
+    }
+    // A close deferred behind unsent data whose sending was overtaken by an
+    // acknowledgement (NewAck moves SND.NXT up to the ACK) would never send
+    // its FIN: nothing is left for SendDataPacket to put it on.
+    if (m_closeDeferred && !m_finSequenceKnown &&
+        (m_state == ESTABLISHED || m_state == CLOSE_WAIT) &&
+        m_txBuffer->SizeFromSequence(m_tcb->m_nextTxSequence) == 0)
+    {
+        NS_LOG_LOGIC("deferred close with nothing left to send: FIN now");
+        DoClose();
+    }
+}
+
+void
+TcpHostSocket::NewAck(const SequenceNumber32& seq, bool resetRTO)
+{
+    m_finBackoff = 0;
+    TcpSocketBase::NewAck(seq, resetRTO);
+    // TcpSocketBase::NewAck stops the retransmission timer when no data is
+    // left, except in FIN_WAIT_1 and CLOSING: in LAST_ACK a FIN that was
+    // lost after its data was acknowledged was never sent again.
+    ArmFinRetransmission();
+}
+
+bool
+TcpHostSocket::AwaitingAckOfFin() const
+{
+    return m_state == FIN_WAIT_1 || m_state == CLOSING || m_state == LAST_ACK;
+}
+
+bool
+TcpHostSocket::FinOutstanding() const
+{
+    return AwaitingAckOfFin() && m_txBuffer->HeadSequence() <= FinSequence();
+}
+
+SequenceNumber32
+TcpHostSocket::FinSequence() const
+{
+    // Once the application has closed nothing more is queued: the FIN
+    // follows the last byte ever written. Noted when the FIN goes, for once
+    // it is acknowledged the buffer's head (and tail) moves past it.
+    return m_finSequenceKnown ? m_finSequence : m_txBuffer->TailSequence();
+}
+
+bool
+TcpHostSocket::KeepsTimeWaitAsPassiveCloser() const
+{
+    return m_closePolicy->GetPassiveEnd() == TcpClosePolicy::PASSIVE_TIME_WAIT;
+}
+
+Time
+TcpHostSocket::FinRto() const
+{
+    return std::min(m_rto.Get() * (1 << std::min(m_finBackoff, 16U)), Seconds(60));
+}
+
+void
+TcpHostSocket::ArmFinRetransmission()
+{
+    if (FinOutstanding() && !m_retxEvent.IsPending())
+    {
+        m_retxEvent = Simulator::Schedule(FinRto(), &TcpHostSocket::ReTxTimeout, this);
+    }
+}
+
+void
+TcpHostSocket::ReTxTimeout()
+{
+    if (AwaitingAckOfFin() && m_txBuffer->Size() == 0)
+    {
+        // Only the FIN can be missing (TcpSocketBase would resend it even
+        // when it is acknowledged, at a fixed RTO, for ever).
+        if (FinOutstanding())
+        {
+            RetransmitFin();
+        }
+    }
+    else
+    {
+        TcpSocketBase::ReTxTimeout();
+    }
+    NoteReleased();
+}
+
+void
+TcpHostSocket::RetransmitFin()
+{
+    // TcpSocketBase resends a bare FIN at a fixed RTO and without limit
+    // (FIN_WAIT_1, CLOSING), or from two timers at once (LAST_ACK). One
+    // timer, RFC 6298 backoff, and DataRetries attempts, as for data.
+    if (m_dataRetrCount == 0)
+    {
+        NS_LOG_INFO("FIN not acknowledged after " << m_dataRetries << " retries: giving up");
+        Abort();
+        return;
+    }
+    --m_dataRetrCount;
+    ++m_finBackoff;
+    NS_LOG_LOGIC("retransmitting FIN, backoff " << m_finBackoff);
+    SendEmptyPacket(TcpHeader::FIN);
+}
+
+void
+TcpHostSocket::LastAckTimeout()
+{
+    // TcpSocketBase's LAST_ACK timer duplicates the FIN's retransmission
+    // timer (two FINs per timeout, two re-ACKs from the peer, and an RST for
+    // the second once the first has closed us): keep only the one timer.
+    m_lastAckEvent.Cancel();
+    ArmFinRetransmission();
+}
+
+void
+TcpHostSocket::NoteReleased()
+{
+    if (m_endPoint == nullptr && m_endPoint6 == nullptr && m_state != CLOSED)
+    {
+        m_state = CLOSED;
+    }
+    if (m_hostModel && m_endPoint == nullptr && m_endPoint6 == nullptr)
+    {
+        m_hostModel->ForgetTcb(this);
+    }
+}
+
+int
+TcpHostSocket::Close()
+{
+    m_closeCalled = true;
+    if (m_state == CLOSE_WAIT && m_finSequenceKnown)
+    {
+        // TcpSocketBase's DoPeerClose, taking an active closer to CLOSE_WAIT
+        // (see ReceivedData), calls Close() at once if the application had
+        // shut down sending, before it acknowledges the FIN: complete the
+        // active close and acknowledge the FIN here.
+        CompleteActiveClose();
+        SendEmptyPacket(TcpHeader::ACK);
+        return 0;
+    }
+    if (m_state == CLOSING)
+    {
+        // Already closed by the application (a second Close()): stock ns-3
+        // answers with an RST, which ends the simultaneous close abortively.
+        return 0;
+    }
+    int result = 0;
+    if (m_tcb->m_rxBuffer->Size() != 0 && m_tcb->m_rxBuffer->Available() == 0)
+    {
+        // Only out-of-order data is queued: nothing the application could
+        // have read. TcpSocketBase::Close resets the connection on any
+        // queued data (ns-3 bug 426); BSD resets only for unread data.
+        if (m_txBuffer->SizeFromSequence(m_tcb->m_nextTxSequence) > 0)
+        {
+            m_closeOnEmpty = true;
+        }
+        else
+        {
+            result = DoClose();
+        }
+    }
+    else
+    {
+        result = TcpSocketBase::Close();
+    }
+    // Still open with a live endpoint: the close waits for queued data. (Not
+    // m_closeOnEmpty, which a listener's ShutdownSend() also sets, and its
+    // accepted sockets inherit: PacketSink does that.)
+    m_closeDeferred = (m_state == ESTABLISHED || m_state == CLOSE_WAIT) && m_endPoint != nullptr;
+    NoteReleased();
+    return result;
+}
+
+void
+TcpHostSocket::SendWithOption(uint8_t flags, const std::vector<uint8_t>& option)
+{
+    if (!m_outputStage)
+    {
+        m_outputStage = m_node->GetObject<TcpOutputStage>();
+        NS_ABORT_MSG_IF(!m_outputStage,
+                        "TcpHostSocket: close policy " << m_closePolicy->GetName()
+                                                       << " sends a TCP option, which needs the "
+                                                          "node's TcpOutputStage (install the "
+                                                          "node with TcpHostHelper)");
+    }
+    m_outputStage->ArmOption(option);
+    TcpSocketBase::SendEmptyPacket(flags);
+    m_outputStage->ClearOption();
+}
+
+void
+TcpHostSocket::SendEmptyPacket(uint8_t flags)
+{
+    if ((flags & TcpHeader::SYN) || flags == TcpHeader::ACK)
+    {
+        // The close policy may put an option on the handshake's segments.
+        std::vector<uint8_t> option = m_closePolicy->OptionToSend(flags);
+        if (!option.empty())
+        {
+            SendWithOption(flags, option);
+            return;
+        }
+        if (flags & TcpHeader::SYN)
+        {
+            TcpSocketBase::SendEmptyPacket(flags);
+            return;
+        }
+    }
+    if (!(flags & TcpHeader::RST) && m_tcb->m_rxBuffer->Finished())
+    {
+        ++m_peerFinAcks; // every segment from here acknowledges the peer's FIN
+    }
+    bool fin = flags & TcpHeader::FIN;
+    if ((flags & TcpHeader::RST) || (!m_finSequenceKnown && !fin))
+    {
+        TcpSocketBase::SendEmptyPacket(flags);
+        return;
+    }
+    // After our FIN, SND.NXT is FIN + 1: a FIN goes at FinSequence(), any
+    // other segment at FinSequence() + 1. TcpSocketBase adds one to its
+    // SND.NXT in FIN_WAIT_1, LAST_ACK and CLOSING only, and its SND.NXT lags
+    // behind the FIN while data is retransmitted: in TIME_WAIT and CLOSING
+    // its ACKs carried the FIN's own number, which a peer in LAST_ACK or
+    // CLOSING does not take as an ACK (and retransmits its FIN for ever).
+    bool baseAddsOne = !fin && (m_state == FIN_WAIT_1 || m_state == LAST_ACK || m_state == CLOSING);
+    SequenceNumber32 wanted = FinSequence() + SequenceNumber32(fin ? 0 : 1);
+    SequenceNumber32 saved = m_tcb->m_nextTxSequence;
+    SequenceNumber32 base = wanted - (baseAddsOne ? 1 : 0);
+    if (base != saved)
+    {
+        m_tcb->m_nextTxSequence = base;
+    }
+    bool timerRunning = m_retxEvent.IsPending();
+    TcpSocketBase::SendEmptyPacket(flags);
+    if (base != saved)
+    {
+        m_tcb->m_nextTxSequence = saved;
+    }
+    if (fin && !timerRunning)
+    {
+        // The base class has scheduled a resend of this very segment at a
+        // fixed RTO, without limit: use the one FIN timer instead.
+        m_retxEvent.Cancel();
+        m_retxEvent = Simulator::Schedule(FinRto(), &TcpHostSocket::ReTxTimeout, this);
+    }
+}
+
+void
+TcpHostSocket::SplitFin(Ptr<Packet> packet,
+                        const TcpHeader& tcpHeader,
+                        const Address& fromAddress,
+                        const Address& toAddress)
+{
+    NS_LOG_LOGIC("splitting a FIN segment arriving in " << TcpStateName[m_state]);
+    Ptr<Packet> data = packet->Copy();
+    TcpHeader header;
+    data->RemoveHeader(header);
+    uint32_t payload = data->GetSize();
+    TcpHeader dataHeader = header;
+    dataHeader.SetFlags(header.GetFlags() & ~TcpHeader::FIN);
+    data->AddHeader(dataHeader);
+    TcpSocketBase::DoForwardUp(data, fromAddress, toAddress);
+    // The first half may have ended the connection; it may also have sent
+    // our FIN (a deferred close) or had it acknowledged: the peer's FIN is
+    // still to be taken in any state that expects it.
+    if (m_state != ESTABLISHED && m_state != FIN_WAIT_1 && m_state != FIN_WAIT_2)
+    {
+        return;
+    }
+    TcpHeader finHeader = header;
+    finHeader.SetSequenceNumber(header.GetSequenceNumber() + SequenceNumber32(payload));
+    // The first half carried the ACK; a second one would count as a duplicate.
+    finHeader.SetFlags(header.GetFlags() & ~TcpHeader::ACK);
+    Ptr<Packet> fin = Create<Packet>();
+    fin->AddHeader(finHeader);
+    TcpSocketBase::DoForwardUp(fin, fromAddress, toAddress);
+}
+
+bool
+TcpHostSocket::ProcessListenStray(Ptr<Packet> packet,
+                                  const TcpHeader& tcpHeader,
+                                  const Address& fromAddress,
+                                  const Address& toAddress)
+{
+    uint8_t flags = tcpHeader.GetFlags();
+    if ((flags & TcpHeader::SYN) || (flags & TcpHeader::RST))
+    {
+        return false; // SYN: the base class forks; RST: nothing to answer
+    }
+    // A segment of a connection this node no longer has (for example the
+    // client's FIN again after a negotiated close whose last ACK was lost).
+    // The stock listener drops it silently, and the peer retries until it
+    // gives up. RFC 793: <SEQ=SEG.ACK><CTL=RST> if the ACK bit is on,
+    // <SEQ=0><ACK=SEG.SEQ+SEG.LEN><CTL=RST,ACK> otherwise.
+    uint32_t length = packet->GetSize() - tcpHeader.GetSerializedSize();
+    TcpHeader rst;
+    rst.SetSourcePort(tcpHeader.GetDestinationPort());
+    rst.SetDestinationPort(tcpHeader.GetSourcePort());
+    if (flags & TcpHeader::ACK)
+    {
+        rst.SetFlags(TcpHeader::RST);
+        rst.SetSequenceNumber(tcpHeader.GetAckNumber());
+    }
+    else
+    {
+        rst.SetFlags(TcpHeader::RST | TcpHeader::ACK);
+        rst.SetSequenceNumber(SequenceNumber32(0));
+        rst.SetAckNumber(tcpHeader.GetSequenceNumber() +
+                         SequenceNumber32(length + ((flags & TcpHeader::FIN) ? 1 : 0)));
+    }
+    NS_LOG_LOGIC("no connection for " << tcpHeader << ": " << rst);
+    Ptr<Packet> p = Create<Packet>();
+    m_txTrace(p, rst, this);
+    if (InetSocketAddress::IsMatchingType(fromAddress))
+    {
+        m_tcp->SendPacket(p,
+                          rst,
+                          InetSocketAddress::ConvertFrom(toAddress).GetIpv4(),
+                          InetSocketAddress::ConvertFrom(fromAddress).GetIpv4(),
+                          m_boundnetdevice);
+    }
+    else
+    {
+        m_tcp->SendPacket(p,
+                          rst,
+                          Inet6SocketAddress::ConvertFrom(toAddress).GetIpv6(),
+                          Inet6SocketAddress::ConvertFrom(fromAddress).GetIpv6(),
+                          m_boundnetdevice);
+    }
+    return true;
+}
+
+bool
+TcpHostSocket::ProcessRefusal(const TcpHeader& tcpHeader)
+{
+    // The peer's answer to our SYN when nothing listens, or when it has no
+    // memory for a TCB: RST+ACK acknowledging the SYN. TcpSocketBase ignores
+    // it (an ACK in SYN_SENT) and keeps retrying; RFC 793 says: connection
+    // refused.
+    uint8_t flags = tcpHeader.GetFlags();
+    if (!(flags & TcpHeader::RST) || !(flags & TcpHeader::ACK) ||
+        tcpHeader.GetAckNumber() != m_tcb->m_nextTxSequence + SequenceNumber32(1))
+    {
+        return false;
+    }
+    NS_LOG_FUNCTION(this << tcpHeader);
+    NotifyConnectionFailed();
+    m_closeNotified = true; // the application heard "failed", not "closed"
+    CloseAndNotify();
+    return true;
+}
+
+bool
+TcpHostSocket::ProcessAckField(Ptr<Packet> packet)
+{
+    // What TcpSocketBase::DoForwardUp does with an ACK before its state
+    // switch, then the ACK itself.
+    Ptr<Packet> payload = packet->Copy();
+    TcpHeader h;
+    payload->RemoveHeader(h);
+    if (m_timestampEnabled)
+    {
+        if (!h.HasOption(TcpOption::TS))
+        {
+            return false; // RFC 7323: discard a segment without timestamps
+        }
+        ProcessOptionTimestamp(h.GetOption(TcpOption::TS), h.GetSequenceNumber());
+    }
+    EstimateRtt(h);
+    UpdateWindowSize(h);
+    if (h.GetAckNumber() >= m_txBuffer->HeadSequence() && h.GetAckNumber() <= FinSequence())
+    {
+        ReceivedAck(Create<Packet>(), h); // data after a FIN is not taken
+    }
+    return true;
+}
+
+bool
+TcpHostSocket::ProcessClosing(Ptr<Packet> packet, const TcpHeader& tcpHeader)
+{
+    uint8_t flags = tcpHeader.GetFlags() & ~(TcpHeader::PSH | TcpHeader::URG);
+    if (!(flags & TcpHeader::ACK))
+    {
+        if (flags & TcpHeader::FIN)
+        {
+            SendEmptyPacket(TcpHeader::ACK); // the peer lost our ACK of its FIN
+        }
+        return true;
+    }
+    if (tcpHeader.GetAckNumber() == FinSequence() + SequenceNumber32(1))
+    {
+        // Stock ProcessClosing takes any ACK whose sequence number is RCV.NXT
+        // (a duplicate too) as the ACK of our FIN; only this one is.
+        NS_LOG_LOGIC("our FIN acknowledged in CLOSING");
+        EnterTimeWait(m_closePhase);
+    }
+    else if (!ProcessAckField(packet))
+    {
+        return true;
+    }
+    if (flags & TcpHeader::FIN)
+    {
+        // The peer's FIN again: it lost our ACK. Stock ProcessClosing
+        // acknowledges it and closes without TIME_WAIT; stay and ACK.
+        SendEmptyPacket(TcpHeader::ACK);
+    }
+    return true;
+}
+
+bool
+TcpHostSocket::ProcessLastAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
+{
+    uint8_t flags = tcpHeader.GetFlags() & ~(TcpHeader::PSH | TcpHeader::URG);
+    if (flags & TcpHeader::ACK)
+    {
+        if (tcpHeader.GetAckNumber() == FinSequence() + SequenceNumber32(1))
+        {
+            NS_LOG_FUNCTION(this << tcpHeader);
+            if (KeepsTimeWaitAsPassiveCloser())
+            {
+                // As agreed on SYN and SYN-ACK, we keep TIME_WAIT; the peer does not.
+                EnterTimeWait(NEGOTIATED_TIME_WAIT);
+            }
+            else if (m_closePhase == SWAP_LAST_ACK)
+            {
+                // The RST carries the sequence number after our FIN, which
+                // the peer's TIME_WAIT expects; in LAST_ACK TcpSocketBase
+                // sends an RST at SND.NXT + 1, whatever retransmissions
+                // left SND.NXT at.
+                m_tcb->m_nextTxSequence = FinSequence();
+                SendEmptyPacket(TcpHeader::RST);
+                EnterTimeWait(SWAP_TIME_WAIT);
+            }
+            else
+            {
+                CloseAndNotify();
+            }
+            return true;
+        }
+        // An ACK below our FIN (the FIN went with data, or was lost): an ACK
+        // like any other. TcpSocketBase::ProcessLastAck would close on it.
+        if (!ProcessAckField(packet))
+        {
+            return true;
+        }
+    }
+    if (flags & TcpHeader::FIN)
+    {
+        // The peer's FIN again: it has not seen our FIN+ACK (both our ACK of
+        // its FIN and our FIN were lost). Stock ns-3 closes on a FIN+ACK
+        // here, with no TIME_WAIT anywhere. Send our FIN, which acknowledges
+        // its FIN, again.
+        NS_LOG_LOGIC("peer's FIN again in LAST_ACK: our FIN again");
+        m_retxEvent.Cancel();
+        SendEmptyPacket(TcpHeader::FIN);
+    }
+    return true;
+}
+
+bool
+TcpHostSocket::ProcessRstAfterPeerFin(const TcpHeader& tcpHeader)
+{
+    if (tcpHeader.GetSequenceNumber() != m_tcb->m_rxBuffer->NextRxSequence())
+    {
+        return true; // RFC 5961 section 3.2: only an RST at RCV.NXT is taken
+    }
+    if (KeepsTimeWaitAsPassiveCloser())
+    {
+        // The peer, which agreed not to keep TIME_WAIT, has gone: its final
+        // ACK was lost and its node answered our FIN with an RST. The
+        // connection is over for both; keep TIME_WAIT as agreed.
+        NS_LOG_LOGIC("RST from a peer that has gone: TIME_WAIT as agreed");
+        EnterTimeWait(NEGOTIATED_TIME_WAIT);
+        return true;
+    }
+    return false; // the base class closes
+}
+
+void
+TcpHostSocket::EnterTimeWait(ClosePhase how)
+{
+    TimeWait();
+    SetClosePhase(how);
+}
+
+bool
+TcpHostSocket::IsPeerFinAgain(Ptr<Packet> packet, const TcpHeader& tcpHeader) const
+{
+    uint32_t length = packet->GetSize() - tcpHeader.GetSerializedSize();
+    return m_tcb->m_rxBuffer->Finished() &&
+           tcpHeader.GetSequenceNumber() + SequenceNumber32(length + 1) ==
+               m_tcb->m_rxBuffer->NextRxSequence();
+}
+
+bool
+TcpHostSocket::RstAcceptable(const TcpHeader& tcpHeader) const
+{
+    return m_rstPolicy == RST_ACCEPT && m_closePhase == SWAP_NONE &&
+           tcpHeader.GetSequenceNumber() == m_tcb->m_rxBuffer->NextRxSequence() &&
+           m_peerFinAcks == 1;
+}
+
+bool
+TcpHostSocket::ProcessTimeWait(Ptr<Packet> packet, const TcpHeader& tcpHeader)
+{
+    uint8_t flags = tcpHeader.GetFlags();
+    if ((flags & TcpHeader::FIN) && !(flags & TcpHeader::RST) && IsPeerFinAgain(packet, tcpHeader))
+    {
+        // The peer's FIN again: our last ACK was lost. RFC 793: acknowledge
+        // it and restart the 2*MSL timeout (TcpSocketBase ignores it, and the
+        // peer then retransmits its FIN for ever).
+        NS_LOG_LOGIC("FIN retransmitted in TIME_WAIT: ACK it again");
+        SendEmptyPacket(TcpHeader::ACK);
+        m_timewaitEvent.Cancel();
+        m_timewaitEvent =
+            Simulator::Schedule(Seconds(2 * m_msl), &TcpHostSocket::CloseAndNotify, this);
+        m_timeWaitExpiryTrace(Simulator::Now() + Seconds(2 * m_msl));
+        return true;
+    }
+    if (!(flags & TcpHeader::RST))
+    {
+        return true; // RFC 793: anything else is ignored in TIME_WAIT
+    }
+    NS_LOG_FUNCTION(this << tcpHeader);
+    m_rstInTimeWaitTrace(this);
+    if (!RstAcceptable(tcpHeader))
+    {
+        NS_LOG_LOGIC("RST in TIME_WAIT ignored (policy, sequence number, or ACK count "
+                     << m_peerFinAcks << ")");
+        if (m_rstPolicy == RST_IGNORE && m_closePhase == SWAP_NONE)
+        {
+            SetClosePhase(SWAP_RST_IGNORED);
+        }
+        return true;
+    }
+    SetClosePhase(SWAP_RST_ACCEPTED);
+    m_timewaitEvent.Cancel();
+    CloseAndNotify();
+    return true;
+}
+
+} // namespace ns3

@@ -1,0 +1,372 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef TCP_HOST_SOCKET_H
+#define TCP_HOST_SOCKET_H
+
+#include "tcp-close-policy.h"
+
+#include "ns3/tcp-socket-base.h"
+#include "ns3/traced-callback.h"
+
+namespace ns3
+{
+
+/**
+ * @defgroup tcp-host tcp-host
+ * The suite's TCP socket with pluggable behaviour, and a model of the host it runs on (CPU shared by kernel and applications, TCB list and demultiplexing cost, TCB memory, host profiles).
+ */
+
+class TcpHostModel;
+class TcpOutputStage;
+
+/**
+ * @ingroup tcp-host
+ * @brief The suite's TCP socket: TcpSocketBase with a close path that never
+ * sticks, pluggable close behaviour, and its TCB reported to the host model.
+ *
+ * Which end keeps TIME_WAIT is its close policy's choice (attribute
+ * ClosePolicy, a TcpClosePolicy; forked into accepted sockets, as
+ * TcpCongestionOps is): the standard close by default; the tw-avoid module
+ * adds the swap close (the passive closer goes CLOSE_WAIT -> LAST_ACK_SWAP,
+ * reported as LAST_ACK on the "State" trace and told apart on the
+ * "ClosePhase" trace, and on the ACK of its FIN sends an RST and keeps
+ * TIME_WAIT) and the negotiated placement (a handshake option; the client
+ * keeps TIME_WAIT, no RST).
+ *
+ * An active closer in TIME_WAIT that receives an acceptable RST either
+ * frees the TCB at once (TimeWaitRstPolicy Accept: BSD, SunOS, Linux
+ * default) or ignores it (Ignore: RFC 1337, which is also what stock ns-3
+ * does).
+ *
+ * The closing states are handled here rather than by TcpSocketBase, whose
+ * close path loses connections under loss (a FIN never resent, CLOSING or
+ * LAST_ACK left on the wrong segment, TIME_WAIT that ignores a resent FIN,
+ * ACKs after a FIN with the wrong sequence number...): DoForwardUp is one
+ * table of (state, segment) arms, each a Process* function below. Every
+ * connection then ends, under any loss, with TIME_WAIT where the close
+ * policy puts it (the module's documentation lists the defects and the
+ * guarantees; the tw-avoid-close-path and tw-avoid-close-stress suites test
+ * them).
+ *
+ * The socket also reports its TCB life cycle to the node's TcpHostModel, if the
+ * node has one, so that the host model knows the node's real TCB list.
+ */
+class TcpHostSocket : public TcpSocketBase
+{
+  public:
+    /// What a socket in TIME_WAIT does with an in-sequence RST.
+    enum TimeWaitRstPolicy
+    {
+        RST_ACCEPT, //!< Drop the TIME_WAIT TCB (BSD, SunOS, Linux default)
+        RST_IGNORE, //!< Ignore it (RFC 1337; stock ns-3 behaviour)
+    };
+
+    /// Close phase, finer than TcpStates_t: tells LAST_ACK_SWAP from LAST_ACK.
+    enum ClosePhase
+    {
+        SWAP_NONE,               //!< Not in a swap-close phase
+        SWAP_LAST_ACK,           //!< LAST_ACK_SWAP: FIN sent by a swap close, waiting for its ACK
+        SWAP_TIME_WAIT,          //!< TIME_WAIT entered through a swap close (RST sent)
+        SWAP_RST_ACCEPTED,       //!< Active closer: TIME_WAIT dropped on the peer's RST
+        SWAP_RST_IGNORED,        //!< Active closer: RST in TIME_WAIT ignored (RFC 1337)
+        NEGOTIATED_TIME_WAIT,    //!< Passive closer keeps TIME_WAIT, as negotiated (no RST)
+        NEGOTIATED_NO_TIME_WAIT, //!< Active closer skips TIME_WAIT, as negotiated
+    };
+
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    TcpHostSocket();
+
+    /**
+     * @brief Copy constructor, used by Fork() so that accepted sockets keep the subclass.
+     * @param sock the socket to copy
+     */
+    TcpHostSocket(const TcpHostSocket& sock);
+
+    ~TcpHostSocket() override;
+
+    TypeId GetInstanceTypeId() const override;
+
+    /**
+     * @brief Set the close policy (which end keeps TIME_WAIT).
+     * @param policy the policy, used by this socket only
+     */
+    void SetClosePolicy(Ptr<TcpClosePolicy> policy);
+
+    /// @return the close policy
+    Ptr<TcpClosePolicy> GetClosePolicy() const;
+
+    /**
+     * @brief Get the close phase of this socket.
+     * @return the phase
+     */
+    ClosePhase GetClosePhase() const;
+
+    /**
+     * @brief Get the TCP state.
+     * @return the state (LAST_ACK_SWAP is reported as LAST_ACK)
+     */
+    TcpStates_t GetState() const;
+
+    /**
+     * @brief TracedCallback signature for swap-phase changes.
+     * @param [in] oldValue the previous phase
+     * @param [in] newValue the new phase
+     */
+    typedef void (*ClosePhaseTracedCallback)(ClosePhase oldValue, ClosePhase newValue);
+
+    /**
+     * @brief TracedCallback signature for an RST that arrives in TIME_WAIT.
+     * @param [in] socket the socket in TIME_WAIT
+     */
+    typedef void (*RstInTimeWaitTracedCallback)(Ptr<const TcpHostSocket> socket);
+
+    /**
+     * @brief TracedCallback signature for a (re)start of the TIME_WAIT timer.
+     * @param [in] expiry when TIME_WAIT will end unless restarted or cut short
+     */
+    typedef void (*TimeWaitExpiryTracedCallback)(Time expiry);
+
+    /**
+     * @brief Name of a swap phase, for logs and output.
+     * @param state the phase
+     * @return its name
+     */
+    static const char* ClosePhaseName(ClosePhase state);
+
+    int Close() override;
+
+  protected:
+    Ptr<TcpSocketBase> Fork() override;
+    void ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader) override;
+    void ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader) override;
+    void NewAck(const SequenceNumber32& seq, bool resetRTO) override;
+    void ReTxTimeout() override;
+    void LastAckTimeout() override;
+    void SendEmptyPacket(uint8_t flags) override;
+    void DoForwardUp(Ptr<Packet> packet,
+                     const Address& fromAddress,
+                     const Address& toAddress) override;
+    void DoDispose() override;
+
+  private:
+    /**
+     * @brief Follows the inherited state variable: swap phase, TIME_WAIT
+     * trace and host-model bookkeeping.
+     * @param oldState previous TCP state
+     * @param newState new TCP state
+     */
+    void StateChanged(TcpStates_t oldState, TcpStates_t newState);
+
+    /**
+     * @brief Change the swap phase and fire the trace.
+     * @param state the new phase
+     */
+    void SetClosePhase(ClosePhase state);
+
+    // The close path, one function per (state, segment) family. Each returns
+    // true if it consumed the segment, false to leave it to TcpSocketBase.
+
+    /**
+     * @brief Hand a FIN segment to TcpSocketBase as two segments: the data
+     * and ACK, then a bare FIN after the data.
+     *
+     * TcpSocketBase::ProcessWait takes the FIN's sequence number from the
+     * start of the segment, and ProcessEstablished ignores the ACK field of
+     * a FIN+ACK; split, each half takes the path that handles it right.
+     *
+     * @param packet the arriving segment, header included
+     * @param tcpHeader its header
+     * @param fromAddress sender
+     * @param toAddress receiver
+     */
+    void SplitFin(Ptr<Packet> packet,
+                  const TcpHeader& tcpHeader,
+                  const Address& fromAddress,
+                  const Address& toAddress);
+
+    /**
+     * @brief LISTEN: a segment that is neither SYN nor RST belongs to no
+     * connection; answer it with an RST (RFC 793, "Reset Generation").
+     * @param packet the arriving segment, header included
+     * @param tcpHeader its header
+     * @param fromAddress sender
+     * @param toAddress receiver
+     * @return true if the segment was consumed
+     */
+    bool ProcessListenStray(Ptr<Packet> packet,
+                            const TcpHeader& tcpHeader,
+                            const Address& fromAddress,
+                            const Address& toAddress);
+
+    /**
+     * @brief SYN_SENT: an RST+ACK to our SYN refuses the connection.
+     * @param tcpHeader the arriving segment's header
+     * @return true if the segment was consumed
+     */
+    bool ProcessRefusal(const TcpHeader& tcpHeader);
+
+    /**
+     * @brief CLOSING, neither RST nor SYN: only the ACK of our FIN leads to
+     * TIME_WAIT; a retransmitted FIN of the peer is acknowledged again.
+     * @param packet the arriving segment, header included
+     * @param tcpHeader its header
+     * @return true if the segment was consumed
+     */
+    bool ProcessClosing(Ptr<Packet> packet, const TcpHeader& tcpHeader);
+
+    /**
+     * @brief LAST_ACK (and LAST_ACK_SWAP), neither RST nor SYN: the ACK of
+     * our FIN ends it (RST and TIME_WAIT for a swap close, TIME_WAIT for the
+     * negotiated keeper, CLOSED otherwise); an ACK below it is processed as
+     * an ACK; the peer's retransmitted FIN gets our FIN again.
+     * @param packet the arriving segment, header included
+     * @param tcpHeader its header
+     * @return true if the segment was consumed
+     */
+    bool ProcessLastAck(Ptr<Packet> packet, const TcpHeader& tcpHeader);
+
+    /**
+     * @brief CLOSING and LAST_ACK (the peer's FIN received, ours not yet
+     * acknowledged): an RST at RCV.NXT. The negotiated keeper takes it as
+     * the end of a peer that agreed not to keep TIME_WAIT and whose final
+     * ACK was lost, and keeps TIME_WAIT; any other end closes.
+     * @param tcpHeader the RST's header
+     * @return true if the segment was consumed
+     */
+    bool ProcessRstAfterPeerFin(const TcpHeader& tcpHeader);
+
+    /**
+     * @brief TIME_WAIT: a retransmitted FIN is acknowledged again and
+     * restarts the 2*MSL timer; an RST is accepted only under the rule of
+     * RstAcceptable().
+     * @param packet the arriving segment, header included
+     * @param tcpHeader its header
+     * @return true if the segment was consumed
+     */
+    bool ProcessTimeWait(Ptr<Packet> packet, const TcpHeader& tcpHeader);
+
+    /**
+     * @brief Whether an RST that arrives in TIME_WAIT may end it: the
+     * policy is Accept, this end closed actively (not a swap or negotiated
+     * TIME_WAIT), the RST's sequence number is exactly RCV.NXT, and this
+     * end has acknowledged the peer's FIN exactly once, so that the RST can
+     * only answer that ACK: a peer that closed sends an RST for a duplicate
+     * re-ACK too, which would take TIME_WAIT away from both ends.
+     * @param tcpHeader the RST's header
+     * @return true if the RST ends TIME_WAIT
+     */
+    bool RstAcceptable(const TcpHeader& tcpHeader) const;
+
+    /**
+     * @brief Process the ACK field of a segment ourselves, as
+     * TcpSocketBase::DoForwardUp does before its state switch.
+     * @param packet the segment, header included
+     * @return false if the segment must be discarded (RFC 7323: no timestamp)
+     */
+    bool ProcessAckField(Ptr<Packet> packet);
+
+    /// @return whether the state is one that waits for the ACK of our FIN
+    bool AwaitingAckOfFin() const;
+
+    /// @return whether our FIN was sent and is not acknowledged yet
+    bool FinOutstanding() const;
+
+    /// @return the sequence number of our FIN (valid once the application closed)
+    SequenceNumber32 FinSequence() const;
+
+    /// @return whether the close policy keeps TIME_WAIT at this end when it closes second
+    bool KeepsTimeWaitAsPassiveCloser() const;
+
+    /// @return the FIN's retransmission timeout, RFC 6298 backoff included
+    Time FinRto() const;
+
+    /// Keep the FIN's retransmission timer running while the FIN is unacknowledged.
+    void ArmFinRetransmission();
+
+    /// Retransmit our FIN with exponential backoff; give up after DataRetries.
+    void RetransmitFin();
+
+    /// Enter TIME_WAIT, noting how (swap phase).
+    void EnterTimeWait(ClosePhase how);
+
+    /**
+     * @brief Send a segment without data carrying an option (via the node's TcpOutputStage).
+     * @param flags the segment's flags
+     * @param option the option's bytes
+     */
+    void SendWithOption(uint8_t flags, const std::vector<uint8_t>& option);
+
+    /**
+     * @brief Create the close policy (ClosePolicy attribute setter).
+     * @param tid a TcpClosePolicy type
+     */
+    void SetClosePolicyType(TypeId tid);
+
+    /// @return the close policy's type (ClosePolicy attribute getter)
+    TypeId GetClosePolicyType() const;
+
+    /// The peer's FIN completed while TcpSocketBase had us in CLOSE_WAIT
+    /// although our FIN went first: TIME_WAIT or CLOSING.
+    void CompleteActiveClose();
+
+    /// Start the FIN_WAIT_2 timer, if the application has closed.
+    void ArmFinWait2Timeout();
+
+    /// Abort: tell the application of an error and free the TCB.
+    void Abort();
+
+    /// FIN_WAIT_2 idle for FinWait2Timeout: abort the connection.
+    void FinWait2Timeout();
+
+    /**
+     * @brief Whether a segment carries the peer's FIN again (already taken).
+     * @param packet the segment, header included
+     * @param tcpHeader its header
+     * @return true if it is the FIN at RCV.NXT - 1
+     */
+    bool IsPeerFinAgain(Ptr<Packet> packet, const TcpHeader& tcpHeader) const;
+
+    /// TcpSocketBase freed the endpoint without passing through CLOSED (it
+    /// gave up, or reset): say CLOSED, and let the TCB leave the host model.
+    void NoteReleased();
+
+    /// Tell the node's host model (if any) about a TCB state change.
+    void ReportToHostModel(TcpStates_t oldState, TcpStates_t newState);
+
+    /**
+     * @brief A congestion-control object of the same type and attributes,
+     * freshly constructed: the copy constructors of some (TcpCubic in 3.44)
+     * leave members uninitialised.
+     * @param algo the algorithm to renew
+     * @return the new object
+     */
+    static Ptr<TcpCongestionOps> Renew(Ptr<TcpCongestionOps> algo);
+
+    Ptr<TcpClosePolicy> m_closePolicy;         //!< Which end keeps TIME_WAIT
+    Ptr<TcpOutputStage> m_outputStage;         //!< The node's output stage, once needed
+    TimeWaitRstPolicy m_rstPolicy{RST_ACCEPT}; //!< RST-in-TIME_WAIT policy
+    ClosePhase m_closePhase{SWAP_NONE};        //!< Swap-close phase
+    TracedCallback<ClosePhase, ClosePhase> m_closePhaseTrace;      //!< Swap phase trace
+    TracedCallback<Ptr<const TcpHostSocket>> m_rstInTimeWaitTrace; //!< RST seen in TIME_WAIT
+    TracedCallback<Time> m_timeWaitExpiryTrace;                    //!< TIME_WAIT timer (re)started
+    Ptr<TcpHostModel> m_hostModel;     //!< The node's host model (may be null)
+    bool m_hostModelLooked{false};     //!< True once m_hostModel was looked up
+    SequenceNumber32 m_finSequence{0}; //!< Sequence number of our FIN, once sent
+    bool m_finSequenceKnown{false};    //!< m_finSequence is set: our FIN has been sent
+    bool m_closeCalled{false};         //!< The application called Close()
+    bool m_closeDeferred{false};       //!< Close() waits for queued data to be sent
+    uint32_t m_peerFinAcks{0};         //!< ACKs sent that acknowledge the peer's FIN
+    Time m_finWait2Timeout;            //!< Longest FIN_WAIT_2 (0: no limit)
+    EventId m_finWait2Event;           //!< Ends FIN_WAIT_2
+    uint32_t m_finBackoff{0};          //!< Retransmissions of our FIN since the last new ACK
+};
+
+} // namespace ns3
+
+#endif /* TCP_HOST_SOCKET_H */
