@@ -14,7 +14,8 @@ namespace ns3
 
 /**
  * @defgroup http http
- * HTTP/1.1 on real bytes: messages, an incremental parser, a persistent-connection server, a closed-loop client, document sets.
+ * HTTP/1.1 on real bytes: messages, an incremental parser, a persistent-connection server, a
+ * closed-loop client, document sets.
  */
 
 /**

@@ -7,6 +7,7 @@
 #include "http-file-set.h"
 
 #include "ns3/boolean.h"
+#include "ns3/host-cpu.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
@@ -63,6 +64,18 @@ HttpServer::GetTypeId()
                           UintegerValue(100),
                           MakeUintegerAccessor(&HttpServer::m_maxRequests),
                           MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("PerRequestCost",
+                          "CPU time the server spends on each response, as application work "
+                          "on the node's HostCpu (0: none; see TcpHostProfile).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&HttpServer::m_perRequestCost),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("PerResponseByteCost",
+                          "CPU time the server spends per response body byte, as application "
+                          "work on the node's HostCpu (0: none).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&HttpServer::m_perResponseByteCost),
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("KnowsClientClose",
                           "Whether the server implements the CLIENT_CLOSE method (otherwise "
                           "it answers 501 Not Implemented).",
@@ -210,7 +223,7 @@ HttpServer::Received(Ptr<Socket> socket)
             ++m_stats.parseErrors;
             HttpResponse error(c.parser.GetErrorStatus());
             error.SetHeader("Connection", "close");
-            Queue(c, error, true);
+            Queue(socket, c, error, true);
             c.closeAfterSend = true;
         }
     }
@@ -260,11 +273,11 @@ HttpServer::Handle(Ptr<Socket> socket, Connection& c, const HttpRequest& request
         response.SetHeader("Connection", "close");
         c.closeAfterSend = true;
     }
-    Queue(c, response, withBody);
+    Queue(socket, c, response, withBody);
 }
 
 void
-HttpServer::Queue(Connection& c, HttpResponse& response, bool withBody)
+HttpServer::Queue(Ptr<Socket> socket, Connection& c, HttpResponse& response, bool withBody)
 {
     response.SetHeader("Server", "ns-3 HttpServer");
     if (!response.HasHeader("Content-Length"))
@@ -273,12 +286,33 @@ HttpServer::Queue(Connection& c, HttpResponse& response, bool withBody)
     }
     ++m_stats.responses;
     m_responseTrace(response);
-    c.queue.push_back({response.SerializeHead(), 0, 0});
-    if (withBody && response.GetBodyLength() > 0)
+    uint64_t index = c.queued++;
+    uint64_t body = withBody ? response.GetBodyLength() : 0;
+    c.queue.push_back({response.SerializeHead(), 0, 0, index});
+    if (body > 0)
     {
-        c.queue.push_back({"", response.GetBodyLength(), 0});
-        m_stats.bodyBytes += response.GetBodyLength();
+        c.queue.push_back({"", body, 0, index});
+        m_stats.bodyBytes += body;
     }
+    // The server's work on the response (parsing, finding the document,
+    // copying it out) is application work on the node's CPU: it waits
+    // behind the kernel's network work there. Responses of a connection are
+    // worked on in order, so they leave in order.
+    Time cost = m_perRequestCost + m_perResponseByteCost * int64_t(body);
+    Ptr<HostCpu> cpu = GetNode()->GetObject<HostCpu>();
+    if (!cost.IsStrictlyPositive() || !cpu)
+    {
+        c.served = c.queued;
+        return;
+    }
+    cpu->Submit(HostCpu::APPLICATION, cost, [this, socket]() {
+        auto it = m_connections.find(socket);
+        if (it != m_connections.end())
+        {
+            ++it->second.served;
+            Flush(socket);
+        }
+    });
 }
 
 void
@@ -297,6 +331,10 @@ HttpServer::Flush(Ptr<Socket> socket)
     while (!c.queue.empty())
     {
         Chunk& chunk = c.queue.front();
+        if (chunk.response >= c.served)
+        {
+            return; // the CPU is still working on it
+        }
         uint64_t left =
             chunk.body > 0 ? chunk.body - chunk.offset : chunk.head.size() - chunk.offset;
         uint32_t size = std::min<uint64_t>({left, socket->GetTxAvailable(), MAX_CHUNK});

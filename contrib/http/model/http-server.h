@@ -93,9 +93,10 @@ class HttpServer : public Application
     /// One byte range to send: a head (real bytes) or a body (zeros).
     struct Chunk
     {
-        std::string head; //!< Head bytes (if body is 0)
-        uint64_t body{0}; //!< Body bytes
-        size_t offset{0}; //!< Bytes of head or body already sent
+        std::string head;     //!< Head bytes (if body is 0)
+        uint64_t body{0};     //!< Body bytes
+        size_t offset{0};     //!< Bytes of head or body already sent
+        uint64_t response{0}; //!< Which response of the connection it belongs to
     };
 
     /// One accepted connection.
@@ -104,6 +105,8 @@ class HttpServer : public Application
         HttpParser parser{HttpParser::REQUESTS}; //!< Request parser
         std::deque<Chunk> queue;                 //!< Bytes to send
         uint32_t requests{0};                    //!< Requests answered
+        uint64_t queued{0};                      //!< Responses queued
+        uint64_t served{0};                      //!< Responses whose CPU work is done
         bool closeAfterSend{false};              //!< Close once the queue is sent
         bool clientClosing{false};               //!< CLIENT_CLOSE seen: close on the peer's FIN
         bool peerClosed{false};                  //!< The peer's FIN arrived
@@ -126,12 +129,13 @@ class HttpServer : public Application
     void Handle(Ptr<Socket> socket, Connection& c, const HttpRequest& request);
 
     /**
-     * @brief Queue a response.
-     * @param c the connection
+     * @brief Queue a response; it leaves once the server's CPU work on it is done.
+     * @param socket the connection
+     * @param c its state
      * @param response the response
      * @param withBody send the body (not for HEAD)
      */
-    void Queue(Connection& c, HttpResponse& response, bool withBody);
+    void Queue(Ptr<Socket> socket, Connection& c, HttpResponse& response, bool withBody);
 
     /**
      * @brief Send what the socket takes; close or arm the idle timer when done.
@@ -156,6 +160,8 @@ class HttpServer : public Application
     Time m_keepAliveTimeout;                             //!< Idle time before closing
     uint32_t m_maxRequests{100};                         //!< Requests per connection
     bool m_knowsClientClose{true};                       //!< Implements CLIENT_CLOSE
+    Time m_perRequestCost;                               //!< CPU time per response
+    Time m_perResponseByteCost;                          //!< CPU time per body byte sent
     uint32_t m_maxHeadBytes{65536};                      //!< Largest request head accepted
     Ptr<HttpDocumentStore> m_store;                      //!< Documents
     Ptr<Socket> m_listener;                              //!< Listening socket

@@ -301,6 +301,102 @@ class RawExchangeTest : public TestCase
     Time m_closeAfter;
 };
 
+/**
+ * Receive livelock: the server's work on a request is application work on
+ * the host's CPU, below the kernel's input processing. A flood of TCP
+ * segments (to a closed port, from a raw socket: it does not slow down)
+ * that needs more than the whole CPU leaves the server's request waiting
+ * for ever; one that needs 60 % of it leaves the server 40 %.
+ */
+class ReceiveLivelockTest : public TestCase
+{
+  public:
+    /// @param load the flood's input work, as a fraction of the server's CPU
+    explicit ReceiveLivelockTest(double load)
+        : TestCase("flood of " + std::to_string(int(load * 100)) +
+                   " % of the server's CPU: the request " +
+                   (load >= 1 ? "is never served (receive livelock)" : "is served")),
+          m_load(load)
+    {
+    }
+
+  private:
+    /// Send one bare ACK to a closed port of the server, and schedule the next.
+    void Flood()
+    {
+        TcpHeader tcp;
+        tcp.SetSourcePort(5000);
+        tcp.SetDestinationPort(9999);
+        tcp.SetFlags(TcpHeader::ACK);
+        Ptr<Packet> p = Create<Packet>();
+        p->AddHeader(tcp);
+        m_raw->SendTo(p, 0, InetSocketAddress(m_server, 0));
+        m_flood = Simulator::Schedule(m_interval, &ReceiveLivelockTest::Flood, this);
+    }
+
+    void DoRun() override
+    {
+        TwoHosts hosts;
+        m_server = hosts.serverAddress;
+        Ptr<Node> server = hosts.nodes.Get(1);
+        const Time perSegment = MicroSeconds(100);
+        server->GetObject<TcpHostModel>()->SetAttribute("PerSegmentCost", TimeValue(perSegment));
+        hosts.server->SetAttribute("PerRequestCost", TimeValue(MilliSeconds(600)));
+        m_interval = perSegment / m_load;
+        Ptr<HttpClient> client = hosts.AddClient("ConnectionClose", 1);
+        client->SetStartTime(Seconds(0.1));
+        m_raw = Socket::CreateSocket(hosts.nodes.Get(0), Ipv4RawSocketFactory::GetTypeId());
+        m_raw->SetAttribute("Protocol", UintegerValue(6));
+        Ptr<HostCpu> cpu = server->GetObject<HostCpu>();
+        Time kernelAtStart;
+        Simulator::Schedule(Seconds(0.3), [&]() {
+            // The request's 600 ms of work has started (the request left at 0.1 s).
+            NS_TEST_EXPECT_MSG_EQ(cpu->GetBacklog(HostCpu::APPLICATION),
+                                  1,
+                                  "the server is working on the request when the flood starts");
+            kernelAtStart = cpu->GetBusyTime(HostCpu::KERNEL);
+            Flood();
+        });
+        const Time end = Seconds(3.3);
+        Simulator::Stop(end);
+        Simulator::Run();
+        double kernelShare = (cpu->GetBusyTime(HostCpu::KERNEL) - kernelAtStart).GetSeconds() /
+                             (end - Seconds(0.3)).GetSeconds();
+        if (m_load >= 1)
+        {
+            NS_TEST_ASSERT_MSG_EQ(cpu->GetCompleted(HostCpu::APPLICATION),
+                                  0,
+                                  "the request's work never completes");
+            NS_TEST_ASSERT_MSG_EQ(cpu->GetBacklog(HostCpu::APPLICATION), 1, "it still waits");
+            NS_TEST_ASSERT_MSG_GT(kernelShare, 0.99, "the kernel has the whole CPU");
+            NS_TEST_ASSERT_MSG_EQ(client->GetStats().outcomes[HttpClient::COMPLETED],
+                                  0,
+                                  "no response reaches the client");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_GT(cpu->GetCompleted(HostCpu::APPLICATION),
+                                  0,
+                                  "the request's work completes in the CPU the flood leaves");
+            NS_TEST_ASSERT_MSG_EQ_TOL(kernelShare,
+                                      m_load,
+                                      0.05,
+                                      "the kernel takes the flood's share");
+            NS_TEST_ASSERT_MSG_GT(client->GetStats().outcomes[HttpClient::COMPLETED],
+                                  0,
+                                  "responses reach the client");
+        }
+        m_flood.Cancel();
+        Simulator::Destroy();
+    }
+
+    double m_load;        //!< Flood's CPU load
+    Ipv4Address m_server; //!< Server address
+    Ptr<Socket> m_raw;    //!< Flood source
+    Time m_interval;      //!< Between flood segments
+    EventId m_flood;      //!< Next flood segment
+};
+
 const std::string GET0 = "GET /file0 HTTP/1.1\r\nHost: s\r\n\r\n";
 
 } // namespace
@@ -315,6 +411,8 @@ class HttpAppsTestSuite : public TestSuite
         AddTestCase(new EndModeTest("ConnectionClose", false), Duration::QUICK);
         AddTestCase(new EndModeTest("ClientClose", true), Duration::QUICK);
         AddTestCase(new UnknownClientCloseTest(), Duration::QUICK);
+        AddTestCase(new ReceiveLivelockTest(0.6), Duration::QUICK);
+        AddTestCase(new ReceiveLivelockTest(1.5), Duration::QUICK);
         AddTestCase(new RawExchangeTest("pipelined requests answered in order",
                                         GET0 + "GET /nope HTTP/1.1\r\nHost: s\r\n\r\n" + GET0,
                                         {"200", "404", "200"},

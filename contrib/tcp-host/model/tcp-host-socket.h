@@ -14,7 +14,8 @@ namespace ns3
 
 /**
  * @defgroup tcp-host tcp-host
- * The suite's TCP socket with pluggable behaviour, and a model of the host it runs on (CPU shared by kernel and applications, TCB list and demultiplexing cost, TCB memory, host profiles).
+ * The suite's TCP socket with pluggable behaviour, and a model of the host it runs on (CPU shared
+ * by kernel and applications, TCB list and demultiplexing cost, TCB memory, host profiles).
  */
 
 class TcpHostModel;

@@ -11,7 +11,8 @@ namespace ns3
 
 /**
  * @defgroup tw-avoid tw-avoid
- * TIME_WAIT avoidance (Faber, Touch, Yue): the swap close and negotiated placement as close policies, the draft's testbed and its Tables 1-3.
+ * TIME_WAIT avoidance (Faber, Touch, Yue): the swap close and negotiated placement as close
+ * policies, the draft's testbed and its Tables 1-3.
  */
 
 /**
