@@ -122,6 +122,16 @@ def _head(table, summary, scale_text):
         *_overview(summary, table),
         "",
     ]
+    if "tcp" in summary:
+        # paper-targets.md, section A: the application and send costs are
+        # fitted on this row; it is calibration, not a reproduction.
+        lines += [
+            f"Calibration: the TCP modification's conn/s ({_stat(summary['tcp']['conn_per_s'])},"
+            f" paper {PAPER[table]['tcp']['conn_per_s']}) is the point the server's application"
+            " cost was fitted on (host profile SunOS-4.1.3-SS20-71); every other row is a"
+            " prediction.",
+            "",
+        ]
     missing = [v for v in VARIANTS if v not in summary]
     if missing:
         lines.append(f"Cannot check: no successful runs of {', '.join(missing)}")
