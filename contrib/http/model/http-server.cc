@@ -87,6 +87,27 @@ HttpServer::GetTypeId()
                           UintegerValue(65536),
                           MakeUintegerAccessor(&HttpServer::m_maxHeadBytes),
                           MakeUintegerChecker<uint32_t>(64))
+            .AddAttribute("MaxWorkers",
+                          "Connections served at a time (Apache 1.x: MaxClients); 0: every "
+                          "accepted connection at once.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&HttpServer::m_maxWorkers),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("AcceptQueueLimit",
+                          "Accepted connections that may wait for a worker; one more is "
+                          "closed unread (refused).",
+                          UintegerValue(1024),
+                          MakeUintegerAccessor(&HttpServer::m_acceptQueueLimit),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("DispatchPolicy",
+                          "What a worker does with a connection it takes from the accept queue.",
+                          PointerValue(),
+                          MakePointerAccessor(&HttpServer::m_dispatch),
+                          MakePointerChecker<HttpDispatchPolicy>())
+            .AddTraceSource("AcceptQueue",
+                            "Connections waiting for a worker.",
+                            MakeTraceSourceAccessor(&HttpServer::m_acceptQueueLength),
+                            "ns3::TracedValueCallback::Uint32")
             .AddAttribute("DocumentStore",
                           "Where documents come from.",
                           PointerValue(),
@@ -122,8 +143,10 @@ HttpServer::DoDispose()
         c.keepAlive.Cancel();
     }
     m_connections.clear();
+    m_waiting.clear();
     m_listener = nullptr;
     m_store = nullptr;
+    m_dispatch = nullptr;
     Application::DoDispose();
 }
 
@@ -144,6 +167,11 @@ HttpServer::StartApplication()
 {
     NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(!m_store, "HttpServer: no DocumentStore");
+    if (!m_dispatch)
+    {
+        m_dispatch = CreateObject<HttpDispatchPolicy>(); // serve every connection
+    }
+    m_running = true;
     m_listener = TcpHostSocketFactory::CreateSocketFrom(GetNode(), m_protocol);
     if (m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) != 0 ||
         m_listener->Listen() != 0)
@@ -158,6 +186,7 @@ void
 HttpServer::StopApplication()
 {
     NS_LOG_FUNCTION(this);
+    m_running = false;
     if (m_listener)
     {
         m_listener->Close();
@@ -171,6 +200,12 @@ HttpServer::StopApplication()
     {
         CloseConnection(socket);
     }
+    for (auto& waiting : m_waiting)
+    {
+        waiting.socket->Close();
+    }
+    m_waiting.clear();
+    m_acceptQueueLength = 0;
 }
 
 bool
@@ -184,6 +219,31 @@ HttpServer::Accepted(Ptr<Socket> socket, const Address& from)
 {
     NS_LOG_FUNCTION(this << socket << from);
     ++m_stats.connectionsAccepted;
+    if (m_maxWorkers == 0 || m_busyWorkers + m_deciding < m_maxWorkers)
+    {
+        Serve(socket);
+        return;
+    }
+    if (m_waiting.size() >= m_acceptQueueLimit)
+    {
+        NS_LOG_INFO("accept queue full: refusing " << socket);
+        ++m_stats.refused;
+        socket->Close();
+        return;
+    }
+    // It waits unread: its request stays in the socket's receive buffer.
+    socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+    socket->SetCloseCallbacks(MakeNullCallback<void, Ptr<Socket>>(),
+                              MakeCallback(&HttpServer::WaitingReset, this));
+    m_waiting.push_back({socket, Simulator::Now()});
+    m_acceptQueueLength = m_waiting.size();
+}
+
+void
+HttpServer::Serve(Ptr<Socket> socket)
+{
+    NS_LOG_FUNCTION(this << socket);
+    ++m_busyWorkers;
     Connection& c = m_connections[socket];
     c.parser = HttpParser(HttpParser::REQUESTS, 8192, m_maxHeadBytes);
     socket->SetRecvCallback(MakeCallback(&HttpServer::Received, this));
@@ -192,6 +252,78 @@ HttpServer::Accepted(Ptr<Socket> socket, const Address& from)
                               MakeCallback(&HttpServer::ErrorClosed, this));
     c.keepAlive =
         Simulator::Schedule(m_keepAliveTimeout, &HttpServer::KeepAliveExpired, this, socket);
+    if (socket->GetRxAvailable() > 0)
+    {
+        Received(socket); // what arrived while it waited
+    }
+}
+
+void
+HttpServer::DispatchWaiting()
+{
+    while (m_running && m_maxWorkers > 0 && m_busyWorkers + m_deciding < m_maxWorkers &&
+           !m_waiting.empty())
+    {
+        Waiting next = m_waiting.front();
+        m_waiting.pop_front();
+        m_acceptQueueLength = m_waiting.size();
+        HttpDispatchPolicy::Decision decision =
+            m_dispatch->Dispatch(next.socket, Simulator::Now() - next.since);
+        Time cost = m_dispatch->GetDecisionCost();
+        Ptr<HostCpu> cpu = GetNode()->GetObject<HostCpu>();
+        if (!cost.IsStrictlyPositive() || !cpu)
+        {
+            Dispatched(next.socket, decision);
+            continue;
+        }
+        // The worker is busy deciding for as long as the check costs.
+        ++m_deciding;
+        cpu->Submit(HostCpu::APPLICATION, cost, [this, next, decision]() {
+            --m_deciding;
+            Dispatched(next.socket, decision);
+            DispatchWaiting();
+        });
+    }
+}
+
+void
+HttpServer::Dispatched(Ptr<Socket> socket, HttpDispatchPolicy::Decision decision)
+{
+    if (decision == HttpDispatchPolicy::SERVE)
+    {
+        Serve(socket);
+        return;
+    }
+    NS_LOG_INFO("dispatch policy drops " << socket);
+    ++m_stats.dropped;
+    socket->SetCloseCallbacks(MakeNullCallback<void, Ptr<Socket>>(),
+                              MakeNullCallback<void, Ptr<Socket>>());
+    socket->Close();
+}
+
+void
+HttpServer::ReleaseWorker()
+{
+    if (m_busyWorkers > 0)
+    {
+        --m_busyWorkers;
+    }
+    DispatchWaiting();
+}
+
+void
+HttpServer::WaitingReset(Ptr<Socket> socket)
+{
+    for (auto it = m_waiting.begin(); it != m_waiting.end(); ++it)
+    {
+        if (it->socket == socket)
+        {
+            m_waiting.erase(it);
+            m_acceptQueueLength = m_waiting.size();
+            ++m_stats.connectionsClosed;
+            return;
+        }
+    }
 }
 
 void
@@ -402,6 +534,7 @@ HttpServer::ErrorClosed(Ptr<Socket> socket)
         it->second.keepAlive.Cancel();
         m_connections.erase(it);
         ++m_stats.connectionsClosed;
+        ReleaseWorker();
     }
 }
 
@@ -429,6 +562,7 @@ HttpServer::CloseConnection(Ptr<Socket> socket)
     m_connections.erase(it);
     ++m_stats.connectionsClosed;
     socket->Close();
+    ReleaseWorker();
 }
 
 } // namespace ns3

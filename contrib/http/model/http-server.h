@@ -4,12 +4,14 @@
 #ifndef HTTP_SERVER_H
 #define HTTP_SERVER_H
 
+#include "http-dispatch-policy.h"
 #include "http-parser.h"
 
 #include "ns3/application.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/traced-callback.h"
+#include "ns3/traced-value.h"
 
 #include <deque>
 #include <map>
@@ -39,6 +41,17 @@ class HttpDocumentStore;
  * arrives, so that it is the passive closer and TIME_WAIT stays at the
  * client. A server that does not know it answers 501 like any unknown
  * method, to a connection that is already closed at the other end.
+ *
+ * Workers and the accept queue: with MaxWorkers = 0 (the default) every
+ * accepted connection is served at once. With MaxWorkers = N, N
+ * connections are served at a time (a process per connection, as Apache
+ * 1.x); the others wait in the server's accept queue (ns-3's TCP has no
+ * listen backlog, so the server keeps it), bounded by AcceptQueueLimit: a
+ * connection that finds it full is closed at once, unread, and counted as
+ * refused. When a worker is free it takes the oldest waiting connection and
+ * asks its DispatchPolicy whether to serve it. The server's work on each
+ * response (PerRequestCost, PerResponseByteCost) and on each dispatch
+ * decision is application work on the node's HostCpu.
  */
 class HttpServer : public Application
 {
@@ -63,6 +76,8 @@ class HttpServer : public Application
         uint64_t parseErrors{0};         //!< Connections closed on a malformed request
         uint64_t timeouts{0};            //!< Connections closed by the keep-alive timer
         uint64_t bodyBytes{0};           //!< Body bytes queued for sending
+        uint64_t refused{0};             //!< Connections that found the accept queue full
+        uint64_t dropped{0};             //!< Connections the dispatch policy dropped unserved
     };
 
     /// @return the counters
@@ -118,6 +133,31 @@ class HttpServer : public Application
     void Received(Ptr<Socket> socket);
     void SendSpace(Ptr<Socket> socket, uint32_t available);
     void PeerClosed(Ptr<Socket> socket);
+
+    /**
+     * @brief A worker takes a connection: read and answer its requests.
+     * @param socket the connection
+     */
+    void Serve(Ptr<Socket> socket);
+
+    /// Give free workers the connections waiting in the accept queue.
+    void DispatchWaiting();
+
+    /**
+     * @brief The dispatch policy decided on a waiting connection.
+     * @param socket the connection
+     * @param decision the decision
+     */
+    void Dispatched(Ptr<Socket> socket, HttpDispatchPolicy::Decision decision);
+
+    /// A connection a worker served has ended: the worker is free.
+    void ReleaseWorker();
+
+    /**
+     * @brief A waiting connection was reset: forget it.
+     * @param socket the connection
+     */
+    void WaitingReset(Ptr<Socket> socket);
     void ErrorClosed(Ptr<Socket> socket);
 
     /**
@@ -155,14 +195,30 @@ class HttpServer : public Application
      */
     void KeepAliveExpired(Ptr<Socket> socket);
 
-    TypeId m_protocol;                                   //!< Socket factory TypeId
-    uint16_t m_port{80};                                 //!< Listening port
-    Time m_keepAliveTimeout;                             //!< Idle time before closing
-    uint32_t m_maxRequests{100};                         //!< Requests per connection
-    bool m_knowsClientClose{true};                       //!< Implements CLIENT_CLOSE
-    Time m_perRequestCost;                               //!< CPU time per response
-    Time m_perResponseByteCost;                          //!< CPU time per body byte sent
-    uint32_t m_maxHeadBytes{65536};                      //!< Largest request head accepted
+    TypeId m_protocol;                  //!< Socket factory TypeId
+    uint16_t m_port{80};                //!< Listening port
+    Time m_keepAliveTimeout;            //!< Idle time before closing
+    uint32_t m_maxRequests{100};        //!< Requests per connection
+    bool m_knowsClientClose{true};      //!< Implements CLIENT_CLOSE
+    Time m_perRequestCost;              //!< CPU time per response
+    Time m_perResponseByteCost;         //!< CPU time per body byte sent
+    uint32_t m_maxHeadBytes{65536};     //!< Largest request head accepted
+    uint32_t m_maxWorkers{0};           //!< Connections served at a time (0: all)
+    uint32_t m_acceptQueueLimit{1024};  //!< Connections that may wait
+    Ptr<HttpDispatchPolicy> m_dispatch; //!< Serve or drop a waiting connection
+    uint32_t m_busyWorkers{0};          //!< Workers serving a connection
+    uint32_t m_deciding{0};             //!< Workers waiting for a decision
+    bool m_running{false};              //!< Between start and stop
+
+    /// A connection in the accept queue.
+    struct Waiting
+    {
+        Ptr<Socket> socket; //!< The connection
+        Time since;         //!< When it was accepted
+    };
+
+    std::deque<Waiting> m_waiting;                       //!< The accept queue
+    TracedValue<uint32_t> m_acceptQueueLength{0};        //!< Trace: connections waiting
     Ptr<HttpDocumentStore> m_store;                      //!< Documents
     Ptr<Socket> m_listener;                              //!< Listening socket
     std::map<Ptr<Socket>, Connection> m_connections;     //!< Open connections

@@ -362,32 +362,29 @@ class ReceiveLivelockTest : public TestCase
         Simulator::Run();
         double kernelShare = (cpu->GetBusyTime(HostCpu::KERNEL) - kernelAtStart).GetSeconds() /
                              (end - Seconds(0.3)).GetSeconds();
+        uint64_t appJobs = cpu->GetCompleted(HostCpu::APPLICATION);
+        uint32_t appBacklog = cpu->GetBacklog(HostCpu::APPLICATION);
+        uint64_t completed = client->GetStats().outcomes[HttpClient::COMPLETED];
+        m_flood.Cancel();
+        Simulator::Destroy();
         if (m_load >= 1)
         {
-            NS_TEST_ASSERT_MSG_EQ(cpu->GetCompleted(HostCpu::APPLICATION),
-                                  0,
-                                  "the request's work never completes");
-            NS_TEST_ASSERT_MSG_EQ(cpu->GetBacklog(HostCpu::APPLICATION), 1, "it still waits");
+            NS_TEST_ASSERT_MSG_EQ(appJobs, 0, "the request's work never completes");
+            NS_TEST_ASSERT_MSG_EQ(appBacklog, 1, "it still waits");
             NS_TEST_ASSERT_MSG_GT(kernelShare, 0.99, "the kernel has the whole CPU");
-            NS_TEST_ASSERT_MSG_EQ(client->GetStats().outcomes[HttpClient::COMPLETED],
-                                  0,
-                                  "no response reaches the client");
+            NS_TEST_ASSERT_MSG_EQ(completed, 0, "no response reaches the client");
         }
         else
         {
-            NS_TEST_ASSERT_MSG_GT(cpu->GetCompleted(HostCpu::APPLICATION),
+            NS_TEST_ASSERT_MSG_GT(appJobs,
                                   0,
                                   "the request's work completes in the CPU the flood leaves");
             NS_TEST_ASSERT_MSG_EQ_TOL(kernelShare,
                                       m_load,
                                       0.05,
                                       "the kernel takes the flood's share");
-            NS_TEST_ASSERT_MSG_GT(client->GetStats().outcomes[HttpClient::COMPLETED],
-                                  0,
-                                  "responses reach the client");
+            NS_TEST_ASSERT_MSG_GT(completed, 0, "responses reach the client");
         }
-        m_flood.Cancel();
-        Simulator::Destroy();
     }
 
     double m_load;        //!< Flood's CPU load
@@ -395,6 +392,79 @@ class ReceiveLivelockTest : public TestCase
     Ptr<Socket> m_raw;    //!< Flood source
     Time m_interval;      //!< Between flood segments
     EventId m_flood;      //!< Next flood segment
+};
+
+/// A dispatch policy that drops every other connection it is asked about.
+class DropEveryOther : public HttpDispatchPolicy
+{
+  public:
+    Decision Dispatch(Ptr<Socket>, Time waited) override
+    {
+        waits.push_back(waited);
+        return (waits.size() % 2 == 0) ? DROP : SERVE;
+    }
+
+    std::vector<Time> waits; //!< What each decision saw
+};
+
+/**
+ * Workers and the accept queue: one worker serves one connection at a time,
+ * two more wait, the next are refused; every waiting connection goes
+ * through the dispatch policy, which may drop it.
+ */
+class WorkersTest : public TestCase
+{
+  public:
+    WorkersTest()
+        : TestCase("one worker, accept queue of 2: one connection served at a time, waiting "
+                   "ones dispatched in order through the policy, the rest refused")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TwoHosts hosts;
+        Ptr<DropEveryOther> policy = CreateObject<DropEveryOther>();
+        hosts.server->SetAttribute("MaxWorkers", UintegerValue(1));
+        hosts.server->SetAttribute("AcceptQueueLimit", UintegerValue(2));
+        hosts.server->SetAttribute("DispatchPolicy", PointerValue(policy));
+        hosts.server->SetAttribute("PerRequestCost", TimeValue(MilliSeconds(50)));
+        uint32_t maxQueue = 0;
+        hosts.server->TraceConnectWithoutContext(
+            "AcceptQueue",
+            MakeCallback(+[](uint32_t* max, uint32_t, uint32_t n) {
+                *max = std::max(*max, n);
+            }).Bind(&maxQueue));
+        std::vector<Ptr<HttpClient>> clients;
+        for (int i = 0; i < 4; ++i)
+        {
+            clients.push_back(hosts.AddClient("ConnectionClose", 1));
+            clients.back()->SetAttribute("ThinkTime",
+                                         TimeValue(Seconds(10))); // one connection each
+            clients.back()->SetStartTime(Seconds(0.1));
+        }
+        uint32_t maxOpen = 0;
+        std::function<void()> sample = [&]() {
+            maxOpen = std::max(maxOpen, hosts.server->GetOpenConnections());
+            Simulator::Schedule(MilliSeconds(5), sample);
+        };
+        Simulator::Schedule(Seconds(0.1), sample);
+        Simulator::Stop(Seconds(2));
+        Simulator::Run();
+        HttpServer::Stats stats = hosts.server->GetStats();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(maxOpen, 1, "one worker: one connection served at a time");
+        NS_TEST_ASSERT_MSG_EQ(maxQueue, 2, "the queue fills to its limit");
+        NS_TEST_ASSERT_MSG_EQ(stats.connectionsAccepted, 4, "four connections");
+        NS_TEST_ASSERT_MSG_EQ(stats.refused, 1, "the fourth finds the queue full");
+        NS_TEST_ASSERT_MSG_EQ(policy->waits.size(), 2, "each waiting connection is dispatched");
+        NS_TEST_ASSERT_MSG_EQ(stats.dropped, 1, "the policy drops the second");
+        NS_TEST_ASSERT_MSG_EQ(stats.responses, 2, "the first and the dispatched one are answered");
+        NS_TEST_ASSERT_MSG_GT(policy->waits.empty() ? Time(0) : policy->waits.front(),
+                              MilliSeconds(40),
+                              "it waited for the worker");
+    }
 };
 
 const std::string GET0 = "GET /file0 HTTP/1.1\r\nHost: s\r\n\r\n";
@@ -411,6 +481,7 @@ class HttpAppsTestSuite : public TestSuite
         AddTestCase(new EndModeTest("ConnectionClose", false), Duration::QUICK);
         AddTestCase(new EndModeTest("ClientClose", true), Duration::QUICK);
         AddTestCase(new UnknownClientCloseTest(), Duration::QUICK);
+        AddTestCase(new WorkersTest(), Duration::QUICK);
         AddTestCase(new ReceiveLivelockTest(0.6), Duration::QUICK);
         AddTestCase(new ReceiveLivelockTest(1.5), Duration::QUICK);
         AddTestCase(new RawExchangeTest("pipelined requests answered in order",

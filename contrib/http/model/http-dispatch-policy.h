@@ -1,0 +1,57 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef HTTP_DISPATCH_POLICY_H
+#define HTTP_DISPATCH_POLICY_H
+
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+
+namespace ns3
+{
+
+class Socket;
+
+/**
+ * @ingroup http
+ * @brief What an HttpServer's worker does with a connection it takes from
+ * the accept queue: the server's dispatch seam.
+ *
+ * This base class serves every connection (a regular server). Subclasses
+ * may drop a connection unserved (for instance one whose client has given
+ * up while it waited: detection of timed-out requests), and say how much
+ * CPU the decision costs the server (application work on the HostCpu).
+ */
+class HttpDispatchPolicy : public Object
+{
+  public:
+    /// The decision on a waiting connection.
+    enum Decision
+    {
+        SERVE, //!< Read its requests and answer them
+        DROP,  //!< Close it unserved
+    };
+
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    ~HttpDispatchPolicy() override;
+
+    /**
+     * @brief Decide on a connection a worker takes from the accept queue.
+     * @param socket the connection
+     * @param waited how long it waited in the queue
+     * @return the decision
+     */
+    virtual Decision Dispatch(Ptr<Socket> socket, Time waited);
+
+    /// @return the server's CPU time per decision (0 for this base class)
+    virtual Time GetDecisionCost() const;
+};
+
+} // namespace ns3
+
+#endif /* HTTP_DISPATCH_POLICY_H */
