@@ -47,6 +47,20 @@ TcpHostSocket::GetTypeId()
                           MakeTypeIdAccessor(&TcpHostSocket::SetClosePolicyType,
                                              &TcpHostSocket::GetClosePolicyType),
                           MakeTypeIdChecker())
+            .AddAttribute("DelayedAckPolicy",
+                          "Type of the delayed-ACK policy: when a deferred ACK goes out "
+                          "(a TcpDelayedAckPolicy; ns-3's own timer by default).",
+                          TypeIdValue(TcpDelayedAckPolicy::GetTypeId()),
+                          MakeTypeIdAccessor(&TcpHostSocket::SetDelayedAckPolicyType,
+                                             &TcpHostSocket::GetDelayedAckPolicyType),
+                          MakeTypeIdChecker())
+            .AddAttribute("BufferPolicy",
+                          "Type of the buffer policy: who sizes the socket buffers "
+                          "(a TcpBufferPolicy; fixed sizes by default).",
+                          TypeIdValue(TcpBufferPolicy::GetTypeId()),
+                          MakeTypeIdAccessor(&TcpHostSocket::SetBufferPolicyType,
+                                             &TcpHostSocket::GetBufferPolicyType),
+                          MakeTypeIdChecker())
             .AddAttribute("TimeWaitRstPolicy",
                           "What a socket in TIME_WAIT does with an in-sequence RST: "
                           "Accept (free the TCB: BSD, SunOS, Linux default) or "
@@ -85,7 +99,9 @@ TcpHostSocket::GetTypeId()
 
 TcpHostSocket::TcpHostSocket()
     : TcpSocketBase(),
-      m_closePolicy(CreateObject<TcpClosePolicy>())
+      m_closePolicy(CreateObject<TcpClosePolicy>()),
+      m_delayedAckPolicy(CreateObject<TcpDelayedAckPolicy>()),
+      m_bufferPolicy(CreateObject<TcpBufferPolicy>())
 {
     NS_LOG_FUNCTION(this);
     m_state.ConnectWithoutContext(MakeCallback(&TcpHostSocket::StateChanged, this));
@@ -94,6 +110,8 @@ TcpHostSocket::TcpHostSocket()
 TcpHostSocket::TcpHostSocket(const TcpHostSocket& sock)
     : TcpSocketBase(sock),
       m_closePolicy(sock.m_closePolicy->Fork()),
+      m_delayedAckPolicy(sock.m_delayedAckPolicy->Fork()),
+      m_bufferPolicy(sock.m_bufferPolicy->Fork()),
       m_rstPolicy(sock.m_rstPolicy),
       m_closePhase(SWAP_NONE),
       m_hostModel(sock.m_hostModel),
@@ -195,6 +213,62 @@ TypeId
 TcpHostSocket::GetClosePolicyType() const
 {
     return m_closePolicy->GetInstanceTypeId();
+}
+
+void
+TcpHostSocket::SetDelayedAckPolicy(Ptr<TcpDelayedAckPolicy> policy)
+{
+    NS_ABORT_MSG_IF(!policy, "TcpHostSocket::SetDelayedAckPolicy: null policy");
+    m_delayedAckPolicy = policy;
+}
+
+Ptr<TcpDelayedAckPolicy>
+TcpHostSocket::GetDelayedAckPolicy() const
+{
+    return m_delayedAckPolicy;
+}
+
+void
+TcpHostSocket::SetDelayedAckPolicyType(TypeId tid)
+{
+    NS_ABORT_MSG_UNLESS(
+        tid == TcpDelayedAckPolicy::GetTypeId() || tid.IsChildOf(TcpDelayedAckPolicy::GetTypeId()),
+        "TcpHostSocket: DelayedAckPolicy " << tid.GetName() << " is not a TcpDelayedAckPolicy");
+    SetDelayedAckPolicy(ObjectFactory(tid.GetName()).Create<TcpDelayedAckPolicy>());
+}
+
+TypeId
+TcpHostSocket::GetDelayedAckPolicyType() const
+{
+    return m_delayedAckPolicy->GetInstanceTypeId();
+}
+
+void
+TcpHostSocket::SetBufferPolicy(Ptr<TcpBufferPolicy> policy)
+{
+    NS_ABORT_MSG_IF(!policy, "TcpHostSocket::SetBufferPolicy: null policy");
+    m_bufferPolicy = policy;
+}
+
+Ptr<TcpBufferPolicy>
+TcpHostSocket::GetBufferPolicy() const
+{
+    return m_bufferPolicy;
+}
+
+void
+TcpHostSocket::SetBufferPolicyType(TypeId tid)
+{
+    NS_ABORT_MSG_UNLESS(
+        tid == TcpBufferPolicy::GetTypeId() || tid.IsChildOf(TcpBufferPolicy::GetTypeId()),
+        "TcpHostSocket: BufferPolicy " << tid.GetName() << " is not a TcpBufferPolicy");
+    SetBufferPolicy(ObjectFactory(tid.GetName()).Create<TcpBufferPolicy>());
+}
+
+TypeId
+TcpHostSocket::GetBufferPolicyType() const
+{
+    return m_bufferPolicy->GetInstanceTypeId();
 }
 
 TcpHostSocket::ClosePhase
@@ -300,6 +374,10 @@ TcpHostSocket::StateChanged(TcpStates_t oldState, TcpStates_t newState)
     {
         m_finSequence = m_txBuffer->TailSequence();
         m_finSequenceKnown = true;
+    }
+    if (newState == ESTABLISHED && (oldState == SYN_SENT || oldState == SYN_RCVD))
+    {
+        m_bufferPolicy->Established(this);
     }
     if (newState == FIN_WAIT_2)
     {
@@ -447,7 +525,19 @@ TcpHostSocket::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const
 void
 TcpHostSocket::ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader)
 {
+    uint32_t armedBefore = m_delAckEvent.GetUid();
     TcpSocketBase::ReceivedData(packet, tcpHeader);
+    if (m_delAckEvent.GetUid() != armedBefore && m_delAckEvent.IsPending())
+    {
+        // TcpSocketBase deferred an ACK by DelAckTimeout: the policy says
+        // when it goes.
+        Time delay = m_delayedAckPolicy->GetDelay(Simulator::Now(), m_delAckTimeout);
+        if (delay != m_delAckTimeout)
+        {
+            m_delAckEvent.Cancel();
+            m_delAckEvent = Simulator::Schedule(delay, &TcpHostSocket::DelAckTimeout, this);
+        }
+    }
     // Data that fills the gap before a FIN that came early completes the
     // peer's close, and TcpSocketBase (DoPeerClose) takes us to CLOSE_WAIT,
     // the passive closer's state, although our FIN went first: nothing ever
@@ -477,7 +567,12 @@ TcpHostSocket::CompleteActiveClose()
 void
 TcpHostSocket::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
 {
+    SequenceNumber32 head = m_txBuffer->HeadSequence();
     TcpSocketBase::ReceivedAck(packet, tcpHeader);
+    if (m_txBuffer->HeadSequence() > head)
+    {
+        m_bufferPolicy->DataAcked(this, m_txBuffer->HeadSequence() - head);
+    }
     if (m_state == FIN_WAIT_1 && m_finSequenceKnown && m_txBuffer->HeadSequence() > m_finSequence)
     {
         // Our FIN is acknowledged. ProcessWait moves to FIN_WAIT_2 only on a

@@ -4,7 +4,9 @@
 #ifndef TCP_HOST_SOCKET_H
 #define TCP_HOST_SOCKET_H
 
+#include "tcp-buffer-policy.h"
 #include "tcp-close-policy.h"
+#include "tcp-delayed-ack-policy.h"
 
 #include "ns3/tcp-socket-base.h"
 #include "ns3/traced-callback.h"
@@ -101,6 +103,24 @@ class TcpHostSocket : public TcpSocketBase
 
     /// @return the close policy
     Ptr<TcpClosePolicy> GetClosePolicy() const;
+
+    /**
+     * @brief Set the delayed-ACK policy (when a deferred ACK goes out).
+     * @param policy the policy, used by this socket only
+     */
+    void SetDelayedAckPolicy(Ptr<TcpDelayedAckPolicy> policy);
+
+    /// @return the delayed-ACK policy
+    Ptr<TcpDelayedAckPolicy> GetDelayedAckPolicy() const;
+
+    /**
+     * @brief Set the buffer policy (who sizes the socket buffers).
+     * @param policy the policy, used by this socket only
+     */
+    void SetBufferPolicy(Ptr<TcpBufferPolicy> policy);
+
+    /// @return the buffer policy
+    Ptr<TcpBufferPolicy> GetBufferPolicy() const;
 
     /**
      * @brief Get the close phase of this socket.
@@ -312,6 +332,24 @@ class TcpHostSocket : public TcpSocketBase
     /// @return the close policy's type (ClosePolicy attribute getter)
     TypeId GetClosePolicyType() const;
 
+    /**
+     * @brief Create the delayed-ACK policy (DelayedAckPolicy attribute setter).
+     * @param tid a TcpDelayedAckPolicy type
+     */
+    void SetDelayedAckPolicyType(TypeId tid);
+
+    /// @return the delayed-ACK policy's type (attribute getter)
+    TypeId GetDelayedAckPolicyType() const;
+
+    /**
+     * @brief Create the buffer policy (BufferPolicy attribute setter).
+     * @param tid a TcpBufferPolicy type
+     */
+    void SetBufferPolicyType(TypeId tid);
+
+    /// @return the buffer policy's type (attribute getter)
+    TypeId GetBufferPolicyType() const;
+
     /// The peer's FIN completed while TcpSocketBase had us in CLOSE_WAIT
     /// although our FIN went first: TIME_WAIT or CLOSING.
     void CompleteActiveClose();
@@ -349,10 +387,12 @@ class TcpHostSocket : public TcpSocketBase
      */
     static Ptr<TcpCongestionOps> Renew(Ptr<TcpCongestionOps> algo);
 
-    Ptr<TcpClosePolicy> m_closePolicy;         //!< Which end keeps TIME_WAIT
-    Ptr<TcpOutputStage> m_outputStage;         //!< The node's output stage, once needed
-    TimeWaitRstPolicy m_rstPolicy{RST_ACCEPT}; //!< RST-in-TIME_WAIT policy
-    ClosePhase m_closePhase{SWAP_NONE};        //!< Swap-close phase
+    Ptr<TcpClosePolicy> m_closePolicy;           //!< Which end keeps TIME_WAIT
+    Ptr<TcpDelayedAckPolicy> m_delayedAckPolicy; //!< When a deferred ACK goes out
+    Ptr<TcpBufferPolicy> m_bufferPolicy;         //!< Who sizes the buffers
+    Ptr<TcpOutputStage> m_outputStage;           //!< The node's output stage, once needed
+    TimeWaitRstPolicy m_rstPolicy{RST_ACCEPT};   //!< RST-in-TIME_WAIT policy
+    ClosePhase m_closePhase{SWAP_NONE};          //!< Swap-close phase
     TracedCallback<ClosePhase, ClosePhase> m_closePhaseTrace;      //!< Swap phase trace
     TracedCallback<Ptr<const TcpHostSocket>> m_rstInTimeWaitTrace; //!< RST seen in TIME_WAIT
     TracedCallback<Time> m_timeWaitExpiryTrace;                    //!< TIME_WAIT timer (re)started
