@@ -46,7 +46,8 @@ TcpDemuxCostShim::GetTypeId()
                             MakeTraceSourceAccessor(&TcpDemuxCostShim::m_backlog),
                             "ns3::TracedValueCallback::Uint32")
             .AddTraceSource("Drop",
-                            "A segment dropped because the input queue was full.",
+                            "A segment dropped because the input queue was full, or because "
+                            "a shared memory pool had no room for its data.",
                             MakeTraceSourceAccessor(&TcpDemuxCostShim::m_dropTrace),
                             "ns3::Packet::TracedCallback");
     return tid;
@@ -114,6 +115,20 @@ TcpDemuxCostShim::Receive(Ptr<Packet> p,
         ++m_drops;
         m_dropTrace(p);
         return IpL4Protocol::RX_OK; // dropped below TCP: the sender sees a loss
+    }
+    if (m_host->IsPoolShared())
+    {
+        // Data needs memory to be held in (an mbuf cluster): with the pool
+        // shared and full, the driver has nowhere to put it.
+        TcpHeader tcpHeader;
+        uint32_t payload = p->GetSize() - p->PeekHeader(tcpHeader);
+        if (payload > 0 && !m_host->DataFits(payload))
+        {
+            NS_LOG_LOGIC("no memory for " << payload << " bytes of data, dropping " << p);
+            ++m_memoryDrops;
+            m_dropTrace(p);
+            return IpL4Protocol::RX_OK;
+        }
     }
     m_queue.push_back({p, header, incomingInterface});
     m_backlog = m_queue.size();
@@ -287,6 +302,12 @@ uint64_t
 TcpDemuxCostShim::GetDrops() const
 {
     return m_drops;
+}
+
+uint64_t
+TcpDemuxCostShim::GetMemoryDrops() const
+{
+    return m_memoryDrops;
 }
 
 } // namespace ns3

@@ -99,6 +99,9 @@ class TcpDemuxCostShim : public IpL4Protocol
     /// @return segments dropped because the input queue was full
     uint64_t GetDrops() const;
 
+    /// @return data segments dropped because a shared memory pool was full
+    uint64_t GetMemoryDrops() const;
+
   protected:
     void DoDispose() override;
 
@@ -136,6 +139,7 @@ class TcpDemuxCostShim : public IpL4Protocol
     uint64_t m_segments{0};                        //!< Segments processed
     uint64_t m_rsts{0};                            //!< RSTs processed
     uint64_t m_drops{0};                           //!< Drops on a full queue
+    uint64_t m_memoryDrops{0};                     //!< Drops on a full shared pool
     TracedValue<uint32_t> m_backlog{0};            //!< Trace: queue length
     TracedCallback<Ptr<const Packet>> m_dropTrace; //!< Trace: dropped segment
 };

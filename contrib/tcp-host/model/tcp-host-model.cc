@@ -10,6 +10,8 @@
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
+#include <limits>
+
 namespace ns3
 {
 
@@ -82,6 +84,21 @@ TcpHostModel::GetTypeId()
                                           "Drop",
                                           TcpHostModel::POOL_REFUSE,
                                           "Refuse"))
+            .AddAttribute("MemoryPool",
+                          "What draws from TcbMemoryLimit: TcbOnly (TCBs) or Shared (TCBs and "
+                          "the data in socket buffers, as BSD mbufs: a pool full of TIME_WAIT "
+                          "TCBs cannot move data either).",
+                          EnumValue(TcpHostModel::POOL_TCB_ONLY),
+                          MakeEnumAccessor<MemoryPool>(&TcpHostModel::m_pool),
+                          MakeEnumChecker(TcpHostModel::POOL_TCB_ONLY,
+                                          "TcbOnly",
+                                          TcpHostModel::POOL_SHARED,
+                                          "Shared"))
+            .AddTraceSource("DataMemory",
+                            "Bytes of data in the node's socket buffers (counted when the pool "
+                            "is shared).",
+                            MakeTraceSourceAccessor(&TcpHostModel::m_dataMemory),
+                            "ns3::TracedValueCallback::Uint64")
             .AddTraceSource("TcbAllocationFailed",
                             "A SYN found the TCB memory exhausted (its source address and port).",
                             MakeTraceSourceAccessor(&TcpHostModel::m_allocationFailedTrace),
@@ -183,6 +200,7 @@ TcpHostModel::ForgetTcb(const void* tcb)
         return;
     }
     NS_LOG_FUNCTION(this << tcb);
+    UpdateData(tcb, 0);
     --m_perState[it->second.state];
     Time lifetime = Simulator::Now() - it->second.created;
     TcpSocket::TcpStates_t last = it->second.state;
@@ -218,8 +236,7 @@ TcpHostModel::SegmentCost(Ipv4Address local,
 TcpHostModel::Admission
 TcpHostModel::AdmitSyn(Ipv4Address local, uint16_t localPort, Ipv4Address peer, uint16_t peerPort)
 {
-    if (m_memoryLimit == 0 ||
-        static_cast<uint64_t>(m_states.size() + 1) * m_bytesPerTcb <= m_memoryLimit ||
+    if (m_memoryLimit == 0 || GetPoolUse() + m_bytesPerTcb <= m_memoryLimit ||
         m_list->HasConnection(TcbKey{local, localPort, peer, peerPort}))
     {
         return ADMIT;
@@ -228,6 +245,73 @@ TcpHostModel::AdmitSyn(Ipv4Address local, uint16_t localPort, Ipv4Address peer, 
     ++m_allocationFailures;
     m_allocationFailedTrace(peer, peerPort);
     return m_exhaustedAction == POOL_REFUSE ? REFUSE : DROP;
+}
+
+void
+TcpHostModel::UpdateData(const void* tcb, uint32_t bytes)
+{
+    if (m_pool != POOL_SHARED)
+    {
+        return;
+    }
+    uint64_t total = m_dataMemory;
+    auto it = m_data.find(tcb);
+    if (it != m_data.end())
+    {
+        total -= it->second;
+        if (bytes == 0)
+        {
+            m_data.erase(it);
+        }
+        else
+        {
+            it->second = bytes;
+        }
+    }
+    else if (bytes > 0)
+    {
+        m_data.emplace(tcb, bytes);
+    }
+    total += bytes;
+    if (total != m_dataMemory)
+    {
+        m_dataMemory = total;
+    }
+}
+
+bool
+TcpHostModel::IsPoolShared() const
+{
+    return m_pool == POOL_SHARED;
+}
+
+uint64_t
+TcpHostModel::GetPoolUse() const
+{
+    return m_tcbMemory + (m_pool == POOL_SHARED ? m_dataMemory.Get() : 0);
+}
+
+uint64_t
+TcpHostModel::GetPoolFree() const
+{
+    if (m_memoryLimit == 0)
+    {
+        return std::numeric_limits<uint64_t>::max();
+    }
+    uint64_t use = GetPoolUse();
+    return use >= m_memoryLimit ? 0 : m_memoryLimit - use;
+}
+
+bool
+TcpHostModel::DataFits(uint32_t bytes) const
+{
+    return m_pool != POOL_SHARED || GetPoolFree() >= bytes;
+}
+
+uint64_t
+TcpHostModel::GetDataMemory() const
+{
+    return m_dataMemory;
 }
 
 uint64_t

@@ -80,6 +80,39 @@ class TcpHostModel : public Object
                      uint16_t peerPort,
                      uint32_t payloadBytes);
 
+    /// What draws from the memory pool (TcbMemoryLimit).
+    enum MemoryPool
+    {
+        POOL_TCB_ONLY, //!< TCBs only
+        POOL_SHARED,   //!< TCBs and the data in socket buffers (BSD mbufs)
+    };
+
+    /**
+     * @brief A socket's buffered data (send and receive buffers) is now this many bytes.
+     * @param tcb the socket
+     * @param bytes its buffered bytes
+     */
+    void UpdateData(const void* tcb, uint32_t bytes);
+
+    /// @return whether socket-buffer data draws from the pool
+    bool IsPoolShared() const;
+
+    /**
+     * @brief Whether the pool can take more data (always, unless the pool is shared and limited).
+     * @param bytes the data
+     * @return true if it fits
+     */
+    bool DataFits(uint32_t bytes) const;
+
+    /// @return bytes of the pool in use: TCBs, and buffered data if the pool is shared
+    uint64_t GetPoolUse() const;
+
+    /// @return bytes the pool has left (0 if full; the largest value if unlimited)
+    uint64_t GetPoolFree() const;
+
+    /// @return bytes of data in the node's socket buffers
+    uint64_t GetDataMemory() const;
+
     /// What to do with a SYN when the TCB memory is exhausted.
     enum PoolExhaustedAction
     {
@@ -182,6 +215,9 @@ class TcpHostModel : public Object
     uint32_t m_bytesPerTcb{0};                                     //!< Memory per TCB
     uint64_t m_memoryLimit{0};                                     //!< TCB memory pool, 0: none
     PoolExhaustedAction m_exhaustedAction{POOL_DROP};              //!< SYN on a full pool
+    MemoryPool m_pool{POOL_TCB_ONLY};                              //!< What draws from it
+    std::unordered_map<const void*, uint32_t> m_data;              //!< Buffered bytes per socket
+    TracedValue<uint64_t> m_dataMemory{0};                         //!< Trace: buffered data
     uint64_t m_allocationFailures{0};                              //!< SYNs turned away
     TracedCallback<Ipv4Address, uint16_t> m_allocationFailedTrace; //!< Trace: SYN turned away
     std::unique_ptr<TcbList> m_list;                               //!< The TCB list

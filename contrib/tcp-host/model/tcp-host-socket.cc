@@ -116,6 +116,7 @@ TcpHostSocket::TcpHostSocket(const TcpHostSocket& sock)
       m_closePhase(SWAP_NONE),
       m_hostModel(sock.m_hostModel),
       m_hostModelLooked(sock.m_hostModelLooked),
+      m_sharedPool(sock.m_sharedPool),
       m_finWait2Timeout(sock.m_finWait2Timeout)
 {
     NS_LOG_FUNCTION(this);
@@ -401,15 +402,60 @@ TcpHostSocket::StateChanged(TcpStates_t oldState, TcpStates_t newState)
     ReportToHostModel(oldState, newState);
 }
 
-void
-TcpHostSocket::ReportToHostModel(TcpStates_t oldState, TcpStates_t newState)
+Ptr<TcpHostModel>
+TcpHostSocket::HostModel()
 {
     if (!m_hostModelLooked && m_node)
     {
         m_hostModel = m_node->GetObject<TcpHostModel>();
         m_hostModelLooked = true;
+        m_sharedPool = m_hostModel && m_hostModel->IsPoolShared();
     }
-    if (!m_hostModel)
+    return m_hostModel;
+}
+
+void
+TcpHostSocket::ReportData()
+{
+    // Only a shared pool counts data (the hash update is not free).
+    if (m_sharedPool && m_hostModel)
+    {
+        m_hostModel->UpdateData(this, m_txBuffer->Size() + m_tcb->m_rxBuffer->Size());
+    }
+}
+
+int
+TcpHostSocket::Send(Ptr<Packet> p, uint32_t flags)
+{
+    int sent = TcpSocketBase::Send(p, flags);
+    ReportData();
+    return sent;
+}
+
+Ptr<Packet>
+TcpHostSocket::Recv(uint32_t maxSize, uint32_t flags)
+{
+    Ptr<Packet> packet = TcpSocketBase::Recv(maxSize, flags);
+    ReportData();
+    return packet;
+}
+
+uint32_t
+TcpHostSocket::GetTxAvailable() const
+{
+    uint32_t available = TcpSocketBase::GetTxAvailable();
+    if (m_sharedPool && m_hostModel)
+    {
+        // No free mbuf, no room: the application waits (BSD's sosend).
+        available = std::min<uint64_t>(available, m_hostModel->GetPoolFree());
+    }
+    return available;
+}
+
+void
+TcpHostSocket::ReportToHostModel(TcpStates_t oldState, TcpStates_t newState)
+{
+    if (!HostModel())
     {
         return;
     }
@@ -514,6 +560,7 @@ TcpHostSocket::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const
     if (!consumed)
     {
         TcpSocketBase::DoForwardUp(packet, fromAddress, toAddress);
+        ReportData();
         return;
     }
     // The base class traces every segment it handles; do the same for ours.

@@ -161,6 +161,17 @@ class TcpHostSocket : public TcpSocketBase
     static const char* ClosePhaseName(ClosePhase state);
 
     int Close() override;
+    int Send(Ptr<Packet> p, uint32_t flags) override;
+    Ptr<Packet> Recv(uint32_t maxSize, uint32_t flags) override;
+    using TcpSocketBase::Recv;
+    using TcpSocketBase::Send;
+
+    /**
+     * @brief Room in the send buffer: also bounded by the host's free memory
+     * when socket-buffer data shares the pool with the TCBs.
+     * @return bytes
+     */
+    uint32_t GetTxAvailable() const override;
 
   protected:
     Ptr<TcpSocketBase> Fork() override;
@@ -375,6 +386,12 @@ class TcpHostSocket : public TcpSocketBase
     /// gave up, or reset): say CLOSED, and let the TCB leave the host model.
     void NoteReleased();
 
+    /// @return the node's host model (looked up once; may be null)
+    Ptr<TcpHostModel> HostModel();
+
+    /// Tell a host model whose pool is shared how much data this socket buffers.
+    void ReportData();
+
     /// Tell the node's host model (if any) about a TCB state change.
     void ReportToHostModel(TcpStates_t oldState, TcpStates_t newState);
 
@@ -398,6 +415,7 @@ class TcpHostSocket : public TcpSocketBase
     TracedCallback<Time> m_timeWaitExpiryTrace;                    //!< TIME_WAIT timer (re)started
     Ptr<TcpHostModel> m_hostModel;     //!< The node's host model (may be null)
     bool m_hostModelLooked{false};     //!< True once m_hostModel was looked up
+    bool m_sharedPool{false};          //!< The host model's pool counts data
     SequenceNumber32 m_finSequence{0}; //!< Sequence number of our FIN, once sent
     bool m_finSequenceKnown{false};    //!< m_finSequence is set: our FIN has been sent
     bool m_closeCalled{false};         //!< The application called Close()

@@ -1,0 +1,217 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// The host's memory pool shared by TCBs and socket-buffer data: buffered
+// data is counted, and a pool full of TIME_WAIT TCBs moves no data in
+// either direction; with a TCB-only pool the same host moves it.
+
+#include "ns3/core-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/point-to-point-module.h"
+#include "ns3/tcp-host-module.h"
+
+using namespace ns3;
+
+namespace
+{
+
+const uint16_t PORT = 80;
+const uint32_t BYTES_PER_TCB = 1000;
+
+/// A server with one long connection, TIME_WAIT TCBs made by short ones, and a pool.
+class PoolScenario
+{
+  public:
+    /**
+     * @param pool MemoryPool attribute value
+     * @param limit TcbMemoryLimit
+     * @param shortConnections short connections the server closes (TIME_WAIT at the server)
+     */
+    PoolScenario(const std::string& pool, uint64_t limit, uint32_t shortConnections)
+    {
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+        p2p.SetChannelAttribute("Delay", StringValue("100us"));
+        NetDeviceContainer devices = p2p.Install(m_nodes);
+        TcpHostHelper host;
+        host.SetHostModelAttribute("MemoryPool", StringValue(pool));
+        host.SetHostModelAttribute("BytesPerTcb", UintegerValue(BYTES_PER_TCB));
+        host.SetHostModelAttribute("TcbMemoryLimit", UintegerValue(limit));
+        host.Install(m_nodes);
+        Ipv4Address server =
+            Ipv4AddressHelper("10.0.0.0", "255.255.255.0").Assign(devices).GetAddress(1);
+        m_host = m_nodes.Get(1)->GetObject<TcpHostModel>();
+
+        Ptr<Socket> listener =
+            Socket::CreateSocket(m_nodes.Get(1), TcpHostSocketFactory::GetTypeId());
+        listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), PORT));
+        listener->Listen();
+        listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                                    MakeCallback(&PoolScenario::Accepted, this));
+        m_client = Socket::CreateSocket(m_nodes.Get(0), TcpHostSocketFactory::GetTypeId());
+        Simulator::Schedule(Time(0), [this, server]() {
+            m_client->Connect(InetSocketAddress(server, PORT));
+        });
+        for (uint32_t i = 0; i < shortConnections; ++i)
+        {
+            Simulator::Schedule(MilliSeconds(10 + i), [this, server]() {
+                Ptr<Socket> s =
+                    Socket::CreateSocket(m_nodes.Get(0), TcpHostSocketFactory::GetTypeId());
+                s->SetCloseCallbacks(MakeCallback(&PoolScenario::PeerClosed),
+                                     MakeNullCallback<void, Ptr<Socket>>());
+                s->Connect(InetSocketAddress(server, PORT));
+            });
+        }
+    }
+
+    /// Let the server read what it has at this time (not before).
+    void ReadAt(Time t)
+    {
+        Simulator::Schedule(t, [this]() {
+            m_reading = true;
+            Read(m_kept);
+        });
+    }
+
+    NodeContainer m_nodes{2}; //!< 0 client, 1 server
+    Ptr<TcpHostModel> m_host; //!< The server's host model
+    Ptr<Socket> m_client;     //!< The long connection, client end
+    Ptr<Socket> m_kept;       //!< The long connection, server end
+    uint64_t m_received{0};   //!< Bytes the server read from it
+
+  private:
+    void Accepted(Ptr<Socket> s, const Address&)
+    {
+        if (!m_kept)
+        {
+            m_kept = s; // the long connection
+            s->SetRecvCallback(MakeCallback(&PoolScenario::Read, this));
+            return;
+        }
+        s->Close(); // a short one: the server closes first and keeps TIME_WAIT
+    }
+
+    static void PeerClosed(Ptr<Socket> s)
+    {
+        Simulator::ScheduleNow(&Socket::Close, s);
+    }
+
+    void Read(Ptr<Socket> s)
+    {
+        while (m_reading && s)
+        {
+            Ptr<Packet> p = s->Recv();
+            if (!p)
+            {
+                break;
+            }
+            m_received += p->GetSize();
+        }
+    }
+
+    bool m_reading{false}; //!< The server reads
+};
+
+/// Data in socket buffers is counted in a shared pool, and leaves it when read.
+class PoolCountsDataTest : public TestCase
+{
+  public:
+    PoolCountsDataTest()
+        : TestCase("shared pool: unread data counts, and stops counting once read")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        PoolScenario s("Shared", 1000000, 0);
+        s.ReadAt(Seconds(2));
+        Simulator::Schedule(Seconds(1), [&s]() { s.m_client->Send(Create<Packet>(5000), 0); });
+        uint64_t dataUnread = 0;
+        uint64_t useUnread = 0;
+        Simulator::Schedule(Seconds(1.5), [&]() {
+            dataUnread = s.m_host->GetDataMemory();
+            useUnread = s.m_host->GetPoolUse();
+        });
+        Simulator::Stop(Seconds(3));
+        Simulator::Run();
+        uint64_t dataRead = s.m_host->GetDataMemory();
+        uint64_t received = s.m_received;
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(dataUnread, 5000, "5000 unread bytes in the server's buffer");
+        NS_TEST_ASSERT_MSG_EQ(useUnread,
+                              2 * BYTES_PER_TCB + 5000,
+                              "pool: listener and connection TCBs, and the data");
+        NS_TEST_ASSERT_MSG_EQ(received, 5000, "the server read them");
+        NS_TEST_ASSERT_MSG_EQ(dataRead, 0, "and they left the pool");
+    }
+};
+
+/// A pool full of TIME_WAIT TCBs: data moves only if the pool holds TCBs alone.
+class PoolFullOfTimeWaitTest : public TestCase
+{
+  public:
+    /// @param shared MemoryPool Shared (else TcbOnly)
+    explicit PoolFullOfTimeWaitTest(bool shared)
+        : TestCase(std::string("pool full of TIME_WAIT TCBs, ") +
+                   (shared ? "shared with data: no data moves either way"
+                           : "TCBs only: data still moves")),
+          m_shared(shared)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // 20 TCBs fill it: the listener, the long connection, 18 TIME_WAIT.
+        PoolScenario s(m_shared ? "Shared" : "TcbOnly", 20 * BYTES_PER_TCB, 18);
+        s.ReadAt(Seconds(0));
+        uint32_t timeWait = 0;
+        uint32_t serverTxRoom = 0;
+        Simulator::Schedule(Seconds(1), [&]() {
+            timeWait = s.m_host->GetTcbCount(TcpSocket::TIME_WAIT);
+            serverTxRoom = s.m_kept->GetTxAvailable();
+            s.m_client->Send(Create<Packet>(5000), 0);
+        });
+        Simulator::Stop(Seconds(5));
+        Simulator::Run();
+        uint64_t received = s.m_received;
+        uint64_t memoryDrops = s.m_nodes.Get(1)->GetObject<TcpDemuxCostShim>()->GetMemoryDrops();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(timeWait, 18, "18 TIME_WAIT TCBs at the server");
+        if (m_shared)
+        {
+            NS_TEST_ASSERT_MSG_EQ(received, 0, "no arriving data is taken in");
+            NS_TEST_ASSERT_MSG_GT(memoryDrops, 0, "it is dropped for want of memory");
+            NS_TEST_ASSERT_MSG_EQ(serverTxRoom, 0, "and the server cannot queue data to send");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_EQ(received, 5000, "every byte arrives");
+            NS_TEST_ASSERT_MSG_EQ(memoryDrops, 0, "nothing dropped for memory");
+            NS_TEST_ASSERT_MSG_GT(serverTxRoom, 0, "the server can send");
+        }
+    }
+
+    bool m_shared; //!< Shared pool
+};
+
+/// The suite.
+class TcpHostMemoryPoolTestSuite : public TestSuite
+{
+  public:
+    TcpHostMemoryPoolTestSuite()
+        : TestSuite("tcp-host-memory-pool", Type::UNIT)
+    {
+        AddTestCase(new PoolCountsDataTest(), Duration::QUICK);
+        AddTestCase(new PoolFullOfTimeWaitTest(true), Duration::QUICK);
+        AddTestCase(new PoolFullOfTimeWaitTest(false), Duration::QUICK);
+    }
+};
+
+/// Static instance.
+TcpHostMemoryPoolTestSuite g_tcpHostMemoryPoolTestSuite;
+
+} // namespace
