@@ -39,6 +39,7 @@ main(int argc, char* argv[])
     uint32_t requestsPerConnection = 1;
     bool header = false;
     std::string timeline;
+    std::string memoryPool = "TcbOnly";
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("table", "2 (2 hosts x 20 clients, 9 KB-5 MB files) or 3 (4 x 2, 500 B)", table);
@@ -53,6 +54,10 @@ main(int argc, char* argv[])
                  clientsPerHost);
     cmd.AddValue("requestsPerConnection", "requests per connection", requestsPerConnection);
     cmd.AddValue("header", "print the CSV header first", header);
+    cmd.AddValue("memoryPool",
+                 "TcbOnly (TCBs alone draw from the server's memory) or Shared (TCBs and "
+                 "socket-buffer data)",
+                 memoryPool);
     cmd.AddValue("timeline", "also write the run second by second to this CSV file", timeline);
     cmd.AddValue("pcap",
                  "write a pcap file per host with this prefix (opens in Wireshark as HTTP)",
@@ -68,6 +73,7 @@ main(int argc, char* argv[])
         table == 2 ? TwAvoidWebStoneConfig::Table2() : TwAvoidWebStoneConfig::Table3();
     c.variant = variant;
     c.testbed.pcapPrefix = pcap;
+    c.testbed.memoryPool = memoryPool;
     c.requestsPerConnection = requestsPerConnection;
     c.clientHosts = clientHosts ? clientHosts : c.clientHosts;
     c.clientsPerHost = clientsPerHost ? clientsPerHost : c.clientsPerHost;

@@ -21,6 +21,7 @@ def run(program, *args):
         (["--measure=0"], "measurement must be positive"),
         (["--table=4"], "--table must be 2 or 3"),
         (["--variant=bogus"], "unknown variant"),
+        (["--memoryPool=Mbufs"], "unknown memory pool"),
     ],
 )
 def test_webstone_rejects(args, message):

@@ -51,6 +51,10 @@ TwAvoidTestbedConfig::Validate() const
         why << "unknown lookup discipline '" << lookupDiscipline
             << "' (LinearHeadInsert, Hashed or TimeWaitAtTail)";
     }
+    else if (memoryPool != "TcbOnly" && memoryPool != "Shared")
+    {
+        why << "unknown memory pool '" << memoryPool << "' (TcbOnly or Shared)";
+    }
     else if (auto known = TcpHostProfile::List();
              std::find(known.begin(), known.end(), hostProfile) == known.end())
     {
@@ -90,6 +94,7 @@ TwAvoidTestbed::TwAvoidTestbed(const TwAvoidTestbedConfig& config,
     tw.SetHostModelEnabled(config.hostModel);
     tw.SetProfile(config.hostProfile); // first: the settings below override it
     tw.SetHostModelAttribute("LookupDiscipline", StringValue(config.lookupDiscipline));
+    tw.SetHostModelAttribute("MemoryPool", StringValue(config.memoryPool));
     for (uint32_t i = 0; i < roles.size(); ++i)
     {
         tw.SetRole(roles[i]);
