@@ -39,7 +39,7 @@ main(int argc, char* argv[])
     uint32_t requestsPerConnection = 1;
     bool header = false;
     std::string timeline;
-    std::string memoryPool = "TcbOnly";
+    std::string memoryPool; // empty: the host profile's
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("table", "2 (2 hosts x 20 clients, 9 KB-5 MB files) or 3 (4 x 2, 500 B)", table);
@@ -56,7 +56,7 @@ main(int argc, char* argv[])
     cmd.AddValue("header", "print the CSV header first", header);
     cmd.AddValue("memoryPool",
                  "TcbOnly (TCBs alone draw from the server's memory) or Shared (TCBs and "
-                 "socket-buffer data)",
+                 "socket-buffer data; the host profile's)",
                  memoryPool);
     cmd.AddValue("timeline", "also write the run second by second to this CSV file", timeline);
     cmd.AddValue("pcap",

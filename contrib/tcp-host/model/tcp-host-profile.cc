@@ -40,6 +40,8 @@ Profiles()
                 // "cannot support more than 60 connections/s" with 2MSL = 60 s
                 {"TcbMemoryLimit", Create<UintegerValue>(60 * 60 * 248)},
                 {"LookupDiscipline", Create<StringValue>("LinearHeadInsert")},
+                // SunOS keeps TCBs and socket data in the same mbufs
+                {"MemoryPool", Create<StringValue>("Shared")},
             },
             {},
             {

@@ -31,7 +31,10 @@ namespace ns3
  *   per segment and per TCB visited calibrated on its Table 1 (N = 0 and
  *   N = 2500); memory per TCB and the TCB memory pool from its Table 2
  *   (unmodified row) and its statement that the host cannot sustain more
- *   than 60 connections/s; linear TCB list with insertion at the head.
+ *   than 60 connections/s, shared by TCBs and socket-buffer data as
+ *   SunOS's mbufs were; linear TCB list with insertion at the head;
+ *   the server's application cost per response and per body byte fitted on
+ *   the TCP-modification rows of its Tables 2 and 3.
  */
 struct TcpHostProfile
 {

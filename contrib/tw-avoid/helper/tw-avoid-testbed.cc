@@ -51,7 +51,7 @@ TwAvoidTestbedConfig::Validate() const
         why << "unknown lookup discipline '" << lookupDiscipline
             << "' (LinearHeadInsert, Hashed or TimeWaitAtTail)";
     }
-    else if (memoryPool != "TcbOnly" && memoryPool != "Shared")
+    else if (!memoryPool.empty() && memoryPool != "TcbOnly" && memoryPool != "Shared")
     {
         why << "unknown memory pool '" << memoryPool << "' (TcbOnly or Shared)";
     }
@@ -94,7 +94,10 @@ TwAvoidTestbed::TwAvoidTestbed(const TwAvoidTestbedConfig& config,
     tw.SetHostModelEnabled(config.hostModel);
     tw.SetProfile(config.hostProfile); // first: the settings below override it
     tw.SetHostModelAttribute("LookupDiscipline", StringValue(config.lookupDiscipline));
-    tw.SetHostModelAttribute("MemoryPool", StringValue(config.memoryPool));
+    if (!config.memoryPool.empty())
+    {
+        tw.SetHostModelAttribute("MemoryPool", StringValue(config.memoryPool));
+    }
     for (uint32_t i = 0; i < roles.size(); ++i)
     {
         tw.SetRole(roles[i]);

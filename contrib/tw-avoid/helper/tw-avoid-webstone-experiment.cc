@@ -86,6 +86,7 @@ class WebStoneRun
     uint64_t m_segmentsAtStart{0};
     uint64_t m_rstsAtStart{0};
     uint64_t m_failuresAtStart{0};
+    uint64_t m_memoryDropsAtStart{0};
     Time m_busyAtStart;
     uint64_t m_released{0};
     Time m_lifetimeSum;
@@ -181,6 +182,7 @@ WebStoneRun::StartMeasurement()
     Ptr<TcpDemuxCostShim> shim = m_testbed->GetShim(0);
     m_segmentsAtStart = shim->GetSegments();
     m_rstsAtStart = shim->GetRsts();
+    m_memoryDropsAtStart = shim->GetMemoryDrops();
     m_busyAtStart = ServerCpuTime();
     m_failuresAtStart = m_testbed->GetHostModel(0)->GetAllocationFailures();
     Sample();
@@ -284,6 +286,7 @@ WebStoneRun::Run()
     r.serverCpuBusy = (ServerCpuTime() - m_busyAtStart).GetSeconds() / seconds;
     r.serverSynsTurnedAway =
         m_testbed->GetHostModel(0)->GetAllocationFailures() - m_failuresAtStart;
+    r.serverMemoryDrops = m_testbed->GetShim(0)->GetMemoryDrops() - m_memoryDropsAtStart;
     r.events = Simulator::GetEventCount();
     Simulator::Destroy();
     return m_result;

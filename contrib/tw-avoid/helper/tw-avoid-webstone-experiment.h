@@ -64,6 +64,7 @@ struct TwAvoidWebStoneResult
     double serverTcbLifetimeMs{0};     //!< Mean life of the server's connection TCBs released
     double serverCpuBusy{0};           //!< Fraction of the time the server's CPU was busy
     uint64_t serverSynsTurnedAway{0};  //!< SYNs the server had no TCB memory for
+    uint64_t serverMemoryDrops{0};     //!< Data segments the server had no memory for
     uint64_t events{0};                //!< Simulator events executed
 
     /// One second of the whole run (warm-up included).

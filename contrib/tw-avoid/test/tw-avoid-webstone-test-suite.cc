@@ -118,17 +118,21 @@ class Table2Test : public TestCase
         NS_TEST_ASSERT_MSG_GT(r.tcp.serverRstsPerConnection, 0.9, "one RST per TCP-mod connection");
         NS_TEST_ASSERT_MSG_LT(r.http.serverRstsPerConnection, 0.1, "none with CLIENT_CLOSE");
         NS_TEST_ASSERT_MSG_LT(r.negotiated.serverRstsPerConnection, 0.1, "negotiated: no RST");
-        // Unmodified: TIME_WAIT piles up to the memory limit, which then caps
-        // the rate at the pool's turnover (the draft's "no more than 60
-        // connections/s"). The draft's gain band (+15..+70 %) is judged by
-        // ./figures.py at paper scale (the doc reports the miss).
-        NS_TEST_ASSERT_MSG_GT(r.unmodified.serverTimeWait, 2500, "TIME_WAIT piles up unmodified");
+        // Unmodified: TIME_WAIT piles up until the memory (shared with the
+        // data, in this profile) is full, which then caps the rate at the
+        // pool's turnover (the draft's "no more than 60 connections/s"). The
+        // draft's gain band (+15..+70 %) is judged by ./figures.py at paper
+        // scale (the doc reports the miss).
+        NS_TEST_ASSERT_MSG_GT(r.unmodified.serverTimeWait, 2000, "TIME_WAIT piles up unmodified");
         NS_TEST_ASSERT_MSG_LT_OR_EQ(r.unmodified.connectionsPerSecond,
                                     PoolTurnover(c) * 1.02,
                                     "the rate is bounded by the TCB pool's turnover");
-        NS_TEST_ASSERT_MSG_GT(r.unmodified.serverSynsTurnedAway,
+        NS_TEST_ASSERT_MSG_GT(r.unmodified.serverSynsTurnedAway + r.unmodified.serverMemoryDrops,
                               0,
-                              "SYNs find the TCB memory full");
+                              "the memory is full: SYNs turned away, or data dropped");
+        NS_TEST_ASSERT_MSG_EQ(r.tcp.serverSynsTurnedAway + r.tcp.serverMemoryDrops,
+                              0,
+                              "never with the TCP modification");
     }
 };
 
