@@ -32,6 +32,27 @@ NS_LOG_COMPONENT_DEFINE("TcpHostSocket");
 
 NS_OBJECT_ENSURE_REGISTERED(TcpHostSocket);
 
+namespace
+{
+
+/**
+ * @brief A policy of a type given by an attribute, checked to fit its slot.
+ * @param tid the type
+ * @param slot the attribute's name, for the error
+ * @return the policy
+ */
+template <class Policy>
+Ptr<Policy>
+MakePolicy(TypeId tid, const std::string& slot)
+{
+    NS_ABORT_MSG_UNLESS(tid == Policy::GetTypeId() || tid.IsChildOf(Policy::GetTypeId()),
+                        "TcpHostSocket: " << slot << " " << tid.GetName() << " is not a "
+                                          << Policy::GetTypeId().GetName());
+    return ObjectFactory(tid.GetName()).Create<Policy>();
+}
+
+} // namespace
+
 TypeId
 TcpHostSocket::GetTypeId()
 {
@@ -203,11 +224,7 @@ TcpHostSocket::GetClosePolicy() const
 void
 TcpHostSocket::SetClosePolicyType(TypeId tid)
 {
-    NS_ABORT_MSG_UNLESS(
-        tid == TcpClosePolicy::GetTypeId() || tid.IsChildOf(TcpClosePolicy::GetTypeId()),
-        "TcpHostSocket: ClosePolicy " << tid.GetName() << " is not a TcpClosePolicy");
-    ObjectFactory factory(tid.GetName());
-    SetClosePolicy(factory.Create<TcpClosePolicy>());
+    SetClosePolicy(MakePolicy<TcpClosePolicy>(tid, "ClosePolicy"));
 }
 
 TypeId
@@ -232,10 +249,7 @@ TcpHostSocket::GetDelayedAckPolicy() const
 void
 TcpHostSocket::SetDelayedAckPolicyType(TypeId tid)
 {
-    NS_ABORT_MSG_UNLESS(
-        tid == TcpDelayedAckPolicy::GetTypeId() || tid.IsChildOf(TcpDelayedAckPolicy::GetTypeId()),
-        "TcpHostSocket: DelayedAckPolicy " << tid.GetName() << " is not a TcpDelayedAckPolicy");
-    SetDelayedAckPolicy(ObjectFactory(tid.GetName()).Create<TcpDelayedAckPolicy>());
+    SetDelayedAckPolicy(MakePolicy<TcpDelayedAckPolicy>(tid, "DelayedAckPolicy"));
 }
 
 TypeId
@@ -260,10 +274,7 @@ TcpHostSocket::GetBufferPolicy() const
 void
 TcpHostSocket::SetBufferPolicyType(TypeId tid)
 {
-    NS_ABORT_MSG_UNLESS(
-        tid == TcpBufferPolicy::GetTypeId() || tid.IsChildOf(TcpBufferPolicy::GetTypeId()),
-        "TcpHostSocket: BufferPolicy " << tid.GetName() << " is not a TcpBufferPolicy");
-    SetBufferPolicy(ObjectFactory(tid.GetName()).Create<TcpBufferPolicy>());
+    SetBufferPolicy(MakePolicy<TcpBufferPolicy>(tid, "BufferPolicy"));
 }
 
 TypeId

@@ -182,8 +182,8 @@ class TwAvoidWebStoneTestSuite : public TestSuite
     TwAvoidWebStoneTestSuite()
         : TestSuite("tw-avoid-webstone", Type::SYSTEM)
     {
-        AddTestCase(new Table2Test(), Duration::QUICK);
-        AddTestCase(new Table3Test(), Duration::QUICK);
+        AddTestCase(new Table2Test(), Duration::EXTENSIVE); // about 20 s
+        AddTestCase(new Table3Test(), Duration::EXTENSIVE); // about 30 s
     }
 };
 
