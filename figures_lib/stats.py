@@ -1,8 +1,10 @@
-"""Mean, sample standard deviation, Student-t 95 % confidence intervals and
-Welch's two-sample comparison, with scipy's t distribution."""
+"""Grouping (pandas), mean, sample standard deviation, Student-t 95 %
+confidence intervals and Welch's two-sample comparison (scipy's t
+distribution)."""
 
 import math
 
+import pandas as pd
 from scipy import stats
 
 
@@ -15,12 +17,25 @@ def t975(df):
 
 def summarize(values):
     """-> dict n, mean, std (sample, n-1), ci95 (half-width); nan if n < 2."""
-    n = len(values)
-    mean = sum(values) / n if n else math.nan
+    series = pd.Series(values, dtype=float)
+    n = int(series.count())
+    mean = float(series.mean()) if n else math.nan
     if n < 2:
         return {"n": n, "mean": mean, "std": math.nan, "ci95": math.nan}
-    std = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    std = float(series.std(ddof=1))
     return {"n": n, "mean": mean, "std": std, "ci95": t975(n - 1) * std / math.sqrt(n)}
+
+
+def summarize_groups(rows, keys, columns, order):
+    """Group dict rows by the key columns (pandas) and summarize each of the
+    value columns per group. order(key tuple) sorts the groups.
+    -> {key tuple: {column: summarize() dict}}, in that order."""
+    frame = pd.DataFrame(rows)
+    frame[list(columns)] = frame[list(columns)].astype(float)
+    result = {}
+    for key, group in frame.groupby(list(keys), sort=False):
+        result[key] = {c: summarize(group[c].tolist()) for c in columns}
+    return {key: result[key] for key in sorted(result, key=order)}
 
 
 def welch(a, b):

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from figures_lib.stats import summarize, t975, welch  # noqa: E402
+from figures_lib.stats import summarize, summarize_groups, t975, welch  # noqa: E402
 
 
 def test_t_quantiles_match_the_tables():
@@ -31,3 +31,17 @@ def test_welch_significance_agrees_with_its_interval():
     assert close[0] == -1 and not close[2] and close[1] > 1
     assert far[0] == -10 and far[2] and far[1] < 10
     assert math.isnan(welch(summarize([1.0]), summarize([2.0, 3.0]))[1])
+
+
+def test_summarize_groups_groups_and_orders():
+    rows = [
+        {"variant": "b", "N": 1, "x": "1"},
+        {"variant": "a", "N": 2, "x": "4"},
+        {"variant": "b", "N": 1, "x": "3"},
+        {"variant": "a", "N": 1, "x": "10"},
+    ]
+    groups = summarize_groups(rows, ("variant", "N"), ("x",), lambda key: key)
+    assert list(groups) == [("a", 1), ("a", 2), ("b", 1)]
+    assert groups[("b", 1)]["x"]["n"] == 2
+    assert groups[("b", 1)]["x"]["mean"] == 2.0
+    assert groups[("a", 2)]["x"]["n"] == 1

@@ -4,7 +4,7 @@
 import math
 
 from ...csvio import write_csv
-from ...stats import summarize
+from ...stats import summarize_groups
 from .paper import VARIANTS
 
 SUMMARY_COLUMNS = ("variant", "N", "n", "mean_mbps", "std_mbps", "ci95_mbps")
@@ -22,10 +22,14 @@ def write_raw(path, columns, rows):
 
 def summarize_rows(rows):
     """-> {(variant, N): stats dict} over the mean_mbps column, sorted."""
-    groups = {}
-    for row in sorted(rows, key=sort_key):
-        groups.setdefault((row["variant"], int(row["N"])), []).append(float(row["mean_mbps"]))
-    return {key: summarize(values) for key, values in groups.items()}
+    rows = [{**row, "N": int(row["N"])} for row in rows]
+    groups = summarize_groups(rows, ("variant", "N"), ("mean_mbps",), _group_order)
+    return {(variant, n): stats["mean_mbps"] for (variant, n), stats in groups.items()}
+
+
+def _group_order(key):
+    variant, n = key
+    return (VARIANTS.index(variant) if variant in VARIANTS else len(VARIANTS), variant, n)
 
 
 def _fmt(x):

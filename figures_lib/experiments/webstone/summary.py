@@ -5,8 +5,10 @@ timelines -> tableN-timeline.csv (per second: mean over runs per variant)."""
 import csv
 import math
 
+import pandas as pd
+
 from ...csvio import write_csv
-from ...stats import summarize
+from ...stats import summarize_groups
 from .paper import METRICS, VARIANTS
 
 SUMMARY_COLUMNS = ("variant", "n") + tuple(
@@ -31,14 +33,9 @@ def write_raw(path, columns, rows):
 def summarize_rows(rows, extra=()):
     """-> {variant: {metric: stats dict}} over METRICS (and the extra
     columns), variants in VARIANTS order."""
-    groups = {}
-    for row in sorted(rows, key=sort_key):
-        groups.setdefault(row["variant"], []).append(row)
     names = [m for m, _ in METRICS] + list(extra)
-    return {
-        variant: {m: summarize([float(r[m]) for r in group]) for m in names}
-        for variant, group in groups.items()
-    }
+    groups = summarize_groups(rows, ("variant",), names, lambda key: _variant_order(key[0]))
+    return {variant: stats for (variant,), stats in groups.items()}
 
 
 def _fmt(x):
@@ -69,21 +66,23 @@ def write_timeline(path, timelines):
     """timelines: {variant: [timeline of each run]} -> per second, the mean
     over the runs that have that second, per variant (empty if none).
     Returns the number of runs per variant."""
-    means = {}  # (variant, time) -> [sums, count]
-    for variant, runs in timelines.items():
-        for timeline in runs:
-            for t, values in timeline:
-                acc = means.setdefault((variant, t), [dict.fromkeys(TIMELINE_FIELDS, 0.0), 0])
-                for k, v in values.items():
-                    acc[0][k] += v
-                acc[1] += 1
+    seconds = pd.DataFrame(
+        [
+            {"variant": variant, "time_s": t, **values}
+            for variant, runs in timelines.items()
+            for timeline in runs
+            for t, values in timeline
+        ],
+        columns=["variant", "time_s", *TIMELINE_FIELDS],
+    )
+    means = seconds.groupby(["variant", "time_s"])[list(TIMELINE_FIELDS)].mean()
     rows = []
-    for t in sorted({t for _, t in means}):
+    for t in sorted(seconds["time_s"].unique()):
         row = {"time_s": f"{t:g}"}
         for variant in VARIANTS:
-            acc = means.get((variant, t))
+            have = (variant, t) in means.index
             for k in TIMELINE_FIELDS:
-                row[f"{variant}_{k}"] = f"{acc[0][k] / acc[1]:.4f}" if acc else ""
+                row[f"{variant}_{k}"] = f"{means.loc[(variant, t), k]:.4f}" if have else ""
         rows.append(row)
     write_csv(path, TIMELINE_COLUMNS, rows)
     return {variant: len(runs) for variant, runs in timelines.items()}
