@@ -5,6 +5,7 @@
 #include "http-dispatch-policy.h"
 
 #include "ns3/log.h"
+#include "ns3/socket.h"
 
 namespace ns3
 {
@@ -28,7 +29,7 @@ HttpDispatchPolicy::~HttpDispatchPolicy()
 }
 
 HttpDispatchPolicy::Decision
-HttpDispatchPolicy::Dispatch(Ptr<Socket> /* socket */, Time /* waited */)
+HttpDispatchPolicy::Dispatch(const Waiting& /* connection */)
 {
     return SERVE;
 }

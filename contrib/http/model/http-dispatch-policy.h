@@ -32,6 +32,15 @@ class HttpDispatchPolicy : public Object
         DROP,  //!< Close it unserved
     };
 
+    /// What the server knows of a connection a worker takes from the accept queue.
+    struct Waiting
+    {
+        Ptr<Socket> socket;   //!< The connection
+        Time waited;          //!< How long it waited in the queue
+        bool peerClosedSeen;  //!< The socket's close callback fired while it waited
+        uint32_t queueLength; //!< Connections still waiting behind it
+    };
+
     /**
      * @brief Get the type ID.
      * @return the object TypeId
@@ -42,13 +51,15 @@ class HttpDispatchPolicy : public Object
 
     /**
      * @brief Decide on a connection a worker takes from the accept queue.
-     * @param socket the connection
-     * @param waited how long it waited in the queue
+     * @param connection the connection and what the server knows of it
      * @return the decision
      */
-    virtual Decision Dispatch(Ptr<Socket> socket, Time waited);
+    virtual Decision Dispatch(const Waiting& connection);
 
-    /// @return the server's CPU time per decision (0 for this base class)
+    /**
+     * @brief The server's CPU time for the decision just made.
+     * @return the time (0 for this base class)
+     */
     virtual Time GetDecisionCost() const;
 };
 

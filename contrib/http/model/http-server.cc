@@ -144,6 +144,7 @@ HttpServer::DoDispose()
     }
     m_connections.clear();
     m_waiting.clear();
+    m_waitingClosed.clear();
     m_listener = nullptr;
     m_store = nullptr;
     m_dispatch = nullptr;
@@ -233,19 +234,21 @@ HttpServer::Accepted(Ptr<Socket> socket, const Address& from)
     }
     // It waits unread: its request stays in the socket's receive buffer.
     socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
-    socket->SetCloseCallbacks(MakeNullCallback<void, Ptr<Socket>>(),
+    socket->SetCloseCallbacks(MakeCallback(&HttpServer::WaitingPeerClosed, this),
                               MakeCallback(&HttpServer::WaitingReset, this));
     m_waiting.push_back({socket, Simulator::Now()});
     m_acceptQueueLength = m_waiting.size();
 }
 
 void
-HttpServer::Serve(Ptr<Socket> socket)
+HttpServer::Serve(Ptr<Socket> socket, bool peerClosed)
 {
-    NS_LOG_FUNCTION(this << socket);
+    NS_LOG_FUNCTION(this << socket << peerClosed);
     ++m_busyWorkers;
     Connection& c = m_connections[socket];
     c.parser = HttpParser(HttpParser::REQUESTS, 8192, m_maxHeadBytes);
+    // A client that closed while it waited: answer what it asked, then close.
+    c.peerClosed = peerClosed;
     socket->SetRecvCallback(MakeCallback(&HttpServer::Received, this));
     socket->SetSendCallback(MakeCallback(&HttpServer::SendSpace, this));
     socket->SetCloseCallbacks(MakeCallback(&HttpServer::PeerClosed, this),
@@ -255,6 +258,15 @@ HttpServer::Serve(Ptr<Socket> socket)
     if (socket->GetRxAvailable() > 0)
     {
         Received(socket); // what arrived while it waited
+    }
+    auto it = m_connections.find(socket);
+    if (peerClosed && it != m_connections.end() && it->second.queue.empty())
+    {
+        Simulator::ScheduleNow(&HttpServer::CloseConnection, this, socket);
+    }
+    else if (peerClosed && it != m_connections.end())
+    {
+        it->second.closeAfterSend = true;
     }
 }
 
@@ -267,31 +279,35 @@ HttpServer::DispatchWaiting()
         Waiting next = m_waiting.front();
         m_waiting.pop_front();
         m_acceptQueueLength = m_waiting.size();
+        bool peerClosed = m_waitingClosed.erase(next.socket) > 0;
         HttpDispatchPolicy::Decision decision =
-            m_dispatch->Dispatch(next.socket, Simulator::Now() - next.since);
+            m_dispatch->Dispatch({next.socket,
+                                  Simulator::Now() - next.since,
+                                  peerClosed,
+                                  static_cast<uint32_t>(m_waiting.size())});
         Time cost = m_dispatch->GetDecisionCost();
         Ptr<HostCpu> cpu = GetNode()->GetObject<HostCpu>();
         if (!cost.IsStrictlyPositive() || !cpu)
         {
-            Dispatched(next.socket, decision);
+            Dispatched(next.socket, decision, peerClosed);
             continue;
         }
         // The worker is busy deciding for as long as the check costs.
         ++m_deciding;
-        cpu->Submit(HostCpu::APPLICATION, cost, [this, next, decision]() {
+        cpu->Submit(HostCpu::APPLICATION, cost, [this, next, decision, peerClosed]() {
             --m_deciding;
-            Dispatched(next.socket, decision);
+            Dispatched(next.socket, decision, peerClosed);
             DispatchWaiting();
         });
     }
 }
 
 void
-HttpServer::Dispatched(Ptr<Socket> socket, HttpDispatchPolicy::Decision decision)
+HttpServer::Dispatched(Ptr<Socket> socket, HttpDispatchPolicy::Decision decision, bool peerClosed)
 {
     if (decision == HttpDispatchPolicy::SERVE)
     {
-        Serve(socket);
+        Serve(socket, peerClosed);
         return;
     }
     NS_LOG_INFO("dispatch policy drops " << socket);
@@ -312,8 +328,15 @@ HttpServer::ReleaseWorker()
 }
 
 void
+HttpServer::WaitingPeerClosed(Ptr<Socket> socket)
+{
+    m_waitingClosed.insert(socket); // the close callback: a detection method
+}
+
+void
 HttpServer::WaitingReset(Ptr<Socket> socket)
 {
+    m_waitingClosed.erase(socket);
     for (auto it = m_waiting.begin(); it != m_waiting.end(); ++it)
     {
         if (it->socket == socket)

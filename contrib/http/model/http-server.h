@@ -15,6 +15,7 @@
 
 #include <deque>
 #include <map>
+#include <set>
 
 namespace ns3
 {
@@ -137,8 +138,9 @@ class HttpServer : public Application
     /**
      * @brief A worker takes a connection: read and answer its requests.
      * @param socket the connection
+     * @param peerClosed its client closed while it waited
      */
-    void Serve(Ptr<Socket> socket);
+    void Serve(Ptr<Socket> socket, bool peerClosed = false);
 
     /// Give free workers the connections waiting in the accept queue.
     void DispatchWaiting();
@@ -147,11 +149,18 @@ class HttpServer : public Application
      * @brief The dispatch policy decided on a waiting connection.
      * @param socket the connection
      * @param decision the decision
+     * @param peerClosed its client closed while it waited
      */
-    void Dispatched(Ptr<Socket> socket, HttpDispatchPolicy::Decision decision);
+    void Dispatched(Ptr<Socket> socket, HttpDispatchPolicy::Decision decision, bool peerClosed);
 
     /// A connection a worker served has ended: the worker is free.
     void ReleaseWorker();
+
+    /**
+     * @brief A waiting connection's client closed (its close callback).
+     * @param socket the connection
+     */
+    void WaitingPeerClosed(Ptr<Socket> socket);
 
     /**
      * @brief A waiting connection was reset: forget it.
@@ -218,6 +227,7 @@ class HttpServer : public Application
     };
 
     std::deque<Waiting> m_waiting;                       //!< The accept queue
+    std::set<Ptr<Socket>> m_waitingClosed;               //!< Waiting, client closed
     TracedValue<uint32_t> m_acceptQueueLength{0};        //!< Trace: connections waiting
     Ptr<HttpDocumentStore> m_store;                      //!< Documents
     Ptr<Socket> m_listener;                              //!< Listening socket

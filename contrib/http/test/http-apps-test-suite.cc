@@ -398,9 +398,9 @@ class ReceiveLivelockTest : public TestCase
 class DropEveryOther : public HttpDispatchPolicy
 {
   public:
-    Decision Dispatch(Ptr<Socket>, Time waited) override
+    Decision Dispatch(const Waiting& connection) override
     {
-        waits.push_back(waited);
+        waits.push_back(connection.waited);
         return (waits.size() % 2 == 0) ? DROP : SERVE;
     }
 
