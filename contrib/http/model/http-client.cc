@@ -249,6 +249,10 @@ HttpClient::Received(Ptr<Socket> socket)
 {
     while (Ptr<Packet> packet = socket->Recv())
     {
+        if (packet->GetSize() == 0)
+        {
+            break; // end-of-stream: ns-3 returns an empty packet in CLOSE_WAIT
+        }
         if (socket != m_socket)
         {
             continue; // an old connection: drain

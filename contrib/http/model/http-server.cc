@@ -355,6 +355,10 @@ HttpServer::Received(Ptr<Socket> socket)
     auto it = m_connections.find(socket);
     while (Ptr<Packet> packet = socket->Recv())
     {
+        if (packet->GetSize() == 0)
+        {
+            break; // end-of-stream: ns-3 returns an empty packet in CLOSE_WAIT
+        }
         if (it == m_connections.end())
         {
             continue; // we closed it already: drain and ignore

@@ -289,6 +289,18 @@ TcpHostSocket::GetClosePhase() const
     return m_closePhase;
 }
 
+bool
+TcpHostSocket::PeekEndOfStream() const
+{
+    return PeerHasClosed() && m_tcb->m_rxBuffer->Available() == 0;
+}
+
+bool
+TcpHostSocket::PeerHasClosed() const
+{
+    return m_tcb->m_rxBuffer->Finished();
+}
+
 TcpSocket::TcpStates_t
 TcpHostSocket::GetState() const
 {

@@ -1,0 +1,172 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef DTOC_CLIENT_H
+#define DTOC_CLIENT_H
+
+#include "ns3/address.h"
+#include "ns3/application.h"
+#include "ns3/event-id.h"
+#include "ns3/http-parser.h"
+#include "ns3/nstime.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/traced-callback.h"
+
+#include <array>
+#include <map>
+
+namespace ns3
+{
+
+class Socket;
+class HttpRequestSource;
+
+/**
+ * @ingroup dtoc
+ * @brief Impatient web users: open-loop Poisson requests, each on its own
+ * connection, given up after a timeout and possibly sent again.
+ *
+ * Requests arrive at Rate per second (exponential gaps). Each opens a
+ * connection and sends an HTTP/1.0 GET for the next target of its
+ * RequestSource. A request with no complete response within Timeout is
+ * given up: the client closes the connection and, with retries left, sends
+ * it again on a new connection with a new timeout. A connection that ends
+ * (or fails) without a response is a refusal. Every request ends exactly
+ * once: completed (a response in time), refused, timed out (no retry
+ * left), or in flight when the application stops.
+ */
+class DtocClient : public Application
+{
+  public:
+    /// How a request ended.
+    enum Outcome
+    {
+        COMPLETED, //!< A complete response within the timeout
+        REFUSED,   //!< The connection failed or ended without a response
+        TIMED_OUT, //!< Given up, no retry left
+        IN_FLIGHT, //!< Still waiting when the application stopped
+        OUTCOMES   //!< Number of outcomes
+    };
+
+    /// Counters since the start.
+    struct Stats
+    {
+        uint64_t requests{0};                      //!< Requests issued (retries excluded)
+        uint64_t attempts{0};                      //!< Connections opened (retries included)
+        std::array<uint64_t, OUTCOMES> outcomes{}; //!< Requests per outcome
+    };
+
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    DtocClient();
+    ~DtocClient() override;
+
+    /// @return the counters
+    const Stats& GetStats() const;
+
+    /**
+     * @brief Assign a fixed random variable stream number.
+     * @param stream first stream index
+     * @return number of streams used
+     */
+    int64_t AssignStreams(int64_t stream);
+
+    /**
+     * @brief TracedCallback signature for the end of a request.
+     * @param [in] outcome how it ended
+     * @param [in] latency from the first attempt to its end
+     */
+    typedef void (*RequestTracedCallback)(Outcome outcome, Time latency);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    void StartApplication() override;
+    void StopApplication() override;
+
+    /// One request, across its attempts.
+    struct Request
+    {
+        std::string target;                       //!< What it asks for
+        Time issued;                              //!< Its first attempt
+        uint32_t retriesLeft;                     //!< Attempts still allowed after this one
+        EventId timeout;                          //!< End of the current attempt's patience
+        HttpParser parser{HttpParser::RESPONSES}; //!< The current attempt's response
+    };
+
+    /// A new request arrives; schedule the next.
+    void Arrive();
+
+    /**
+     * @brief Open a connection for a request and send it.
+     * @param id the request
+     */
+    void Attempt(uint64_t id);
+
+    /**
+     * @brief The connection is up: send the request.
+     * @param socket the connection
+     */
+    void Connected(Ptr<Socket> socket);
+
+    /**
+     * @brief The connection failed.
+     * @param socket the connection
+     */
+    void ConnectFailed(Ptr<Socket> socket);
+
+    /**
+     * @brief Response bytes arrived.
+     * @param socket the connection
+     */
+    void Received(Ptr<Socket> socket);
+
+    /**
+     * @brief The server closed or reset the connection.
+     * @param socket the connection
+     */
+    void Ended(Ptr<Socket> socket);
+
+    /**
+     * @brief The current attempt's timeout: give up, retry if allowed.
+     * @param id the request
+     */
+    void GiveUp(uint64_t id);
+
+    /**
+     * @brief End a request.
+     * @param id the request
+     * @param outcome how
+     */
+    void Finish(uint64_t id, Outcome outcome);
+
+    /**
+     * @brief Close a connection and forget it.
+     * @param socket the connection
+     */
+    void Drop(Ptr<Socket> socket);
+
+    Address m_remote;                             //!< The server
+    TypeId m_protocol;                            //!< Socket factory
+    double m_rate{1};                             //!< Requests per second
+    Time m_timeout;                               //!< Patience per attempt
+    uint32_t m_retries{0};                        //!< Attempts after the first
+    Ptr<HttpRequestSource> m_source;              //!< What to ask for
+    Ptr<ExponentialRandomVariable> m_gap;         //!< Between arrivals
+    EventId m_next;                               //!< Next arrival
+    bool m_running{false};                        //!< Between start and stop
+    uint64_t m_nextId{0};                         //!< Next request's id
+    std::map<uint64_t, Request> m_requests;       //!< Requests not ended
+    std::map<Ptr<Socket>, uint64_t> m_sockets;    //!< Open connections' requests
+    Stats m_stats;                                //!< Counters
+    TracedCallback<Outcome, Time> m_requestTrace; //!< Trace: request ended
+};
+
+} // namespace ns3
+
+#endif /* DTOC_CLIENT_H */

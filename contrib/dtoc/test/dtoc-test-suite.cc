@@ -1,0 +1,206 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// DTOC at a one-worker server: each detection method finds a client that
+// gave up while its connection waited, and the worker drops it instead of
+// serving it; a client still waiting is served; the regular server serves
+// both. The impatient clients account for every request exactly once.
+
+#include "ns3/core-module.h"
+#include "ns3/dtoc-module.h"
+#include "ns3/http-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/point-to-point-module.h"
+#include "ns3/tcp-host-module.h"
+
+using namespace ns3;
+
+namespace
+{
+
+const uint16_t PORT = 80;
+
+/// A client host and a one-worker server host.
+struct Testbed
+{
+    NodeContainer nodes{2}; //!< 0 client, 1 server
+    Ipv4Address server;     //!< Server address
+    Ptr<HttpFileSet> files; //!< Documents
+    Ptr<HttpServer> http;   //!< The server
+
+    /**
+     * @param policy the server's dispatch policy
+     * @param perRequest the server's CPU time per response
+     */
+    Testbed(Ptr<HttpDispatchPolicy> policy, Time perRequest)
+    {
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+        p2p.SetChannelAttribute("Delay", StringValue("1ms"));
+        NetDeviceContainer devices = p2p.Install(nodes);
+        TcpHostHelper host;
+        host.Install(nodes);
+        server = Ipv4AddressHelper("10.0.0.0", "255.255.255.0").Assign(devices).GetAddress(1);
+        files = CreateObject<HttpFileSet>();
+        files->AddFile(1000, 1);
+        files->AssignStreams(3);
+        http = CreateObject<HttpServer>();
+        http->SetAttribute("DocumentStore", PointerValue(files));
+        http->SetAttribute("MaxWorkers", UintegerValue(1));
+        http->SetAttribute("PerRequestCost", TimeValue(perRequest));
+        http->SetAttribute("DispatchPolicy", PointerValue(policy));
+        nodes.Get(1)->AddApplication(http);
+    }
+
+    /**
+     * @brief A user who asks at a time and, unless patient, gives up later.
+     * @param at when it connects and asks
+     * @param giveUpAt when it closes (negative: never)
+     */
+    void User(Time at, Time giveUpAt)
+    {
+        Ptr<Socket> s = Socket::CreateSocket(nodes.Get(0), TcpHostSocketFactory::GetTypeId());
+        Simulator::Schedule(at, [this, s]() {
+            s->Connect(InetSocketAddress(server, PORT));
+            std::string get = "GET /file0 HTTP/1.0\r\nHost: s\r\n\r\n";
+            s->Send(Create<Packet>(reinterpret_cast<const uint8_t*>(get.data()), get.size()));
+        });
+        if (giveUpAt.IsPositive())
+        {
+            Simulator::Schedule(giveUpAt, [s]() { s->Close(); });
+        }
+        m_users.push_back(s);
+    }
+
+    std::vector<Ptr<Socket>> m_users; //!< Keeps the users' sockets
+};
+
+/// What the server did with a user who gave up while waiting (or did not).
+class DetectionTest : public TestCase
+{
+  public:
+    /**
+     * @param strategy "Regular", or a DTOC method: "Peek", "State", "Callback"
+     * @param gaveUp whether the second user gives up while it waits
+     * @param onlyUnderOverload DTOC checks only when connections wait behind
+     */
+    DetectionTest(std::string strategy, bool gaveUp, bool onlyUnderOverload = false)
+        : TestCase(strategy + (onlyUnderOverload ? " (only under overload)" : "") +
+                   ": a user who " + (gaveUp ? "gave up" : "still waits") + " is " +
+                   (gaveUp && strategy != "Regular" && !onlyUnderOverload ? "dropped" : "served")),
+          m_strategy(strategy),
+          m_gaveUp(gaveUp),
+          m_onlyUnderOverload(onlyUnderOverload)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<HttpDispatchPolicy> policy = CreateObject<HttpDispatchPolicy>();
+        Ptr<DtocDispatchPolicy> dtoc;
+        if (m_strategy != "Regular")
+        {
+            dtoc = CreateObject<DtocDispatchPolicy>();
+            dtoc->SetAttribute("Method", StringValue(m_strategy));
+            dtoc->SetAttribute("CheckCost", TimeValue(MilliSeconds(5)));
+            dtoc->SetAttribute("OnlyUnderOverload", BooleanValue(m_onlyUnderOverload));
+            policy = dtoc;
+        }
+        Testbed t(policy, Seconds(1));
+        t.User(Seconds(0.1), Time(-1));                           // served first, 1 s of work
+        t.User(Seconds(0.2), m_gaveUp ? Seconds(0.6) : Time(-1)); // waits for the worker
+        Simulator::Stop(Seconds(5));
+        Simulator::Run();
+        HttpServer::Stats stats = t.http->GetStats();
+        Time appTime = t.nodes.Get(1)->GetObject<HostCpu>()->GetBusyTime(HostCpu::APPLICATION);
+        uint64_t checks = dtoc ? dtoc->GetChecks() : 0;
+        Simulator::Destroy();
+
+        bool dropped = m_gaveUp && m_strategy != "Regular" && !m_onlyUnderOverload;
+        NS_TEST_ASSERT_MSG_EQ(stats.connectionsAccepted, 2, "two connections");
+        NS_TEST_ASSERT_MSG_EQ(stats.dropped, dropped ? 1 : 0, "dropped unserved or not");
+        NS_TEST_ASSERT_MSG_EQ(stats.responses, dropped ? 1 : 2, "responses served");
+        Time checkTime = MilliSeconds(5) * int64_t(checks);
+        NS_TEST_ASSERT_MSG_EQ(appTime,
+                              Seconds(dropped ? 1 : 2) + checkTime,
+                              "the server's CPU: the work served, and the checks");
+        NS_TEST_ASSERT_MSG_EQ(checks,
+                              (m_strategy == "Regular" || m_onlyUnderOverload) ? 0 : 1,
+                              "one check per connection taken from the queue (none when "
+                              "nothing waits behind it, under OnlyUnderOverload)");
+    }
+
+    std::string m_strategy;   //!< Regular or a DTOC method
+    bool m_gaveUp;            //!< The second user gives up
+    bool m_onlyUnderOverload; //!< DTOC's option
+};
+
+/// Impatient users against an overloaded server: every request ends exactly once.
+class BalanceTest : public TestCase
+{
+  public:
+    BalanceTest()
+        : TestCase("impatient users at 200 % load: every request ends exactly once "
+                   "(completed, refused, timed out, in flight)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Testbed t(CreateObject<DtocDispatchPolicy>(), MilliSeconds(20)); // 50 requests/s
+        t.http->SetAttribute("AcceptQueueLimit", UintegerValue(30));
+        Ptr<HttpFileSetRequestSource> source = CreateObject<HttpFileSetRequestSource>();
+        source->SetAttribute("FileSet", PointerValue(t.files));
+        Ptr<DtocClient> users = CreateObject<DtocClient>();
+        users->SetAttribute("Remote", AddressValue(InetSocketAddress(t.server, PORT)));
+        users->SetAttribute("RequestSource", PointerValue(source));
+        users->SetAttribute("Rate", DoubleValue(100));
+        users->SetAttribute("Timeout", TimeValue(Seconds(0.5)));
+        users->SetAttribute("Retries", UintegerValue(1));
+        users->AssignStreams(5);
+        users->SetStopTime(Seconds(20));
+        t.nodes.Get(0)->AddApplication(users);
+        Simulator::Stop(Seconds(21));
+        Simulator::Run();
+        DtocClient::Stats s = users->GetStats();
+        HttpServer::Stats server = t.http->GetStats();
+        Simulator::Destroy();
+        uint64_t ended = s.outcomes[DtocClient::COMPLETED] + s.outcomes[DtocClient::REFUSED] +
+                         s.outcomes[DtocClient::TIMED_OUT] + s.outcomes[DtocClient::IN_FLIGHT];
+        NS_TEST_ASSERT_MSG_EQ(ended, s.requests, "every request ends exactly once");
+        NS_TEST_ASSERT_MSG_GT(s.requests, 1500, "about 100 requests/s for 20 s");
+        NS_TEST_ASSERT_MSG_GT(s.attempts, s.requests, "requests given up were sent again");
+        NS_TEST_ASSERT_MSG_GT(s.outcomes[DtocClient::COMPLETED], 0, "some are served in time");
+        NS_TEST_ASSERT_MSG_GT(s.outcomes[DtocClient::TIMED_OUT], 0, "some time out");
+        NS_TEST_ASSERT_MSG_GT(s.outcomes[DtocClient::REFUSED], 0, "the full queue refuses some");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(s.outcomes[DtocClient::COMPLETED],
+                                    server.responses,
+                                    "no more completions than responses");
+    }
+};
+
+/// The suite.
+class DtocTestSuite : public TestSuite
+{
+  public:
+    DtocTestSuite()
+        : TestSuite("dtoc", Type::SYSTEM)
+    {
+        for (const char* strategy : {"Regular", "Peek", "State", "Callback"})
+        {
+            AddTestCase(new DetectionTest(strategy, true), Duration::QUICK);
+            AddTestCase(new DetectionTest(strategy, false), Duration::QUICK);
+        }
+        AddTestCase(new DetectionTest("State", true, true), Duration::QUICK);
+        AddTestCase(new BalanceTest(), Duration::QUICK);
+    }
+};
+
+/// Static instance.
+DtocTestSuite g_dtocTestSuite;
+
+} // namespace
