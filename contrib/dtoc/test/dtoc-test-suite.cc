@@ -121,14 +121,14 @@ class DetectionTest : public TestCase
 
         bool dropped = m_gaveUp && m_strategy != "Regular" && !m_onlyUnderOverload;
         NS_TEST_ASSERT_MSG_EQ(stats.connectionsAccepted, 2, "two connections");
-        NS_TEST_ASSERT_MSG_EQ(stats.dropped, dropped ? 1 : 0, "dropped unserved or not");
-        NS_TEST_ASSERT_MSG_EQ(stats.responses, dropped ? 1 : 2, "responses served");
+        NS_TEST_ASSERT_MSG_EQ(stats.dropped, (dropped ? 1 : 0), "dropped unserved or not");
+        NS_TEST_ASSERT_MSG_EQ(stats.responses, (dropped ? 1 : 2), "responses served");
         Time checkTime = MilliSeconds(5) * int64_t(checks);
         NS_TEST_ASSERT_MSG_EQ(appTime,
-                              Seconds(dropped ? 1 : 2) + checkTime,
+                              (Seconds(dropped ? 1 : 2) + checkTime),
                               "the server's CPU: the work served, and the checks");
         NS_TEST_ASSERT_MSG_EQ(checks,
-                              (m_strategy == "Regular" || m_onlyUnderOverload) ? 0 : 1,
+                              ((m_strategy == "Regular" || m_onlyUnderOverload) ? 0 : 1),
                               "one check per connection taken from the queue (none when "
                               "nothing waits behind it, under OnlyUnderOverload)");
     }
