@@ -461,7 +461,7 @@ class WorkersTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(policy->waits.size(), 2, "each waiting connection is dispatched");
         NS_TEST_ASSERT_MSG_EQ(stats.dropped, 1, "the policy drops the second");
         NS_TEST_ASSERT_MSG_EQ(stats.responses, 2, "the first and the dispatched one are answered");
-        NS_TEST_ASSERT_MSG_GT(policy->waits.empty() ? Time(0) : policy->waits.front(),
+        NS_TEST_ASSERT_MSG_GT((policy->waits.empty() ? Time(0) : policy->waits.front()),
                               MilliSeconds(40),
                               "it waited for the worker");
     }

@@ -125,10 +125,10 @@ class CloseStressTestCase : public TestCase
         }
         bool clientOurs = m_config.harness.client.socketType == "ns3::TcpHostSocket";
         bool serverOurs = m_config.harness.server.socketType == "ns3::TcpHostSocket";
-        NS_TEST_ASSERT_MSG_EQ(clientOurs ? h.ClientSocketsLeft() : clientOpen,
+        NS_TEST_ASSERT_MSG_EQ((clientOurs ? h.ClientSocketsLeft() : clientOpen),
                               clientOpen,
                               "client TCP lists sockets of closed connections");
-        NS_TEST_ASSERT_MSG_EQ(serverOurs ? h.ServerSocketsLeft() : serverOpen,
+        NS_TEST_ASSERT_MSG_EQ((serverOurs ? h.ServerSocketsLeft() : serverOpen),
                               serverOpen,
                               "server TCP lists sockets of closed connections");
         NS_TEST_ASSERT_MSG_EQ(h.ClientTcbsLeft(), clientOpen, "client host model lists TCBs");
