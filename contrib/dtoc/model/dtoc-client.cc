@@ -156,6 +156,7 @@ DtocClient::Attempt(uint64_t id)
     request.parser.ExpectResponseTo("GET");
     Ptr<Socket> socket = TcpHostSocketFactory::CreateSocketFrom(GetNode(), m_protocol);
     m_sockets[socket] = id;
+    request.socket = socket;
     socket->SetConnectCallback(MakeCallback(&DtocClient::Connected, this),
                                MakeCallback(&DtocClient::ConnectFailed, this));
     socket->SetRecvCallback(MakeCallback(&DtocClient::Received, this));
@@ -234,15 +235,8 @@ void
 DtocClient::GiveUp(uint64_t id)
 {
     // Close the attempt's connection: the server sees the client's FIN.
-    for (auto it = m_sockets.begin(); it != m_sockets.end(); ++it)
-    {
-        if (it->second == id)
-        {
-            Drop(it->first);
-            break;
-        }
-    }
     Request& request = m_requests.at(id);
+    Drop(request.socket);
     if (request.retriesLeft > 0 && m_running)
     {
         --request.retriesLeft;
@@ -261,16 +255,9 @@ DtocClient::Finish(uint64_t id, Outcome outcome)
         return;
     }
     it->second.timeout.Cancel();
+    Drop(it->second.socket);
     Time latency = Simulator::Now() - it->second.issued;
     m_requests.erase(it);
-    for (auto s = m_sockets.begin(); s != m_sockets.end(); ++s)
-    {
-        if (s->second == id)
-        {
-            Drop(s->first);
-            break;
-        }
-    }
     ++m_stats.outcomes[outcome];
     m_requestTrace(outcome, latency);
 }

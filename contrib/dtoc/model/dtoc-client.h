@@ -96,6 +96,7 @@ class DtocClient : public Application
         Time issued;                              //!< Its first attempt
         uint32_t retriesLeft;                     //!< Attempts still allowed after this one
         EventId timeout;                          //!< End of the current attempt's patience
+        Ptr<Socket> socket;                       //!< The current attempt's connection
         HttpParser parser{HttpParser::RESPONSES}; //!< The current attempt's response
     };
 

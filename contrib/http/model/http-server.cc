@@ -148,6 +148,7 @@ HttpServer::DoDispose()
     m_listener = nullptr;
     m_store = nullptr;
     m_dispatch = nullptr;
+    m_cpu = nullptr;
     Application::DoDispose();
 }
 
@@ -172,6 +173,7 @@ HttpServer::StartApplication()
     {
         m_dispatch = CreateObject<HttpDispatchPolicy>(); // serve every connection
     }
+    m_cpu = GetNode()->GetObject<HostCpu>(); // may be null: no CPU, no cost
     m_running = true;
     m_listener = TcpHostSocketFactory::CreateSocketFrom(GetNode(), m_protocol);
     if (m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) != 0 ||
@@ -286,15 +288,14 @@ HttpServer::DispatchWaiting()
                                   peerClosed,
                                   static_cast<uint32_t>(m_waiting.size())});
         Time cost = m_dispatch->GetDecisionCost();
-        Ptr<HostCpu> cpu = GetNode()->GetObject<HostCpu>();
-        if (!cost.IsStrictlyPositive() || !cpu)
+        if (!cost.IsStrictlyPositive() || !m_cpu)
         {
             Dispatched(next.socket, decision, peerClosed);
             continue;
         }
         // The worker is busy deciding for as long as the check costs.
         ++m_deciding;
-        cpu->Submit(HostCpu::APPLICATION, cost, [this, next, decision, peerClosed]() {
+        m_cpu->Submit(HostCpu::APPLICATION, cost, [this, next, decision, peerClosed]() {
             --m_deciding;
             Dispatched(next.socket, decision, peerClosed);
             DispatchWaiting();
@@ -458,13 +459,12 @@ HttpServer::Queue(Ptr<Socket> socket, Connection& c, HttpResponse& response, boo
     // behind the kernel's network work there. Responses of a connection are
     // worked on in order, so they leave in order.
     Time cost = m_perRequestCost + m_perResponseByteCost * int64_t(body);
-    Ptr<HostCpu> cpu = GetNode()->GetObject<HostCpu>();
-    if (!cost.IsStrictlyPositive() || !cpu)
+    if (!cost.IsStrictlyPositive() || !m_cpu)
     {
         c.served = c.queued;
         return;
     }
-    cpu->Submit(HostCpu::APPLICATION, cost, [this, socket]() {
+    m_cpu->Submit(HostCpu::APPLICATION, cost, [this, socket]() {
         auto it = m_connections.find(socket);
         if (it != m_connections.end())
         {

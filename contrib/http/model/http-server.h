@@ -22,6 +22,7 @@ namespace ns3
 
 class Socket;
 class Address;
+class HostCpu;
 class HttpDocumentStore;
 
 /**
@@ -215,6 +216,7 @@ class HttpServer : public Application
     uint32_t m_maxWorkers{0};           //!< Connections served at a time (0: all)
     uint32_t m_acceptQueueLimit{1024};  //!< Connections that may wait
     Ptr<HttpDispatchPolicy> m_dispatch; //!< Serve or drop a waiting connection
+    Ptr<HostCpu> m_cpu;                 //!< The node's CPU (null: the work is free)
     uint32_t m_busyWorkers{0};          //!< Workers serving a connection
     uint32_t m_deciding{0};             //!< Workers waiting for a decision
     bool m_running{false};              //!< Between start and stop

@@ -60,14 +60,8 @@ void
 TcpHostHelper::SetProfile(const std::string& name)
 {
     const TcpHostProfile& profile = TcpHostProfile::Get(name);
-    for (const auto& [attribute, value] : profile.hostModel)
-    {
-        m_hostFactory.Set(attribute, *value);
-    }
-    for (const auto& [attribute, value] : profile.outputStage)
-    {
-        m_outputFactory.Set(attribute, *value);
-    }
+    TcpHostProfile::Apply(profile.hostModel, m_hostFactory);
+    TcpHostProfile::Apply(profile.outputStage, m_outputFactory);
 }
 
 void

@@ -76,6 +76,24 @@ TcpHostProfile::Get(const std::string& name)
     return it->second;
 }
 
+void
+TcpHostProfile::Apply(const Settings& settings, Ptr<Object> object)
+{
+    for (const auto& [name, value] : settings)
+    {
+        object->SetAttribute(name, *value);
+    }
+}
+
+void
+TcpHostProfile::Apply(const Settings& settings, ObjectFactory& factory)
+{
+    for (const auto& [name, value] : settings)
+    {
+        factory.Set(name, *value);
+    }
+}
+
 std::vector<std::string>
 TcpHostProfile::List()
 {

@@ -5,6 +5,8 @@
 #define TCP_HOST_PROFILE_H
 
 #include "ns3/attribute.h"
+#include "ns3/object-factory.h"
+#include "ns3/object.h"
 #include "ns3/ptr.h"
 
 #include <string>
@@ -56,6 +58,20 @@ struct TcpHostProfile
 
     /// @return the names of all profiles
     static std::vector<std::string> List();
+
+    /**
+     * @brief Set attributes on an object.
+     * @param settings the attributes (one of a profile's lists)
+     * @param object the object
+     */
+    static void Apply(const Settings& settings, Ptr<Object> object);
+
+    /**
+     * @brief Set attributes on the objects a factory will make.
+     * @param settings the attributes (one of a profile's lists)
+     * @param factory the factory
+     */
+    static void Apply(const Settings& settings, ObjectFactory& factory);
 };
 
 } // namespace ns3

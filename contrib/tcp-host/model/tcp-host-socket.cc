@@ -440,8 +440,10 @@ TcpHostSocket::HostModel()
 void
 TcpHostSocket::ReportData()
 {
-    // Only a shared pool counts data (the hash update is not free).
-    if (m_sharedPool && m_hostModel)
+    // Only a shared pool counts data (the hash update is not free); a
+    // socket that has let its TCB go holds no data there any more.
+    if (m_sharedPool && m_hostModel && m_state != CLOSED &&
+        (m_endPoint != nullptr || m_endPoint6 != nullptr))
     {
         m_hostModel->UpdateData(this, m_txBuffer->Size() + m_tcb->m_rxBuffer->Size());
     }
@@ -590,6 +592,7 @@ TcpHostSocket::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const
     Ptr<Packet> payload = packet->Copy();
     payload->RemoveHeader(h);
     m_rxTrace(payload, h, this);
+    ReportData();
 }
 
 void

@@ -115,7 +115,7 @@ TcpOutputStage::Install(Ptr<Node> node)
     m_down = tcp->GetDownTarget();
     NS_ABORT_MSG_IF(m_down.IsNull(), "TcpOutputStage: TCP has no IPv4 below it");
     tcp->SetDownTarget(MakeCallback(&TcpOutputStage::Send, this));
-    m_node = node;
+    m_cpu = node->GetObject<HostCpu>(); // TcpHostHelper installs the CPU first
     node->AggregateObject(this);
 }
 
@@ -138,7 +138,7 @@ TcpOutputStage::DoDispose()
 {
     m_down =
         MakeNullCallback<void, Ptr<Packet>, Ipv4Address, Ipv4Address, uint8_t, Ptr<Ipv4Route>>();
-    m_node = nullptr;
+    m_cpu = nullptr;
     Object::DoDispose();
 }
 
@@ -163,15 +163,16 @@ TcpOutputStage::Send(Ptr<Packet> packet,
         m_option.reset();
     }
     ++m_segments;
-    Ptr<HostCpu> cpu = m_node->GetObject<HostCpu>();
-    if (cpu && (m_perSegmentCost.IsStrictlyPositive() || m_perByteCost.IsStrictlyPositive()))
+    if (m_cpu && (m_perSegmentCost.IsStrictlyPositive() || m_perByteCost.IsStrictlyPositive()))
     {
         TcpHeader header;
         uint32_t headerBytes = packet->PeekHeader(header);
         Time cost = m_perSegmentCost + m_perByteCost * int64_t(packet->GetSize() - headerBytes);
-        cpu->Submit(HostCpu::KERNEL, cost, [this, packet, source, destination, protocol, route]() {
-            m_down(packet, source, destination, protocol, route);
-        });
+        m_cpu->Submit(HostCpu::KERNEL,
+                      cost,
+                      [this, packet, source, destination, protocol, route]() {
+                          m_down(packet, source, destination, protocol, route);
+                      });
         return;
     }
     m_down(packet, source, destination, protocol, route);

@@ -16,6 +16,7 @@
 namespace ns3
 {
 
+class HostCpu;
 class Node;
 
 /**
@@ -83,7 +84,7 @@ class TcpOutputStage : public Object
               uint8_t protocol,
               Ptr<Ipv4Route> route);
 
-    Ptr<Node> m_node;                             //!< The node
+    Ptr<HostCpu> m_cpu;                           //!< The node's CPU, if it has one
     IpL4Protocol::DownTargetCallback m_down;      //!< IPv4's send
     std::optional<std::vector<uint8_t>> m_option; //!< Armed option
     Time m_perSegmentCost;                        //!< CPU time per segment sent

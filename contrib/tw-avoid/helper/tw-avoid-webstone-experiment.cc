@@ -125,10 +125,7 @@ WebStoneRun::Build()
     // The server's own work per response, from the host profile (the
     // SunOS profile's is fitted on the TCP-modification rows of Tables 2
     // and 3; see the doc, "Calibration").
-    for (const auto& [name, value] : TcpHostProfile::Get(m_c.testbed.hostProfile).application)
-    {
-        server->SetAttribute(name, *value);
-    }
+    TcpHostProfile::Apply(TcpHostProfile::Get(m_c.testbed.hostProfile).application, server);
     nodes.Get(0)->AddApplication(server);
 
     std::string endMode = (m_c.variant == "http") ? "ClientClose" : "ConnectionClose";

@@ -28,10 +28,7 @@ Ptr<TcpHostModel>
 ProfiledHostModel()
 {
     Ptr<TcpHostModel> host = CreateObject<TcpHostModel>();
-    for (const auto& [name, value] : TcpHostProfile::Get(PROFILE).hostModel)
-    {
-        host->SetAttribute(name, *value);
-    }
+    TcpHostProfile::Apply(TcpHostProfile::Get(PROFILE).hostModel, host);
     return host;
 }
 

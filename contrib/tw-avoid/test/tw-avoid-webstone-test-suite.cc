@@ -75,12 +75,8 @@ RunAll(TwAvoidWebStoneConfig c)
 double
 PoolTurnover(const TwAvoidWebStoneConfig& c)
 {
-    const auto& settings = TcpHostProfile::Get(c.testbed.hostProfile).hostModel;
     Ptr<TcpHostModel> host = CreateObject<TcpHostModel>();
-    for (const auto& [name, value] : settings)
-    {
-        host->SetAttribute(name, *value);
-    }
+    TcpHostProfile::Apply(TcpHostProfile::Get(c.testbed.hostProfile).hostModel, host);
     UintegerValue limit;
     UintegerValue perTcb;
     host->GetAttribute("TcbMemoryLimit", limit);
