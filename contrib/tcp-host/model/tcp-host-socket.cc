@@ -100,6 +100,15 @@ TcpHostSocket::GetTypeId()
                           TimeValue(Seconds(60)),
                           MakeTimeAccessor(&TcpHostSocket::m_finWait2Timeout),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("ResetDataAfterClose",
+                          "Answer new data that reaches a socket its application has closed "
+                          "(not only shut down for sending) with an RST, as RFC 1122 "
+                          "4.2.2.13, 4.4BSD (tcps_rcvafterclose) and Linux do; false: take "
+                          "it into a buffer nobody reads, as stock ns-3 (a peer that keeps "
+                          "sending then fills a window that never opens again).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&TcpHostSocket::m_resetDataAfterClose),
+                          MakeBooleanChecker())
             .AddTraceSource("ClosePhase",
                             "Swap-close phase (tells LAST_ACK_SWAP from LAST_ACK, and how "
                             "TIME_WAIT ended).",
@@ -138,7 +147,8 @@ TcpHostSocket::TcpHostSocket(const TcpHostSocket& sock)
       m_hostModel(sock.m_hostModel),
       m_hostModelLooked(sock.m_hostModelLooked),
       m_sharedPool(sock.m_sharedPool),
-      m_finWait2Timeout(sock.m_finWait2Timeout)
+      m_finWait2Timeout(sock.m_finWait2Timeout),
+      m_resetDataAfterClose(sock.m_resetDataAfterClose)
 {
     NS_LOG_FUNCTION(this);
     // TracedValue's copy does not copy its callbacks: connect the copy's own.
@@ -533,6 +543,18 @@ TcpHostSocket::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const
         break;
     case FIN_WAIT_1:
     case FIN_WAIT_2:
+        if (m_closeCalled && m_resetDataAfterClose && !(flags & TcpHeader::RST) &&
+            packet->GetSize() > h.GetSerializedSize() &&
+            h.GetSequenceNumber() + SequenceNumber32(packet->GetSize() - h.GetSerializedSize()) >
+                m_tcb->m_rxBuffer->NextRxSequence())
+        {
+            // New data for an application that has closed: nobody will
+            // read it, and an RST tells the sender at once.
+            NS_LOG_LOGIC("data after Close(): reset");
+            SendRST();
+            NoteReleased();
+            return;
+        }
         if (m_finWait2Event.IsPending())
         {
             // The peer is alive: FinWait2Timeout counts idle time.

@@ -439,6 +439,7 @@ class TcpHostSocket : public TcpSocketBase
     bool m_closeDeferred{false};       //!< Close() waits for queued data to be sent
     uint32_t m_peerFinAcks{0};         //!< ACKs sent that acknowledge the peer's FIN
     Time m_finWait2Timeout;            //!< Longest FIN_WAIT_2 (0: no limit)
+    bool m_resetDataAfterClose{true};  //!< RST new data after Close()
     EventId m_finWait2Event;           //!< Ends FIN_WAIT_2
     uint32_t m_finBackoff{0};          //!< Retransmissions of our FIN since the last new ACK
 };

@@ -498,6 +498,13 @@ CloseHarness::CloseHarness(const HarnessConfig& config)
         helper.SetSocketAttribute("MaxSegLifetime", DoubleValue(m_config.msl));
         helper.SetSocketAttribute("MinRto", TimeValue(m_config.minRto));
         helper.SetSocketAttribute("SegmentSize", UintegerValue(m_config.segmentSize));
+        if (end.socketType == "ns3::TcpHostSocket")
+        {
+            // The scripts close an end whenever they like and still read all
+            // the peer sends, as ns-3's Close() allows: RFC 1122's RST for
+            // data after close would end those connections early.
+            helper.SetSocketAttribute("ResetDataAfterClose", BooleanValue(false));
+        }
         for (const auto& [name, value] : end.attributes)
         {
             helper.SetSocketAttribute(name, StringValue(value));

@@ -38,6 +38,10 @@ struct CloseConfig
     bool sack{true};                       //!< SACK on both ends
     bool clientNegotiates{false};          //!< Client offers the TIME_WAIT option
     bool serverNegotiates{false};          //!< Server accepts it
+    // The server reads the client's last word after its own Close(), as
+    // ns-3's Close() allows; with RFC 1122's RST (the socket's default) that
+    // data would end the connection instead.
+    bool serverResetsDataAfterClose{false}; //!< Server's ResetDataAfterClose
 };
 
 /// What happened, seen from both ends.
@@ -357,6 +361,8 @@ CloseScenario::Run()
     if (m_c.serverSocketType == "ns3::TcpHostSocket")
     {
         serverTw.SetSocketAttribute("TimeWaitRstPolicy", StringValue(m_c.serverRstPolicy));
+        serverTw.SetSocketAttribute("ResetDataAfterClose",
+                                    BooleanValue(m_c.serverResetsDataAfterClose));
     }
     serverTw.SetNegotiate(m_c.serverNegotiates);
     serverTw.Install(m_serverNode);
@@ -721,6 +727,37 @@ SwapWithLastWord()
     return c;
 }
 
+/// RFC 1122 4.2.2.13: data for a server that has closed ends the connection.
+class DataAfterCloseTest : public TestCase
+{
+  public:
+    DataAfterCloseTest()
+        : TestCase("data after the server's Close() is answered with an RST (RFC 1122)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CloseConfig c;
+        c.clientRole = TwAvoidHelper::SERVER; // a plain close
+        c.lastWordBytes = 30000;
+        c.serverResetsDataAfterClose = true;
+        CloseOutcome o = CloseScenario(c).Run();
+        NS_TEST_ASSERT_MSG_EQ(o.clientRxBytes, c.responseBytes, "the response was delivered");
+        NS_TEST_ASSERT_MSG_EQ(o.serverRxBytes, 0, "the server read nothing after its Close()");
+        NS_TEST_ASSERT_MSG_EQ((o.server == States{TcpSocket::ESTABLISHED,
+                                                  TcpSocket::FIN_WAIT_1,
+                                                  TcpSocket::FIN_WAIT_2,
+                                                  TcpSocket::CLOSED}),
+                              true,
+                              "the server reset from FIN_WAIT_2, no TIME_WAIT");
+        NS_TEST_ASSERT_MSG_LT(o.clientTimeWaitAt, Time(0), "no TIME_WAIT at the client");
+        NS_TEST_ASSERT_MSG_EQ(o.clientSocketsLeft, 0, "the client's socket is gone");
+        NS_TEST_ASSERT_MSG_EQ(o.serverTcbsLeft, 0, "the server's TCB is gone");
+    }
+};
+
 CloseConfig
 Rfc1337Server()
 {
@@ -800,6 +837,7 @@ class TcpSwapCloseTestSuite : public TestSuite
         AddTestCase(new SwapCloseTest("swap close deferred until the client's data is sent",
                                       SwapWithLastWord()),
                     Duration::QUICK);
+        AddTestCase(new DataAfterCloseTest(), Duration::QUICK);
         AddTestCase(new LostRstTest(), Duration::QUICK);
         AddTestCase(new LossDuringCloseTest("swap close, final ACK lost: TIME_WAIT ACKs the "
                                             "retransmitted FIN and keeps TIME_WAIT",
