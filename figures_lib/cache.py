@@ -15,7 +15,7 @@ import os
 import re
 
 from .paths import BIN, BUILD, CACHE
-from .registry import format_value
+from .registry import Point, format_value
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._=+-]")
 
@@ -56,3 +56,20 @@ def store(point, text):
     tmp = p.with_name(p.name + f".tmp{os.getpid()}")
     tmp.write_text(text)
     os.replace(tmp, p)
+
+
+class TimelinePoint(Point):
+    """A point whose program also writes its run over time to a side file,
+    named after the point's cache file (unique per point, deterministic, and
+    living and dying with the cache entry): the program's --timeline=PATH,
+    which is not one of the params, so not part of the cache key."""
+
+    def timeline(self):
+        p = path(self)
+        return p.with_name(p.stem + "-timeline.csv")
+
+    def args(self):
+        return [*super().args(), f"--timeline={self.timeline()}"]
+
+    def side_files(self):
+        return (self.timeline(),)

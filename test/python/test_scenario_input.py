@@ -29,3 +29,22 @@ def test_webstone_rejects(args, message):
     assert result.returncode != 0
     assert message in result.stderr
     assert result.stdout == ""
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--strategy=fifo"], "unknown strategy"),
+        (["--strategy=dtoc", "--method=Poll"], "unknown detection method"),
+        (["--timeout=0"], "must be positive"),
+        (["--warmup=-1"], "not negative"),
+        (["--load=-20"], "positive length and load"),
+        (["--day=weekend"], "--day must be normal or busy"),
+        (["--queueLimit=0"], "queue limit must be at least 1"),
+    ],
+)
+def test_dtoc_rejects(args, message):
+    result = run("dtoc", *args)
+    assert result.returncode != 0
+    assert message in result.stderr
+    assert result.stdout == ""

@@ -45,9 +45,10 @@ DtocClient::GetTypeId()
                           MakeTypeIdAccessor(&DtocClient::m_protocol),
                           MakeTypeIdChecker())
             .AddAttribute("Rate",
-                          "Requests per second (Poisson arrivals).",
+                          "Requests per second (Poisson arrivals); a change while the "
+                          "application runs takes effect at once.",
                           DoubleValue(1),
-                          MakeDoubleAccessor(&DtocClient::m_rate),
+                          MakeDoubleAccessor(&DtocClient::SetRate, &DtocClient::GetRate),
                           MakeDoubleChecker<double>(1e-9))
             .AddAttribute("Timeout",
                           "How long a user waits for the response before giving up.",
@@ -65,7 +66,8 @@ DtocClient::GetTypeId()
                           MakePointerAccessor(&DtocClient::m_source),
                           MakePointerChecker<HttpRequestSource>())
             .AddTraceSource("RequestDone",
-                            "A request ended: how, and how long after it was first sent.",
+                            "A request ended: how, how long after it was first sent, and "
+                            "what it asked for.",
                             MakeTraceSourceAccessor(&DtocClient::m_requestTrace),
                             "ns3::DtocClient::RequestTracedCallback");
     return tid;
@@ -96,6 +98,25 @@ DtocClient::AssignStreams(int64_t stream)
 }
 
 void
+DtocClient::SetRate(double rate)
+{
+    NS_ABORT_MSG_UNLESS(rate > 0, "DtocClient: the rate must be positive, not " << rate);
+    m_rate = rate;
+    m_gap->SetAttribute("Mean", DoubleValue(1.0 / m_rate));
+    if (m_running)
+    {
+        m_next.Cancel();
+        m_next = Simulator::Schedule(Seconds(m_gap->GetValue()), &DtocClient::Arrive, this);
+    }
+}
+
+double
+DtocClient::GetRate() const
+{
+    return m_rate;
+}
+
+void
 DtocClient::DoDispose()
 {
     m_next.Cancel();
@@ -114,7 +135,6 @@ DtocClient::StartApplication()
 {
     NS_ABORT_MSG_IF(!m_source, "DtocClient: no RequestSource");
     m_running = true;
-    m_gap->SetAttribute("Mean", DoubleValue(1.0 / m_rate));
     m_next = Simulator::Schedule(Seconds(m_gap->GetValue()), &DtocClient::Arrive, this);
 }
 
@@ -257,9 +277,10 @@ DtocClient::Finish(uint64_t id, Outcome outcome)
     it->second.timeout.Cancel();
     Drop(it->second.socket);
     Time latency = Simulator::Now() - it->second.issued;
+    std::string target = std::move(it->second.target);
     m_requests.erase(it);
     ++m_stats.outcomes[outcome];
-    m_requestTrace(outcome, latency);
+    m_requestTrace(outcome, latency, target);
 }
 
 void

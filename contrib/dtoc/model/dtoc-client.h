@@ -76,11 +76,23 @@ class DtocClient : public Application
     int64_t AssignStreams(int64_t stream);
 
     /**
+     * @brief Change the arrival rate, at once: the next arrival is drawn
+     * again at the new rate (exact for Poisson arrivals, which have no
+     * memory), so a day's load pattern is a series of calls.
+     * @param rate requests per second (positive)
+     */
+    void SetRate(double rate);
+
+    /// @return requests per second
+    double GetRate() const;
+
+    /**
      * @brief TracedCallback signature for the end of a request.
      * @param [in] outcome how it ended
      * @param [in] latency from the first attempt to its end
+     * @param [in] target what it asked for
      */
-    typedef void (*RequestTracedCallback)(Outcome outcome, Time latency);
+    typedef void (*RequestTracedCallback)(Outcome outcome, Time latency, const std::string& target);
 
   protected:
     void DoDispose() override;
@@ -152,20 +164,20 @@ class DtocClient : public Application
      */
     void Drop(Ptr<Socket> socket);
 
-    Address m_remote;                             //!< The server
-    TypeId m_protocol;                            //!< Socket factory
-    double m_rate{1};                             //!< Requests per second
-    Time m_timeout;                               //!< Patience per attempt
-    uint32_t m_retries{0};                        //!< Attempts after the first
-    Ptr<HttpRequestSource> m_source;              //!< What to ask for
-    Ptr<ExponentialRandomVariable> m_gap;         //!< Between arrivals
-    EventId m_next;                               //!< Next arrival
-    bool m_running{false};                        //!< Between start and stop
-    uint64_t m_nextId{0};                         //!< Next request's id
-    std::map<uint64_t, Request> m_requests;       //!< Requests not ended
-    std::map<Ptr<Socket>, uint64_t> m_sockets;    //!< Open connections' requests
-    Stats m_stats;                                //!< Counters
-    TracedCallback<Outcome, Time> m_requestTrace; //!< Trace: request ended
+    Address m_remote;                          //!< The server
+    TypeId m_protocol;                         //!< Socket factory
+    double m_rate{1};                          //!< Requests per second
+    Time m_timeout;                            //!< Patience per attempt
+    uint32_t m_retries{0};                     //!< Attempts after the first
+    Ptr<HttpRequestSource> m_source;           //!< What to ask for
+    Ptr<ExponentialRandomVariable> m_gap;      //!< Between arrivals
+    EventId m_next;                            //!< Next arrival
+    bool m_running{false};                     //!< Between start and stop
+    uint64_t m_nextId{0};                      //!< Next request's id
+    std::map<uint64_t, Request> m_requests;    //!< Requests not ended
+    std::map<Ptr<Socket>, uint64_t> m_sockets; //!< Open connections' requests
+    Stats m_stats;                             //!< Counters
+    TracedCallback<Outcome, Time, const std::string&> m_requestTrace; //!< Trace: request ended
 };
 
 } // namespace ns3

@@ -62,6 +62,17 @@ struct Testbed
     void User(Time at, Time giveUpAt)
     {
         Ptr<Socket> s = Socket::CreateSocket(nodes.Get(0), TcpHostSocketFactory::GetTypeId());
+        size_t index = m_users.size();
+        m_answered.push_back(Time(-1));
+        s->SetRecvCallback([this, index](Ptr<Socket> socket) {
+            while (Ptr<Packet> p = socket->Recv())
+            {
+                if (p->GetSize() > 0 && m_answered[index].IsStrictlyNegative())
+                {
+                    m_answered[index] = Simulator::Now();
+                }
+            }
+        });
         Simulator::Schedule(at, [this, s]() {
             s->Connect(InetSocketAddress(server, PORT));
             std::string get = "GET /file0 HTTP/1.0\r\nHost: s\r\n\r\n";
@@ -75,6 +86,7 @@ struct Testbed
     }
 
     std::vector<Ptr<Socket>> m_users; //!< Keeps the users' sockets
+    std::vector<Time> m_answered;     //!< When each user's response began (-1: never)
 };
 
 /// What the server did with a user who gave up while waiting (or did not).
@@ -183,6 +195,140 @@ class BalanceTest : public TestCase
     }
 };
 
+/**
+ * A CoDel-style queue-delay limit: connections that waited longer than the
+ * target while the queue has not drained for an interval are dropped; with
+ * a long interval the queue counts as not congested and all are served.
+ */
+class CodelTest : public TestCase
+{
+  public:
+    /// @param interval the policy's Interval (0.5 s: congested at the first take)
+    explicit CodelTest(Time interval)
+        : TestCase(std::string("CoDel-style limit, ") +
+                   (interval < Seconds(0.9)
+                        ? "queue congested (not drained for an interval): stale connections dropped"
+                        : "long interval, queue not congested: all served")),
+          m_interval(interval)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<CodelDispatchPolicy> codel = CreateObject<CodelDispatchPolicy>();
+        codel->SetAttribute("Target", TimeValue(MilliSeconds(100)));
+        codel->SetAttribute("Interval", TimeValue(m_interval));
+        Testbed t(codel, Seconds(1));
+        for (double at : {0.1, 0.2, 0.3, 0.4})
+        {
+            t.User(Seconds(at), Time(-1)); // the first is served at once, three wait 0.7-0.9 s
+        }
+        Simulator::Stop(Seconds(8));
+        Simulator::Run();
+        HttpServer::Stats stats = t.http->GetStats();
+        uint64_t drops = codel->GetDrops();
+        Simulator::Destroy();
+        // The queue has not been empty since 0.2 s: at the first take (1.1 s)
+        // it has been congested for 0.9 s.
+        bool congested = m_interval < Seconds(0.9);
+        NS_TEST_ASSERT_MSG_EQ(drops, (congested ? 3 : 0), "connections dropped for waiting");
+        NS_TEST_ASSERT_MSG_EQ(stats.dropped, drops, "the server counts the policy's drops");
+        NS_TEST_ASSERT_MSG_EQ(stats.responses, (congested ? 1 : 4), "responses served");
+    }
+
+    Time m_interval; //!< The policy's Interval
+};
+
+/// Adaptive LIFO: a congested queue is served newest first.
+class LifoTest : public TestCase
+{
+  public:
+    /// @param lifo AdaptiveLifo on or off
+    explicit LifoTest(bool lifo)
+        : TestCase(std::string("adaptive LIFO ") +
+                   (lifo ? "on: the newest waiting connection" : "off: the oldest") +
+                   " is served next"),
+          m_lifo(lifo)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<CodelDispatchPolicy> policy = CreateObject<CodelDispatchPolicy>();
+        policy->SetAttribute("AdaptiveLifo", BooleanValue(m_lifo));
+        policy->SetAttribute("DropLate", BooleanValue(false));
+        policy->SetAttribute("Interval", TimeValue(MilliSeconds(500)));
+        Testbed t(policy, Seconds(1));
+        for (double at : {0.1, 0.2, 0.3, 0.4})
+        {
+            t.User(Seconds(at), Time(-1));
+        }
+        Simulator::Stop(Seconds(8));
+        Simulator::Run();
+        std::vector<Time> answered = t.m_answered;
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(answered.size(), 4, "four users");
+        for (const Time& at : answered)
+        {
+            NS_TEST_ASSERT_MSG_EQ(at.IsPositive(), true, "every user is answered");
+        }
+        // Served at 1.1, 2.1, 3.1 s (plus the network): LIFO takes the
+        // 0.4 s user second, FIFO the 0.2 s one.
+        size_t second = m_lifo ? 3 : 1;
+        size_t last = m_lifo ? 1 : 3;
+        NS_TEST_ASSERT_MSG_LT(answered[second], answered[2], "second served before the third");
+        NS_TEST_ASSERT_MSG_LT(answered[2], answered[last], "third served before the last");
+    }
+
+    bool m_lifo; //!< AdaptiveLifo
+};
+
+/// The paper's future work: a response in the works is abandoned when its client closes.
+class InServiceAbortTest : public TestCase
+{
+  public:
+    /// @param abort the server's AbortOnPeerClose
+    explicit InServiceAbortTest(bool abort)
+        : TestCase(std::string("a user who gives up while served: ") +
+                   (abort ? "in-service abort stops the work" : "the regular server finishes it")),
+          m_abort(abort)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Testbed t(CreateObject<HttpDispatchPolicy>(), Seconds(1));
+        t.http->SetAttribute("AbortOnPeerClose", BooleanValue(m_abort));
+        t.User(Seconds(0.1), Seconds(0.5)); // served from about 0.1 s, gives up at 0.5 s
+        t.User(Seconds(0.2), Time(-1));     // waits, then is served
+        Simulator::Stop(Seconds(5));
+        Simulator::Run();
+        HttpServer::Stats stats = t.http->GetStats();
+        Time appTime = t.nodes.Get(1)->GetObject<HostCpu>()->GetBusyTime(HostCpu::APPLICATION);
+        std::vector<Time> answered = t.m_answered;
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(stats.aborted, (m_abort ? 1 : 0), "responses abandoned");
+        NS_TEST_ASSERT_MSG_EQ(answered[1].IsPositive(), true, "the patient user is answered");
+        if (m_abort)
+        {
+            // The first job ran from the handshake (about 0.1 s) until the
+            // FIN arrived (about 0.5 s): less than half its second.
+            NS_TEST_ASSERT_MSG_LT(appTime, Seconds(1.5), "the abandoned work stopped");
+            NS_TEST_ASSERT_MSG_LT(answered[1], Seconds(1.6), "the next user went earlier");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_EQ(appTime, Seconds(2), "both responses prepared in full");
+            NS_TEST_ASSERT_MSG_GT(answered[1], Seconds(2), "the next user waited the full second");
+        }
+    }
+
+    bool m_abort; //!< AbortOnPeerClose
+};
+
 /// The suite.
 class DtocTestSuite : public TestSuite
 {
@@ -197,6 +343,12 @@ class DtocTestSuite : public TestSuite
         }
         AddTestCase(new DetectionTest("State", true, true), Duration::QUICK);
         AddTestCase(new BalanceTest(), Duration::QUICK);
+        AddTestCase(new CodelTest(MilliSeconds(500)), Duration::QUICK);
+        AddTestCase(new CodelTest(Seconds(5)), Duration::QUICK);
+        AddTestCase(new LifoTest(true), Duration::QUICK);
+        AddTestCase(new LifoTest(false), Duration::QUICK);
+        AddTestCase(new InServiceAbortTest(true), Duration::QUICK);
+        AddTestCase(new InServiceAbortTest(false), Duration::QUICK);
     }
 };
 

@@ -34,6 +34,12 @@ HttpDispatchPolicy::Dispatch(const Waiting& /* connection */)
     return SERVE;
 }
 
+bool
+HttpDispatchPolicy::TakeNewest(uint32_t /* queueLength */, Time /* oldestWaited */)
+{
+    return false;
+}
+
 Time
 HttpDispatchPolicy::GetDecisionCost() const
 {

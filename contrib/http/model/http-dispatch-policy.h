@@ -57,6 +57,15 @@ class HttpDispatchPolicy : public Object
     virtual Decision Dispatch(const Waiting& connection);
 
     /**
+     * @brief Which waiting connection a free worker takes.
+     * @param queueLength connections waiting
+     * @param oldestWaited how long the oldest of them has waited
+     * @return true for the newest (LIFO), false for the oldest (FIFO, this
+     * base class)
+     */
+    virtual bool TakeNewest(uint32_t queueLength, Time oldestWaited);
+
+    /**
      * @brief The server's CPU time for the decision just made.
      * @return the time (0 for this base class)
      */

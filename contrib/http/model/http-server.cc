@@ -99,6 +99,14 @@ HttpServer::GetTypeId()
                           UintegerValue(1024),
                           MakeUintegerAccessor(&HttpServer::m_acceptQueueLimit),
                           MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("AbortOnPeerClose",
+                          "Stop preparing the responses of a connection whose client closes "
+                          "while they are in the works, and close it (told by the close "
+                          "callback: in-service detection of timed-out requests). HTTP "
+                          "clients do not half-close, so a client's FIN means it gave up.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&HttpServer::m_abortOnPeerClose),
+                          MakeBooleanChecker())
             .AddAttribute("DispatchPolicy",
                           "What a worker does with a connection it takes from the accept queue.",
                           PointerValue(),
@@ -278,8 +286,17 @@ HttpServer::DispatchWaiting()
     while (m_running && m_maxWorkers > 0 && m_busyWorkers + m_deciding < m_maxWorkers &&
            !m_waiting.empty())
     {
-        Waiting next = m_waiting.front();
-        m_waiting.pop_front();
+        bool newest =
+            m_dispatch->TakeNewest(m_waiting.size(), Simulator::Now() - m_waiting.front().since);
+        Waiting next = newest ? m_waiting.back() : m_waiting.front();
+        if (newest)
+        {
+            m_waiting.pop_back();
+        }
+        else
+        {
+            m_waiting.pop_front();
+        }
         m_acceptQueueLength = m_waiting.size();
         bool peerClosed = m_waitingClosed.erase(next.socket) > 0;
         HttpDispatchPolicy::Decision decision =
@@ -464,14 +481,15 @@ HttpServer::Queue(Ptr<Socket> socket, Connection& c, HttpResponse& response, boo
         c.served = c.queued;
         return;
     }
-    m_cpu->Submit(HostCpu::APPLICATION, cost, [this, socket]() {
+    c.jobs.push_back(m_cpu->Submit(HostCpu::APPLICATION, cost, [this, socket]() {
         auto it = m_connections.find(socket);
         if (it != m_connections.end())
         {
+            it->second.jobs.pop_front();
             ++it->second.served;
             Flush(socket);
         }
-    });
+    }));
 }
 
 void
@@ -540,6 +558,13 @@ HttpServer::PeerClosed(Ptr<Socket> socket)
         return;
     }
     it->second.peerClosed = true;
+    if (m_abortOnPeerClose && !it->second.clientClosing && CancelWork(it->second))
+    {
+        NS_LOG_INFO("client closed while its response was in the works: abandoning it");
+        ++m_stats.aborted;
+        Simulator::ScheduleNow(&HttpServer::CloseConnection, this, socket);
+        return;
+    }
     if (it->second.queue.empty() || it->second.clientClosing)
     {
         // The client is done: close our end now (a passive close).
@@ -590,6 +615,18 @@ HttpServer::CloseConnection(Ptr<Socket> socket)
     ++m_stats.connectionsClosed;
     socket->Close();
     ReleaseWorker();
+}
+
+bool
+HttpServer::CancelWork(Connection& c)
+{
+    bool any = !c.jobs.empty();
+    for (uint64_t job : c.jobs)
+    {
+        m_cpu->Cancel(job);
+    }
+    c.jobs.clear();
+    return any;
 }
 
 } // namespace ns3

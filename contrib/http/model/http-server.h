@@ -80,6 +80,7 @@ class HttpServer : public Application
         uint64_t bodyBytes{0};           //!< Body bytes queued for sending
         uint64_t refused{0};             //!< Connections that found the accept queue full
         uint64_t dropped{0};             //!< Connections the dispatch policy dropped unserved
+        uint64_t aborted{0};             //!< Connections whose responses were abandoned in service
     };
 
     /// @return the counters
@@ -128,6 +129,7 @@ class HttpServer : public Application
         bool clientClosing{false};               //!< CLIENT_CLOSE seen: close on the peer's FIN
         bool peerClosed{false};                  //!< The peer's FIN arrived
         EventId keepAlive;                       //!< Idle timer
+        std::deque<uint64_t> jobs;               //!< HostCpu jobs of responses in the works
     };
 
     bool AcceptRequest(Ptr<Socket> socket, const Address& from);
@@ -200,6 +202,13 @@ class HttpServer : public Application
     void CloseConnection(Ptr<Socket> socket);
 
     /**
+     * @brief Withdraw the CPU work still pending for a connection.
+     * @param c the connection
+     * @return true if there was some
+     */
+    bool CancelWork(Connection& c);
+
+    /**
      * @brief Idle timer expired.
      * @param socket the connection
      */
@@ -215,6 +224,7 @@ class HttpServer : public Application
     uint32_t m_maxHeadBytes{65536};     //!< Largest request head accepted
     uint32_t m_maxWorkers{0};           //!< Connections served at a time (0: all)
     uint32_t m_acceptQueueLimit{1024};  //!< Connections that may wait
+    bool m_abortOnPeerClose{false};     //!< Abandon work for a client that closed
     Ptr<HttpDispatchPolicy> m_dispatch; //!< Serve or drop a waiting connection
     Ptr<HostCpu> m_cpu;                 //!< The node's CPU (null: the work is free)
     uint32_t m_busyWorkers{0};          //!< Workers serving a connection

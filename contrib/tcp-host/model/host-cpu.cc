@@ -8,6 +8,8 @@
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -52,11 +54,12 @@ HostCpu::DoDispose()
     Object::DoDispose();
 }
 
-void
+uint64_t
 HostCpu::Submit(Priority priority, Time cost, std::function<void()> done)
 {
     NS_ABORT_MSG_IF(cost.IsStrictlyNegative(), "HostCpu::Submit: negative cost " << cost);
-    m_queues[priority].push_back({cost, std::move(done)});
+    uint64_t id = m_nextId++;
+    m_queues[priority].push_back({cost, std::move(done), id});
     m_kernelBacklog = m_queues[KERNEL].size();
     m_applicationBacklog = m_queues[APPLICATION].size();
     if (m_busy && priority == KERNEL && m_running == APPLICATION)
@@ -71,6 +74,35 @@ HostCpu::Submit(Priority priority, Time cost, std::function<void()> done)
         NS_LOG_LOGIC("kernel job preempts an application job, " << app.remaining << " left");
     }
     Dispatch();
+    return id;
+}
+
+bool
+HostCpu::Cancel(uint64_t id)
+{
+    for (Priority p : {KERNEL, APPLICATION})
+    {
+        auto& queue = m_queues[p];
+        auto it =
+            std::find_if(queue.begin(), queue.end(), [id](const Job& j) { return j.id == id; });
+        if (it == queue.end())
+        {
+            continue;
+        }
+        bool inService = m_busy && m_running == p && it == queue.begin();
+        if (inService)
+        {
+            m_busyTime[p] += Simulator::Now() - m_started;
+            m_event.Cancel();
+            m_busy = false;
+        }
+        queue.erase(it);
+        m_kernelBacklog = m_queues[KERNEL].size();
+        m_applicationBacklog = m_queues[APPLICATION].size();
+        Dispatch();
+        return true;
+    }
+    return false;
 }
 
 void

@@ -55,8 +55,17 @@ class HostCpu : public Object
      * @param priority its priority
      * @param cost the CPU time it needs (zero: it still waits its turn)
      * @param done called when it has had that CPU time
+     * @return the job's id, for Cancel()
      */
-    void Submit(Priority priority, Time cost, std::function<void()> done);
+    uint64_t Submit(Priority priority, Time cost, std::function<void()> done);
+
+    /**
+     * @brief Withdraw a job: it gets no more CPU time and its callback is
+     * not called (the time it already had stays counted as busy).
+     * @param id the id Submit() returned
+     * @return true if the job was waiting or in service
+     */
+    bool Cancel(uint64_t id);
 
     /**
      * @brief CPU time spent so far at a priority (jobs in service count as far as served).
@@ -88,6 +97,7 @@ class HostCpu : public Object
     {
         Time remaining;             //!< CPU time still needed
         std::function<void()> done; //!< Run when it is done
+        uint64_t id;                //!< Its id
     };
 
     /// Start the highest-priority job waiting, if the CPU is idle.
@@ -103,6 +113,7 @@ class HostCpu : public Object
     Time m_started;                                //!< When the job in service (re)started
     std::array<Time, 2> m_busyTime{};              //!< CPU time per priority, completed slices
     std::array<uint64_t, 2> m_completed{};         //!< Jobs done per priority
+    uint64_t m_nextId{1};                          //!< Next job's id
     TracedValue<uint32_t> m_kernelBacklog{0};      //!< Trace: kernel jobs queued
     TracedValue<uint32_t> m_applicationBacklog{0}; //!< Trace: application jobs queued
 };

@@ -307,6 +307,13 @@ TcbList::HasConnection(const TcbKey& key) const
     return m_byKey.count(key) != 0;
 }
 
+const void*
+TcbList::FindConnection(const TcbKey& key) const
+{
+    auto it = m_byKey.find(key);
+    return it == m_byKey.end() ? nullptr : it->second;
+}
+
 uint32_t
 TcbList::GetSize() const
 {

@@ -132,6 +132,13 @@ class TcbList
      */
     bool HasConnection(const TcbKey& key) const;
 
+    /**
+     * @brief The connection (not a listener) listed with this 4-tuple.
+     * @param key the 4-tuple, local end first
+     * @return its id, or nullptr
+     */
+    const void* FindConnection(const TcbKey& key) const;
+
     /// @return the number of TCBs in the list
     uint32_t GetSize() const;
 

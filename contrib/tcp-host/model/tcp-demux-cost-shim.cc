@@ -6,6 +6,7 @@
 
 #include "host-cpu.h"
 #include "tcp-host-model.h"
+#include "tcp-host-socket.h"
 
 #include "ns3/abort.h"
 #include "ns3/ipv4-interface.h"
@@ -171,12 +172,35 @@ TcpDemuxCostShim::FinishService()
     // or frees count from the next segment on, as in a kernel.
     if (Admit(head))
     {
-        m_tcp->Receive(head.packet, head.header, head.interface);
+        Deliver(head);
     }
     if (!m_serving && !m_queue.empty())
     {
         StartService();
     }
+}
+
+void
+TcpDemuxCostShim::Deliver(const Pending& segment)
+{
+    // A segment of a listed connection goes straight to its socket: the
+    // endpoint ns-3's lookup would find, without its walk over every
+    // endpoint of the node. (With checksums on, TCP must check them.)
+    if (!Node::ChecksumEnabled())
+    {
+        TcpHeader h;
+        segment.packet->PeekHeader(h);
+        TcpHostSocket* socket = m_host->FindConnection({segment.header.GetDestination(),
+                                                        h.GetDestinationPort(),
+                                                        segment.header.GetSource(),
+                                                        h.GetSourcePort()});
+        if (socket && socket->ForwardUpDirect(segment.packet, segment.header, segment.interface))
+        {
+            ++m_directDeliveries;
+            return;
+        }
+    }
+    m_tcp->Receive(segment.packet, segment.header, segment.interface);
 }
 
 bool
@@ -302,6 +326,12 @@ uint64_t
 TcpDemuxCostShim::GetDrops() const
 {
     return m_drops;
+}
+
+uint64_t
+TcpDemuxCostShim::GetDirectDeliveries() const
+{
+    return m_directDeliveries;
 }
 
 uint64_t

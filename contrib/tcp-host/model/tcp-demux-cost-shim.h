@@ -102,6 +102,10 @@ class TcpDemuxCostShim : public IpL4Protocol
     /// @return data segments dropped because a shared memory pool was full
     uint64_t GetMemoryDrops() const;
 
+    /// @return segments handed straight to their connection's socket (not
+    /// through ns-3's linear endpoint lookup)
+    uint64_t GetDirectDeliveries() const;
+
   protected:
     void DoDispose() override;
 
@@ -118,6 +122,12 @@ class TcpDemuxCostShim : public IpL4Protocol
     void StartService();
     /// The CPU finished the head of the queue: hand it to TCP.
     void FinishService();
+
+    /**
+     * @brief Hand an admitted segment to TCP.
+     * @param segment the segment
+     */
+    void Deliver(const Pending& segment);
 
     /**
      * @brief Whether a segment goes on to TCP: a SYN needs a TCB the host can afford.
@@ -140,6 +150,7 @@ class TcpDemuxCostShim : public IpL4Protocol
     uint64_t m_rsts{0};                            //!< RSTs processed
     uint64_t m_drops{0};                           //!< Drops on a full queue
     uint64_t m_memoryDrops{0};                     //!< Drops on a full shared pool
+    uint64_t m_directDeliveries{0};                //!< Segments delivered directly
     TracedValue<uint32_t> m_backlog{0};            //!< Trace: queue length
     TracedCallback<Ptr<const Packet>> m_dropTrace; //!< Trace: dropped segment
 };

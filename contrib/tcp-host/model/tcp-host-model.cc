@@ -172,8 +172,9 @@ TcpHostModel::ResetList()
 }
 
 void
-TcpHostModel::UpdateTcb(const void* tcb, const TcbKey& key, TcpSocket::TcpStates_t state)
+TcpHostModel::UpdateTcb(TcpHostSocket* socket, const TcbKey& key, TcpSocket::TcpStates_t state)
 {
+    const void* tcb = socket;
     NS_LOG_FUNCTION(this << tcb << TcpSocket::TcpStateName[state]);
     NS_ASSERT(state != TcpSocket::CLOSED);
     auto it = m_states.find(tcb);
@@ -184,11 +185,18 @@ TcpHostModel::UpdateTcb(const void* tcb, const TcbKey& key, TcpSocket::TcpStates
     }
     else
     {
-        m_states.emplace(tcb, Tcb{state, Simulator::Now()});
+        m_states.emplace(tcb, Tcb{state, Simulator::Now(), socket});
     }
     ++m_perState[state];
     m_list->Update(tcb, key, state == TcpSocket::TIME_WAIT);
     UpdateCounts();
+}
+
+TcpHostSocket*
+TcpHostModel::FindConnection(const TcbKey& key) const
+{
+    const void* tcb = m_list->FindConnection(key);
+    return tcb ? m_states.at(tcb).socket : nullptr;
 }
 
 void

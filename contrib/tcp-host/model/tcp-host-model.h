@@ -19,6 +19,8 @@
 namespace ns3
 {
 
+class TcpHostSocket;
+
 /**
  * @ingroup tcp-host
  * @brief A host's TCP control blocks: how many, in which states, how much memory,
@@ -32,9 +34,8 @@ namespace ns3
  *   cost = PerSegmentCost + PerByteCost * payload + PerTcbCost * visited
  *
  * where "visited" is the number of TCBs the lookup discipline looks at
- * (see TcbList). The default costs are calibrated on Table 1 of the
- * TIME_WAIT draft (SPARCstation 20/71, SunOS 4.1.3); the derivation is in
- * the module documentation.
+ * (see TcbList). The defaults cost nothing; calibrated costs come from a
+ * named TcpHostProfile (the derivations are in the module documentation).
  */
 class TcpHostModel : public Object
 {
@@ -50,11 +51,19 @@ class TcpHostModel : public Object
 
     /**
      * @brief Record a TCB's (new) state. Called by sockets.
-     * @param tcb the TCB's identity (its socket)
+     * @param socket the TCB's socket (its identity)
      * @param key its 4-tuple
      * @param state its new state (not CLOSED)
      */
-    void UpdateTcb(const void* tcb, const TcbKey& key, TcpSocket::TcpStates_t state);
+    void UpdateTcb(TcpHostSocket* socket, const TcbKey& key, TcpSocket::TcpStates_t state);
+
+    /**
+     * @brief The socket of the connection with this 4-tuple, for the input
+     * stage's direct delivery (ns-3's own endpoint lookup is linear).
+     * @param key the 4-tuple, local end first
+     * @return the socket, or nullptr
+     */
+    TcpHostSocket* FindConnection(const TcbKey& key) const;
 
     /**
      * @brief Remove a TCB (it reached CLOSED or its socket went away). Idempotent.
@@ -227,6 +236,7 @@ class TcpHostModel : public Object
     {
         TcpSocket::TcpStates_t state; //!< Current state
         Time created;                 //!< When it entered the list
+        TcpHostSocket* socket;        //!< Its socket
     };
 
     std::unordered_map<const void*, Tcb> m_states;                   //!< Each TCB

@@ -13,6 +13,7 @@
 #include "ns3/inet-socket-address.h"
 #include "ns3/inet6-socket-address.h"
 #include "ns3/ipv4-end-point.h"
+#include "ns3/ipv4-interface.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/object-factory.h"
@@ -309,6 +310,30 @@ bool
 TcpHostSocket::PeerHasClosed() const
 {
     return m_tcb->m_rxBuffer->Finished();
+}
+
+bool
+TcpHostSocket::ForwardUpDirect(Ptr<Packet> packet,
+                               const Ipv4Header& header,
+                               Ptr<Ipv4Interface> interface)
+{
+    if (!m_endPoint || !m_endPoint->IsRxEnabled() ||
+        (m_endPoint->GetBoundNetDevice() &&
+         m_endPoint->GetBoundNetDevice() != interface->GetDevice()))
+    {
+        return false;
+    }
+    TcpHeader h;
+    packet->PeekHeader(h);
+    if (m_endPoint->GetLocalAddress() != header.GetDestination() ||
+        m_endPoint->GetLocalPort() != h.GetDestinationPort() ||
+        m_endPoint->GetPeerAddress() != header.GetSource() ||
+        m_endPoint->GetPeerPort() != h.GetSourcePort())
+    {
+        return false;
+    }
+    m_endPoint->ForwardUp(packet, header, h.GetSourcePort(), interface);
+    return true;
 }
 
 TcpSocket::TcpStates_t

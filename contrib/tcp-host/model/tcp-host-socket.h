@@ -177,6 +177,21 @@ class TcpHostSocket : public TcpSocketBase
      */
     bool PeerHasClosed() const;
 
+    /**
+     * @brief Hand an arriving segment straight to this connection's endpoint
+     * if ns-3's endpoint lookup would pick it (an enabled endpoint with
+     * exactly the segment's 4-tuple, on the right device). The input stage
+     * calls it instead of ns-3's lookup, which is linear in the endpoints a
+     * node holds; what the socket receives is the same.
+     * @param packet the segment, TCP header included
+     * @param header its IPv4 header
+     * @param interface where it arrived
+     * @return true if delivered, false if ns-3's own path must take it
+     */
+    bool ForwardUpDirect(Ptr<Packet> packet,
+                         const Ipv4Header& header,
+                         Ptr<Ipv4Interface> interface);
+
     int Close() override;
     int Send(Ptr<Packet> p, uint32_t flags) override;
     Ptr<Packet> Recv(uint32_t maxSize, uint32_t flags) override;

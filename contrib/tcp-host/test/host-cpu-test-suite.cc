@@ -69,6 +69,52 @@ class HostCpuOrderTest : public TestCase
     }
 };
 
+/// A job withdrawn in service or while waiting gets no more CPU and no callback.
+class HostCpuCancelTest : public TestCase
+{
+  public:
+    HostCpuCancelTest()
+        : TestCase("a job cancelled in service stops at once and the next starts; a "
+                   "waiting job cancelled never runs")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<HostCpu> cpu = CreateObject<HostCpu>();
+        std::vector<std::pair<std::string, Time>> done;
+        auto note = [&done](std::string name) {
+            return [&done, name]() { done.emplace_back(name, Simulator::Now()); };
+        };
+        uint64_t a = 0;
+        uint64_t b = 0;
+        bool cancelledA = false;
+        bool cancelledB = false;
+        bool cancelledAgain = true;
+        Simulator::Schedule(Time(0), [&]() {
+            a = cpu->Submit(HostCpu::APPLICATION, MilliSeconds(10), note("A"));
+            b = cpu->Submit(HostCpu::APPLICATION, MilliSeconds(5), note("B"));
+            cpu->Submit(HostCpu::APPLICATION, MilliSeconds(2), note("C"));
+        });
+        Simulator::Schedule(MilliSeconds(3), [&]() {
+            cancelledA = cpu->Cancel(a); // in service, 3 ms served
+            cancelledB = cpu->Cancel(b); // waiting
+            cancelledAgain = cpu->Cancel(a);
+        });
+        Simulator::Run();
+        Time busy = cpu->GetBusyTime(HostCpu::APPLICATION);
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(cancelledA, true, "A was in service");
+        NS_TEST_ASSERT_MSG_EQ(cancelledB, true, "B was waiting");
+        NS_TEST_ASSERT_MSG_EQ(cancelledAgain, false, "A is gone");
+        NS_TEST_ASSERT_MSG_EQ(done.size(), 1, "only C completes");
+        NS_TEST_ASSERT_MSG_EQ(done.front().first, "C", "only C completes");
+        NS_TEST_ASSERT_MSG_EQ(done.front().second, MilliSeconds(5), "C starts when A stops");
+        NS_TEST_ASSERT_MSG_EQ(busy, MilliSeconds(5), "A's 3 ms and C's 2 ms");
+    }
+};
+
 /// A kernel load at or above the CPU's capacity starves the applications.
 class HostCpuLivelockTest : public TestCase
 {
@@ -139,6 +185,7 @@ class HostCpuTestSuite : public TestSuite
         : TestSuite("tcp-host-cpu", Type::UNIT)
     {
         AddTestCase(new HostCpuOrderTest(), Duration::QUICK);
+        AddTestCase(new HostCpuCancelTest(), Duration::QUICK);
         AddTestCase(new HostCpuLivelockTest(0.6), Duration::QUICK);
         AddTestCase(new HostCpuLivelockTest(1.0), Duration::QUICK);
     }

@@ -11,7 +11,7 @@ prints one CSV row over the measurement window and writes the whole run
 (warm-up included) second by second to PATH.
 
 The timeline is part of the point's output, a side file: PATH is the
-point's cache file with "-timeline.csv" for ".csv" (TimelinePoint), so it
+point's cache file with "-timeline.csv" for ".csv" (cache.TimelinePoint), so it
 is unique per point, deterministic, and lives and dies with the cache entry
 (it carries the build id too). The runner makes its directory, and a cached
 point whose timeline is missing counts as not cached and is run again
@@ -19,8 +19,8 @@ point whose timeline is missing counts as not cached and is run again
 not part of the cache key.
 """
 
-from ... import cache
-from ...registry import Experiment, Point, register
+from ...cache import TimelinePoint
+from ...registry import Experiment, register
 from . import check, plot, summary
 from .paper import VARIANTS
 
@@ -31,20 +31,6 @@ SCALES = {"paper": (5, 70.0, 60.0), "quick": (2, 20.0, 10.0)}
 def scale_text(scale):
     runs, warmup, measure = SCALES[scale]
     return f"scale {scale}: {runs} runs, {warmup:g} s warm-up + {measure:g} s measured"
-
-
-class TimelinePoint(Point):
-    """A point whose program also writes its timeline next to its cache file."""
-
-    def timeline(self):
-        p = cache.path(self)
-        return p.with_name(p.stem + "-timeline.csv")
-
-    def args(self):
-        return [*super().args(), f"--timeline={self.timeline()}"]
-
-    def side_files(self):
-        return (self.timeline(),)
 
 
 class WebStone(Experiment):

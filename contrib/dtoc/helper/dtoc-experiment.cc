@@ -1,0 +1,437 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "dtoc-experiment.h"
+
+#include "ns3/abort.h"
+#include "ns3/address.h"
+#include "ns3/boolean.h"
+#include "ns3/codel-dispatch-policy.h"
+#include "ns3/double.h"
+#include "ns3/dtoc-client.h"
+#include "ns3/dtoc-dispatch-policy.h"
+#include "ns3/host-cpu.h"
+#include "ns3/http-client.h"
+#include "ns3/http-file-set.h"
+#include "ns3/http-server.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/ipv4-address-helper.h"
+#include "ns3/log.h"
+#include "ns3/node-container.h"
+#include "ns3/point-to-point-helper.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/tcp-demux-cost-shim.h"
+#include "ns3/tcp-host-helper.h"
+#include "ns3/traffic-control-helper.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("DtocExperiment");
+
+namespace
+{
+
+const uint16_t PORT = 80;
+
+/// The strategies RunDtocExperiment knows.
+const std::vector<std::string> STRATEGIES{"regular", "dtoc", "abortonclose", "codel", "lifo"};
+
+/**
+ * @brief The SPECweb96-like mix of the paper: 100-900 B (35 %), 1-9 KB
+ * (50 %), 10-90 KB (14 %), 100-900 KB (1 %), nine sizes evenly spread in
+ * each class, as SPECweb96's own file set.
+ * @return the file set
+ */
+Ptr<HttpFileSet>
+SpecWeb96Mix()
+{
+    Ptr<HttpFileSet> files = CreateObject<HttpFileSet>();
+    const std::pair<uint64_t, double> classes[] = {{100, 0.35},
+                                                   {1024, 0.50},
+                                                   {10240, 0.14},
+                                                   {102400, 0.01}};
+    for (const auto& [unit, share] : classes)
+    {
+        for (uint64_t k = 1; k <= 9; ++k)
+        {
+            files->AddFile(k * unit, share / 9);
+        }
+    }
+    return files;
+}
+
+/**
+ * @brief The dispatch policy of a strategy.
+ * @param c the configuration
+ * @param meanService the mean service time
+ * @return the policy (null: the regular server's)
+ */
+Ptr<HttpDispatchPolicy>
+MakeStrategy(const DtocExperimentConfig& c, Time meanService)
+{
+    if (c.strategy == "dtoc" || c.strategy == "abortonclose")
+    {
+        Ptr<DtocDispatchPolicy> dtoc = CreateObject<DtocDispatchPolicy>();
+        bool haproxy = c.strategy == "abortonclose";
+        // HAProxy learns of the close from its event loop: no polling cost.
+        dtoc->SetAttribute("Method", StringValue(haproxy ? "Callback" : c.method));
+        dtoc->SetAttribute("CheckCost",
+                           TimeValue(haproxy
+                                         ? Time(0)
+                                         : NanoSeconds(std::llround(meanService.GetNanoSeconds() *
+                                                                    c.checkCostShare))));
+        dtoc->SetAttribute("OnlyUnderOverload", BooleanValue(!haproxy && c.onlyUnderOverload));
+        return dtoc;
+    }
+    if (c.strategy == "codel" || c.strategy == "lifo")
+    {
+        Ptr<CodelDispatchPolicy> codel = CreateObject<CodelDispatchPolicy>();
+        bool lifo = c.strategy == "lifo";
+        codel->SetAttribute("AdaptiveLifo", BooleanValue(lifo));
+        codel->SetAttribute("DropLate", BooleanValue(!lifo));
+        return codel;
+    }
+    return nullptr;
+}
+
+/// Collects what the run's users and server do.
+class DtocRun
+{
+  public:
+    DtocRun(const DtocExperimentConfig& c, Ptr<HttpFileSet> files, Time perByte)
+        : m_c(c),
+          m_files(files),
+          m_perByte(perByte)
+    {
+    }
+
+    /**
+     * @brief A request ended.
+     * @param outcome how
+     * @param target what it asked for
+     */
+    void Done(DtocClient::Outcome outcome, Time latency, const std::string& target)
+    {
+        if (outcome != DtocClient::COMPLETED)
+        {
+            if (Simulator::Now() >= m_c.warmup)
+            {
+                ++m_result.outcomes[outcome];
+            }
+            return;
+        }
+        // The work a user received in time: its response's service time.
+        Time work = m_perByte * int64_t(m_files->GetSize(target).value_or(0));
+        ++m_binCompleted;
+        m_binUsefulWork += work;
+        if (Simulator::Now() >= m_c.warmup)
+        {
+            ++m_result.outcomes[outcome];
+            m_usefulWork += work;
+            m_responseTimes += latency;
+        }
+    }
+
+    /**
+     * @brief The accept queue's length changed.
+     * @param length the new length
+     */
+    void Queue(uint32_t, uint32_t length)
+    {
+        m_queue = length;
+    }
+
+    /**
+     * @brief Close a timeline bin and start the next.
+     * @param cpu the server's CPU
+     * @param offered the offered load in the bin, %
+     */
+    void Sample(Ptr<HostCpu> cpu, double offered)
+    {
+        Time busy = cpu->GetBusyTime(HostCpu::APPLICATION);
+        double binSeconds = m_c.bin.GetSeconds();
+        Time spent = busy - m_binBusyAtStart;
+        DtocExperimentResult::Bin bin;
+        bin.start = (Simulator::Now() - m_c.bin).GetSeconds();
+        bin.offeredPercent = offered;
+        bin.usefulPercent = 100.0 * m_binCompleted / binSeconds / m_c.capacity;
+        bin.queueLength = m_queue;
+        bin.cpuBusyPercent = 100.0 * spent.GetSeconds() / binSeconds;
+        bin.deadCpuPercent =
+            std::max(0.0, 100.0 * (spent - m_binUsefulWork).GetSeconds() / binSeconds);
+        m_result.timeline.push_back(bin);
+        m_binBusyAtStart = busy;
+        m_binCompleted = 0;
+        m_binUsefulWork = Time(0);
+    }
+
+    DtocExperimentResult m_result; //!< What the run gives
+    Time m_usefulWork{0};          //!< Service time users received in time, after the warm-up
+    Time m_responseTimes{0};       //!< Sum of the response times of those requests
+
+  private:
+    DtocExperimentConfig m_c;
+    Ptr<HttpFileSet> m_files;
+    Time m_perByte;
+    uint32_t m_queue{0};
+    uint64_t m_binCompleted{0};
+    Time m_binUsefulWork{0};
+    Time m_binBusyAtStart{0};
+};
+
+/**
+ * @brief The offered load at a time.
+ * @param pattern the pattern
+ * @param at the time
+ * @return the load, %
+ */
+double
+LoadAt(const std::vector<DtocLoadStep>& pattern, Time at)
+{
+    Time t(0);
+    for (const auto& step : pattern)
+    {
+        t += step.duration;
+        if (at < t)
+        {
+            return step.loadPercent;
+        }
+    }
+    return pattern.back().loadPercent;
+}
+
+} // namespace
+
+std::vector<DtocLoadStep>
+DtocExperimentConfig::Day(const std::string& name, Time period)
+{
+    // Nine periods: the paper's normal day is overloaded (moderately) a
+    // third of the day, its busy day 56 % of it with a 300 % peak; the rest
+    // of the time the load is just under the capacity.
+    std::vector<double> loads;
+    if (name == "normal")
+    {
+        loads = {90, 90, 150, 150, 90, 90, 150, 90, 90};
+    }
+    else if (name == "busy")
+    {
+        loads = {90, 150, 200, 300, 200, 150, 90, 90, 90};
+    }
+    std::vector<DtocLoadStep> pattern;
+    for (double load : loads)
+    {
+        pattern.push_back({period, load});
+    }
+    return pattern;
+}
+
+Time
+DtocExperimentConfig::GetDuration() const
+{
+    Time total(0);
+    for (const auto& step : pattern)
+    {
+        total += step.duration;
+    }
+    return total;
+}
+
+std::string
+DtocExperimentConfig::Validate() const
+{
+    std::ostringstream why;
+    if (std::find(STRATEGIES.begin(), STRATEGIES.end(), strategy) == STRATEGIES.end())
+    {
+        why << "unknown strategy '" << strategy << "' (regular, dtoc, abortonclose, codel or lifo)";
+    }
+    else if (method != "Peek" && method != "State" && method != "Callback")
+    {
+        why << "unknown detection method '" << method << "' (Peek, State or Callback)";
+    }
+    else if (!timeout.IsStrictlyPositive())
+    {
+        why << "the timeout must be positive";
+    }
+    else if (pattern.empty())
+    {
+        why << "the load pattern is empty";
+    }
+    else if (std::any_of(pattern.begin(), pattern.end(), [](const DtocLoadStep& s) {
+                 return !s.duration.IsStrictlyPositive() || !(s.loadPercent > 0) ||
+                        !std::isfinite(s.loadPercent);
+             }))
+    {
+        why << "every period of the load pattern needs a positive length and load";
+    }
+    else if (warmup.IsStrictlyNegative() || warmup >= GetDuration())
+    {
+        why << "the warm-up must be at least 0 and shorter than the run";
+    }
+    else if (!(capacity > 0) || !std::isfinite(capacity))
+    {
+        why << "the capacity must be positive";
+    }
+    else if (queueLimit == 0)
+    {
+        why << "the queue limit must be at least 1";
+    }
+    else if (!(checkCostShare >= 0) || !std::isfinite(checkCostShare))
+    {
+        why << "the check cost share must be at least 0";
+    }
+    else if (!bin.IsStrictlyPositive())
+    {
+        why << "the timeline bin must be positive";
+    }
+    else if (userHosts == 0 || userHosts > 250)
+    {
+        why << "the users need 1 to 250 hosts";
+    }
+    return why.str();
+}
+
+DtocExperimentResult
+RunDtocExperiment(const DtocExperimentConfig& c)
+{
+    std::string problem = c.Validate();
+    NS_ABORT_MSG_IF(!problem.empty(), "RunDtocExperiment: " << problem);
+    Time end = c.GetDuration();
+
+    // Users on several hosts, each on its own link to the server: ns-3's
+    // endpoint lookup is linear in the connections a node holds.
+    NodeContainer userHosts(c.userHosts);
+    Ptr<Node> serverNode = CreateObject<Node>();
+    TcpHostHelper host;
+    // The paper's model has no TCP: TIME_WAIT is kept short so that the
+    // hundreds of thousands of connections do not pile up in those lists.
+    host.SetSocketAttribute("MaxSegLifetime", DoubleValue(0.5));
+    host.SetSocketAttribute("SegmentSize", UintegerValue(1448)); // an Ethernet LAN
+    host.Install(userHosts);
+    // The whole response fits in the send buffer: the worker is free once
+    // its service time is over (the paper's model), not when the bytes are
+    // acknowledged.
+    host.SetSocketAttribute("SndBufSize", UintegerValue(2 << 20));
+    host.Install(serverNode);
+    PointToPointHelper p2p;
+    p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+    p2p.SetChannelAttribute("Delay", StringValue("500us"));
+    Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.0");
+    std::vector<Ipv4Address> serverAddresses;
+    for (uint32_t i = 0; i < c.userHosts; ++i)
+    {
+        NetDeviceContainer link = p2p.Install(userHosts.Get(i), serverNode);
+        serverAddresses.push_back(addresses.Assign(link).GetAddress(1));
+        // A LAN with no queue management (Assign installed ns-3's default):
+        // the devices' own queues only.
+        TrafficControlHelper::Default().Uninstall(link);
+        addresses.NewNetwork();
+    }
+
+    Ptr<HttpFileSet> files = SpecWeb96Mix();
+    files->AssignStreams(1);
+    // Service time proportional to the response size: capacity on the mix.
+    Time meanService = Seconds(1 / c.capacity);
+    Time perByte = NanoSeconds(std::llround(meanService.GetNanoSeconds() / files->GetMeanSize()));
+
+    Ptr<HttpServer> http = CreateObject<HttpServer>();
+    http->SetAttribute("DocumentStore", PointerValue(files));
+    http->SetAttribute("MaxWorkers", UintegerValue(1));
+    http->SetAttribute("AcceptQueueLimit", UintegerValue(c.queueLimit));
+    http->SetAttribute("PerResponseByteCost", TimeValue(perByte));
+    http->SetAttribute("AbortOnPeerClose", BooleanValue(c.inServiceAbort));
+    Ptr<HttpDispatchPolicy> strategy = MakeStrategy(c, meanService);
+    if (strategy)
+    {
+        http->SetAttribute("DispatchPolicy", PointerValue(strategy));
+    }
+    serverNode->AddApplication(http);
+
+    Ptr<HttpFileSetRequestSource> source = CreateObject<HttpFileSetRequestSource>();
+    source->SetAttribute("FileSet", PointerValue(files));
+    DtocRun run(c, files, perByte);
+    std::vector<Ptr<DtocClient>> users;
+    for (uint32_t i = 0; i < c.userHosts; ++i)
+    {
+        Ptr<DtocClient> u = CreateObject<DtocClient>();
+        u->SetAttribute("Remote", AddressValue(InetSocketAddress(serverAddresses[i], PORT)));
+        u->SetAttribute("RequestSource", PointerValue(source));
+        u->SetAttribute("Timeout", TimeValue(c.timeout));
+        u->SetAttribute("Retries", UintegerValue(c.retries));
+        u->AssignStreams(2 + i);
+        u->SetStopTime(end);
+        userHosts.Get(i)->AddApplication(u);
+        u->TraceConnectWithoutContext("RequestDone", MakeCallback(&DtocRun::Done, &run));
+        users.push_back(u);
+    }
+    // The load pattern: each host's share of the rate, changed at each
+    // period's start (independent Poisson streams add up to one).
+    Time at(0);
+    for (const auto& step : c.pattern)
+    {
+        double rate = c.capacity * step.loadPercent / 100 / c.userHosts;
+        for (const auto& u : users)
+        {
+            if (at.IsZero())
+            {
+                u->SetRate(rate);
+            }
+            else
+            {
+                Simulator::Schedule(at, [u, rate]() { u->SetRate(rate); });
+            }
+        }
+        at += step.duration;
+    }
+
+    http->TraceConnectWithoutContext("AcceptQueue", MakeCallback(&DtocRun::Queue, &run));
+    Ptr<HostCpu> cpu = serverNode->GetObject<HostCpu>();
+    for (Time t = c.bin; t <= end; t += c.bin)
+    {
+        double offered = LoadAt(c.pattern, t - c.bin);
+        Simulator::Schedule(t, [&run, cpu, offered]() { run.Sample(cpu, offered); });
+    }
+    Time busyAtWarmup(0);
+    Simulator::Schedule(c.warmup, [&busyAtWarmup, cpu]() {
+        busyAtWarmup = cpu->GetBusyTime(HostCpu::APPLICATION);
+    });
+    Time busyAtEnd(0);
+    Simulator::Schedule(end, [&busyAtEnd, cpu]() {
+        busyAtEnd = cpu->GetBusyTime(HostCpu::APPLICATION);
+    });
+
+    Simulator::Stop(end + NanoSeconds(1));
+    Simulator::Run();
+
+    DtocExperimentResult result = run.m_result;
+    double measured = (end - c.warmup).GetSeconds();
+    result.usefulPercent = 100.0 * result.outcomes[DtocClient::COMPLETED] / measured / c.capacity;
+    uint64_t completed = result.outcomes[DtocClient::COMPLETED];
+    result.meanResponseTime = completed ? run.m_responseTimes.GetSeconds() / completed : 0;
+    result.cpuBusyPercent = 100.0 * (busyAtEnd - busyAtWarmup).GetSeconds() / measured;
+    result.deadCpuPercent =
+        std::max(0.0,
+                 100.0 * (busyAtEnd - busyAtWarmup - run.m_usefulWork).GetSeconds() / measured);
+    result.serverDropped = http->GetStats().dropped;
+    result.serverRefused = http->GetStats().refused;
+    result.serverAborted = http->GetStats().aborted;
+    result.events = Simulator::GetEventCount();
+    for (uint32_t i = 0; i < c.userHosts; ++i)
+    {
+        result.directDeliveries +=
+            userHosts.Get(i)->GetObject<TcpDemuxCostShim>()->GetDirectDeliveries();
+    }
+    result.directDeliveries += serverNode->GetObject<TcpDemuxCostShim>()->GetDirectDeliveries();
+    Simulator::Destroy();
+    return result;
+}
+
+} // namespace ns3

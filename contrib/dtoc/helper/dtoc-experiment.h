@@ -1,0 +1,122 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef DTOC_EXPERIMENT_H
+#define DTOC_EXPERIMENT_H
+
+#include "ns3/nstime.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * @ingroup dtoc
+ * @brief One period of an offered-load pattern.
+ */
+struct DtocLoadStep
+{
+    Time duration;      //!< How long it lasts
+    double loadPercent; //!< Offered load, % of the server's capacity
+};
+
+/**
+ * @ingroup dtoc
+ * @brief Parameters of one run of the DTOC paper's experiments: impatient
+ * users against a one-worker web server whose service time is proportional
+ * to the response size.
+ */
+struct DtocExperimentConfig
+{
+    /**
+     * What the server does with a connection it takes from its queue:
+     * "regular" (serve it), "dtoc" (drop it if the client closed, after a
+     * check of CheckCostShare of the mean service time), "abortonclose"
+     * (HAProxy's option: the same drop, told by the close event, no polling
+     * cost), "codel" (drop what waited too long while the queue has not
+     * drained, CodelDispatchPolicy) or "lifo" (newest first while the queue
+     * is congested, AdaptiveLifoDispatchPolicy).
+     */
+    std::string strategy{"regular"};
+    std::string method{"State"};   //!< DTOC's detection method: Peek, State or Callback
+    bool onlyUnderOverload{false}; //!< DTOC checks only when connections wait behind
+    bool inServiceAbort{false};    //!< Stop preparing a response whose client closed
+    Time timeout{Seconds(10)};     //!< Users' patience per attempt
+    uint32_t retries{0};           //!< Attempts after the first
+    std::vector<DtocLoadStep> pattern{{Seconds(300), 100}}; //!< Offered load over the run
+    Time warmup{Seconds(100)};    //!< Start of the pattern not counted in the totals
+    double capacity{100};         //!< Server capacity, requests/s on the mix
+    uint32_t queueLimit{1024};    //!< The server's listen queue
+    double checkCostShare{0.005}; //!< A DTOC check's cost, share of the mean service time
+    Time bin{Seconds(10)};        //!< Timeline resolution
+    uint32_t userHosts{8};        //!< Hosts the users are spread over (simulation speed only)
+
+    /**
+     * @brief A day's load pattern (the paper's figures 4 and 5 as described
+     * in its text; dtoc.rst gives the periods).
+     * @param name "normal" or "busy"
+     * @param period length of each of the day's nine periods
+     * @return the pattern, or an empty one for an unknown name
+     */
+    static std::vector<DtocLoadStep> Day(const std::string& name, Time period);
+
+    /// @return the pattern's total length
+    Time GetDuration() const;
+
+    /**
+     * @brief Check the parameters.
+     * @return an explanation of the first impossible parameter, or "" if all are possible
+     */
+    std::string Validate() const;
+};
+
+/**
+ * @ingroup dtoc
+ * @brief Outcome of one run.
+ */
+struct DtocExperimentResult
+{
+    /// Requests that ended after the warm-up, by outcome (DtocClient::Outcome order).
+    std::array<uint64_t, 4> outcomes{};
+    double usefulPercent{
+        0}; //!< Requests completed in time per second after the warm-up, % of capacity
+    double meanResponseTime{
+        0}; //!< Completed requests after the warm-up: mean time from the first attempt, s
+    double cpuBusyPercent{0};     //!< Server CPU busy after the warm-up, %
+    double deadCpuPercent{0};     //!< Server CPU on work no user received in time, % of the time
+    uint64_t serverDropped{0};    //!< Connections the dispatch policy dropped unserved
+    uint64_t serverRefused{0};    //!< Connections refused by a full queue
+    uint64_t serverAborted{0};    //!< Responses abandoned in service (in-service abort)
+    uint64_t events{0};           //!< Simulator events executed
+    uint64_t directDeliveries{0}; //!< Segments the input stages delivered without ns-3's lookup
+
+    /// One bin of the run's timeline (warm-up included).
+    struct Bin
+    {
+        double start;          //!< Start, s
+        double offeredPercent; //!< Offered load then, % of capacity
+        double usefulPercent;  //!< Completed in time, % of capacity
+        double queueLength;    //!< Connections waiting at the end of the bin
+        double cpuBusyPercent; //!< Server CPU busy, % of the bin
+        double deadCpuPercent; //!< CPU on work no user received in time, % of the bin
+    };
+
+    std::vector<Bin> timeline; //!< The run, bin by bin
+};
+
+/**
+ * @ingroup dtoc
+ * @brief Run one experiment: user hosts, each on a 100 Mb/s link to the
+ * server; users issue open-loop Poisson requests for the SPECweb96-like mix.
+ * @param config the parameters (must be valid)
+ * @return what happened
+ */
+DtocExperimentResult RunDtocExperiment(const DtocExperimentConfig& config);
+
+} // namespace ns3
+
+#endif /* DTOC_EXPERIMENT_H */

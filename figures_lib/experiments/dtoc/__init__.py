@@ -1,0 +1,137 @@
+"""The DTOC paper (seed 003): impatient users against a one-worker web
+server with a listen queue of 1024, regular strategy vs DTOC, and today's
+alternatives (HAProxy's abortonclose, a CoDel-style queue-delay limit,
+adaptive LIFO, DTOC with the in-service abort the paper left as future work).
+
+Two experiments:
+  dtoc-load  figures 2 (regular) and 3 (DTOC): useful throughput vs a
+             constant offered load, clients with timeouts 5/8/9/10 s and no
+             retry; and the alternatives on the same axes.
+  dtoc-day   figures 6 (normal day) and 7 (busy day), 1 retry: useful
+             throughput over the day and its day average; and the livelock
+             picture (queue length, CPU on dead requests) of one run.
+
+One point: build/bin/dtoc --strategy=S [--inServiceAbort=true] --timeout=T
+--retries=R (--load=L --warmup=W --measure=M | --day=D --period=P)
+--RngRun=N (scratch/dtoc.cc).
+"""
+
+from ...cache import TimelinePoint
+from ...registry import Experiment, Point, register
+from . import check, plot, summary
+from .paper import DAY_TIMEOUTS, DAYS, TIMEOUTS, VARIANT_PARAMS
+
+ALTERNATIVES = ("dtoc-inservice", "abortonclose", "codel", "lifo")
+
+# scale -> runs, loads, warm-up s, measured s, timeouts of the alternatives
+LOAD_SCALES = {
+    "paper": (3, (25, 50, 100, 150, 200, 250, 300), 100.0, 300.0, (5,)),
+    "quick": (2, (50, 150, 300), 30.0, 40.0, (5,)),
+}
+# scale -> runs, days, timeouts, period s, bin s, (day, timeout) of the alternatives
+DAY_SCALES = {
+    "paper": (3, DAYS, DAY_TIMEOUTS, 240.0, 20.0, (("busy", 8),)),
+    "quick": (2, ("busy",), (5, 10), 30.0, 5.0, ()),
+}
+
+
+def load_scale_text(scale):
+    runs, _, warmup, measure, _ = LOAD_SCALES[scale]
+    return f"scale {scale}: {runs} runs, {warmup:g} s warm-up + {measure:g} s measured"
+
+
+def day_scale_text(scale):
+    runs, _, _, period, _, _ = DAY_SCALES[scale]
+    return f"scale {scale}: {runs} runs, 9 periods of {period:g} s"
+
+
+COLUMNS = (
+    "strategy", "method", "only_under_overload", "in_service_abort", "timeout_s", "retries",
+    "pattern", "load_pct", "run", "useful_pct", "response_s", "cpu_busy_pct", "dead_cpu_pct",
+    "completed", "refused", "timed_out", "in_flight", "server_dropped", "server_refused",
+    "server_aborted", "events",
+)  # fmt: skip
+
+
+@register
+class DtocLoad(Experiment):
+    name = "dtoc-load"
+    title = "DTOC paper, figures 2 and 3: useful throughput vs load, regular vs DTOC (+ today's)"
+    program = "dtoc"
+    columns = COLUMNS
+
+    def points(self, scale):
+        runs, loads, warmup, measure, alt_timeouts = LOAD_SCALES[scale]
+        wanted = [(v, t) for t in TIMEOUTS for v in ("regular", "dtoc")]
+        wanted += [(v, t) for t in alt_timeouts for v in ALTERNATIVES]
+        return [
+            Point.make(
+                self.name, scale, self.program, **VARIANT_PARAMS[v], timeout=t, retries=0,
+                load=load, warmup=warmup, measure=measure, RngRun=run,
+            )  # fmt: skip
+            for v, t in wanted
+            for load in loads
+            for run in range(1, runs + 1)
+        ]
+
+    def outputs(self, scale, rows, outdir):
+        text_scale = load_scale_text(scale)
+        summary.write_raw(outdir / f"{self.name}.csv", self.columns, rows)
+        stats = summary.summarize_load(rows)
+        summary.write_load_summary(outdir / f"{self.name}-summary.csv", stats)
+        errors = plot.write_and_run_load(outdir, self.name, text_scale, stats)
+        text = check.report_load(stats, text_scale)
+        (outdir / f"{self.name}-check.txt").write_text(text)
+        for error in filter(None, errors):
+            text += f"\nwarning: {error}\n"
+        return text
+
+
+@register
+class DtocDay(Experiment):
+    name = "dtoc-day"
+    title = "DTOC paper, figures 6 and 7: normal and busy day, 1 retry, regular vs DTOC"
+    program = "dtoc"
+    columns = COLUMNS
+
+    def point(self, scale, variant, day, timeout, run):
+        _, _, _, period, bin_s, _ = DAY_SCALES[scale]
+        return TimelinePoint.make(
+            self.name, scale, self.program, **VARIANT_PARAMS[variant], timeout=timeout,
+            retries=1, day=day, period=period, bin=bin_s, RngRun=run,
+        )  # fmt: skip
+
+    def _wanted(self, scale):
+        _, days, timeouts, _, _, alternatives = DAY_SCALES[scale]
+        wanted = [(v, d, t) for d in days for t in timeouts for v in ("regular", "dtoc")]
+        wanted += [(v, d, t) for d, t in alternatives for v in ALTERNATIVES]
+        return wanted
+
+    def points(self, scale):
+        runs = DAY_SCALES[scale][0]
+        return [
+            self.point(scale, v, d, t, run)
+            for v, d, t in self._wanted(scale)
+            for run in range(1, runs + 1)
+        ]
+
+    def outputs(self, scale, rows, outdir):
+        text_scale = day_scale_text(scale)
+        _, _, _, period, _, _ = DAY_SCALES[scale]
+        summary.write_raw(outdir / f"{self.name}.csv", self.columns, rows)
+        stats = summary.summarize_day(rows)
+        timelines = {}
+        for row in rows:
+            key = summary.day_key(row)
+            path = self.point(scale, key[0], key[1], key[2], int(row["run"])).timeline()
+            if path.exists():
+                timelines.setdefault(key, []).append(summary.read_timeline(path))
+        bins = summary.timeline_means(timelines)
+        summary.write_day_summary(outdir / f"{self.name}-summary.csv", stats)
+        summary.write_timeline(outdir / f"{self.name}-timeline.csv", bins)
+        errors = plot.write_and_run_day(outdir, self.name, text_scale, stats, bins, period)
+        text = check.report_day(stats, bins, period, text_scale)
+        (outdir / f"{self.name}-check.txt").write_text(text)
+        for error in filter(None, errors):
+            text += f"\nwarning: {error}\n"
+        return text

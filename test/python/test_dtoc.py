@@ -1,0 +1,43 @@
+"""The DTOC experiment driven from Python (cppyy), as a researcher would."""
+
+import pytest
+import tw_avoid
+
+
+@pytest.fixture(scope="module")
+def ns():
+    return tw_avoid.load()
+
+
+def short_overload(ns, strategy):
+    config = ns.DtocExperimentConfig()
+    config.strategy = strategy
+    config.timeout = ns.Seconds(5)
+    step = ns.DtocLoadStep()
+    step.duration = ns.Seconds(40)
+    step.loadPercent = 200
+    config.pattern.clear()
+    config.pattern.push_back(step)
+    config.warmup = ns.Seconds(25)
+    assert config.Validate() == ""
+    return ns.RunDtocExperiment(config)
+
+
+def test_dtoc_beats_regular_under_overload_from_python(ns):
+    """With 5 s of patience at 200 % load the regular server serves only the
+    dead; DTOC drops them and serves the living."""
+    regular = short_overload(ns, "regular")
+    dtoc = short_overload(ns, "dtoc")
+    assert regular.usefulPercent < 1
+    assert regular.deadCpuPercent > 95
+    assert dtoc.usefulPercent > 60
+    assert dtoc.serverDropped > 100
+    assert len(dtoc.timeline) == 4
+
+
+def test_dtoc_config_rejects_bad_input(ns):
+    config = ns.DtocExperimentConfig()
+    config.strategy = "fifo"
+    assert "unknown strategy" in config.Validate()
+    assert len(ns.DtocExperimentConfig.Day("busy", ns.Seconds(60))) == 9
+    assert len(ns.DtocExperimentConfig.Day("holiday", ns.Seconds(60))) == 0
