@@ -16,12 +16,12 @@ each configuration runs K times (interleaved) and the median wall time is used.
 """
 
 import argparse
-import csv
 import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
+
+from benchlib import run_once
 
 ROOT = Path(__file__).resolve().parent.parent
 PROGRAM = ROOT / "build" / "bin" / "tw-avoid-table1"
@@ -32,18 +32,6 @@ CONFIGS = [
     ("b", "TcpHostSocket, no host model", ["--hostModel=false"]),
     ("c", "TcpHostSocket + host model", []),
 ]  # fmt: skip
-
-
-def run_once(argv):
-    start = time.perf_counter()
-    proc = subprocess.run(argv, capture_output=True, text=True, check=False)
-    wall = time.perf_counter() - start
-    if proc.returncode != 0:
-        sys.exit(f"error: {' '.join(argv)} exited {proc.returncode}:\n{proc.stderr}")
-    rows = list(csv.DictReader(proc.stdout.splitlines()))
-    if len(rows) != 1:
-        sys.exit(f"error: expected one CSV row from {' '.join(argv)}, got:\n{proc.stdout}")
-    return wall, rows[0]
 
 
 def main():

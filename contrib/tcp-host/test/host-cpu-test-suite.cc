@@ -17,6 +17,18 @@ using namespace ns3;
 namespace
 {
 
+/**
+ * @brief A job's callback that records its name and completion time.
+ * @param done the record
+ * @param name the job's name
+ * @return the callback
+ */
+std::function<void()>
+Note(std::vector<std::pair<std::string, Time>>& done, std::string name)
+{
+    return [&done, name]() { done.emplace_back(name, Simulator::Now()); };
+}
+
 /// Order and completion times of jobs of both priorities.
 class HostCpuOrderTest : public TestCase
 {
@@ -32,9 +44,7 @@ class HostCpuOrderTest : public TestCase
     {
         Ptr<HostCpu> cpu = CreateObject<HostCpu>();
         std::vector<std::pair<std::string, Time>> done;
-        auto note = [&done](std::string name) {
-            return [&done, name]() { done.emplace_back(name, Simulator::Now()); };
-        };
+        auto note = [&done](std::string name) { return Note(done, name); };
         // t=0: application job A (10 ms) starts at once.
         Simulator::Schedule(Time(0), [&]() {
             cpu->Submit(HostCpu::APPLICATION, MilliSeconds(10), note("A"));
@@ -84,9 +94,7 @@ class HostCpuCancelTest : public TestCase
     {
         Ptr<HostCpu> cpu = CreateObject<HostCpu>();
         std::vector<std::pair<std::string, Time>> done;
-        auto note = [&done](std::string name) {
-            return [&done, name]() { done.emplace_back(name, Simulator::Now()); };
-        };
+        auto note = [&done](std::string name) { return Note(done, name); };
         uint64_t a = 0;
         uint64_t b = 0;
         bool cancelledA = false;

@@ -26,7 +26,7 @@ ALTERNATIVES = ("dtoc-inservice", "abortonclose", "codel", "lifo")
 # scale -> runs, loads, warm-up s, measured s, timeouts of the alternatives
 LOAD_SCALES = {
     "paper": (3, (25, 50, 100, 150, 200, 250, 300), 100.0, 300.0, (5,)),
-    "quick": (2, (50, 150, 300), 30.0, 40.0, (5,)),
+    "quick": (2, (50, 200), 30.0, 30.0, (5,)),
 }
 # scale -> runs, days, timeouts, period s, bin s, (day, timeout) of the alternatives
 DAY_SCALES = {

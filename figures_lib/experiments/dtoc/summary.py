@@ -10,7 +10,10 @@ from ...csvio import write_csv
 from ...stats import summarize_groups
 from .paper import VARIANTS, variant_of
 
-METRICS = ("useful_pct", "dead_cpu_pct", "response_s", "cpu_busy_pct")
+# useful_work_pct: the server's CPU on responses users received in time, % of
+# the time (busy - dead): unlike useful_pct, which counts requests, it does not
+# reward a strategy that sheds large responses and completes small ones.
+METRICS = ("useful_pct", "useful_work_pct", "dead_cpu_pct", "response_s", "cpu_busy_pct")
 LOAD_SUMMARY_COLUMNS = ("variant", "timeout_s", "load_pct", "n") + tuple(
     f"{m}_{s}" for m in METRICS for s in ("mean", "ci95")
 )
@@ -36,10 +39,14 @@ def write_raw(path, columns, rows):
     write_csv(path, columns, sorted(rows, key=sort_key))
 
 
+def _useful_work(row):
+    return float(row["cpu_busy_pct"]) - float(row["dead_cpu_pct"])
+
+
 def _with_keys(rows):
     return [
         {**r, "variant": variant_of(r), "timeout": float(r["timeout_s"]),
-         "load": float(r["load_pct"])}
+         "load": float(r["load_pct"]), "useful_work_pct": _useful_work(r)}
         for r in rows
     ]  # fmt: skip
 
@@ -60,7 +67,8 @@ def day_key(row):
 def summarize_day(rows):
     """-> {(variant, day, timeout): {metric: stats}} over the day averages."""
     keyed = [{**r, "variant": variant_of(r), "day": r["pattern"],
-              "timeout": float(r["timeout_s"])} for r in rows]  # fmt: skip
+              "timeout": float(r["timeout_s"]), "useful_work_pct": _useful_work(r)}
+             for r in rows]  # fmt: skip
     return summarize_groups(
         keyed, ("variant", "day", "timeout"), METRICS,
         lambda k: (_variant_order(k[0]), k[1], k[2]),
