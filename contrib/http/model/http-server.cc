@@ -101,9 +101,9 @@ HttpServer::GetTypeId()
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("AbortOnPeerClose",
                           "Stop preparing the responses of a connection whose client closes "
-                          "while they are in the works, and close it (told by the close "
-                          "callback: in-service detection of timed-out requests). HTTP "
-                          "clients do not half-close, so a client's FIN means it gave up.",
+                          "or resets it while they are in the works, and close it (told by "
+                          "the close callbacks: in-service detection of timed-out requests). "
+                          "HTTP clients do not half-close, so a client's FIN means it gave up.",
                           BooleanValue(false),
                           MakeBooleanAccessor(&HttpServer::m_abortOnPeerClose),
                           MakeBooleanChecker())
@@ -584,6 +584,10 @@ HttpServer::ErrorClosed(Ptr<Socket> socket)
     if (it != m_connections.end())
     {
         it->second.keepAlive.Cancel();
+        if (m_abortOnPeerClose && CancelWork(it->second))
+        {
+            ++m_stats.aborted; // reset while its responses were in the works
+        }
         m_connections.erase(it);
         ++m_stats.connectionsClosed;
         ReleaseWorker();
