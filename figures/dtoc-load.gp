@@ -18,6 +18,14 @@ $regular_10 << EOD
 50.0 49.73335 6.776854296176041
 200.0 59.8167 56.54261107712281
 EOD
+$paper_regular_5 << EOD
+200 0
+300 0
+EOD
+$paper_regular_10 << EOD
+200 40
+300 40
+EOD
 $dtoc_5 << EOD
 50.0 49.73335 6.776854296176041
 200.0 78.38335000000001 22.659610216716246
@@ -34,6 +42,22 @@ $dtoc_10 << EOD
 50.0 49.73335 6.776854296176041
 200.0 102.18334999999999 58.66010009644923
 EOD
+$paper_dtoc_5 << EOD
+200 85
+300 85
+EOD
+$paper_dtoc_8 << EOD
+200 96.5
+300 96.5
+EOD
+$paper_dtoc_9 << EOD
+200 96.5
+300 96.5
+EOD
+$paper_dtoc_10 << EOD
+200 96.5
+300 96.5
+EOD
 
 set multiplot layout 1,2 title "DTOC paper: useful throughput vs offered load, clients with no retry \
 (simulation, scale quick: 2 runs, 30 s warm-up + 30 s measured; mean with 95% CI)"
@@ -42,17 +66,24 @@ set ylabel "useful throughput (% of capacity)"
 set xrange [0:310]
 set yrange [0:105]
 set grid lc rgb "#dddddd"
-set key bottom right box opaque
+set key bottom right box opaque font ",8"
+set samples 1000
 set title "Figure 2: regular strategy"
 plot $regular_5 using 1:2:3 with yerrorlines lc rgb "#c03020" lw 2 pt 7 title "timeout 5 s", \
   $regular_8 using 1:2:3 with yerrorlines lc rgb "#e08020" lw 2 pt 7 title "timeout 8 s", \
   $regular_9 using 1:2:3 with yerrorlines lc rgb "#2070c0" lw 2 pt 7 title "timeout 9 s", \
   $regular_10 using 1:2:3 with yerrorlines lc rgb "#20a040" lw 2 pt 7 title "timeout 10 s", \
+  $paper_regular_5 using 1:2 with lines lw 6 lc rgb "#c03020" dt 3 title "paper, 5 s (its text)", \
+  $paper_regular_10 using 1:2 with lines lw 6 lc rgb "#20a040" dt 3 title "paper, 10 s (its text)", \
   x <= 100 ? x : 1/0 with lines dt 2 lc rgb "#999999" title "offered load"
 set title "Figure 3: DTOC"
 plot $dtoc_5 using 1:2:3 with yerrorlines lc rgb "#c03020" lw 2 pt 7 title "timeout 5 s", \
   $dtoc_8 using 1:2:3 with yerrorlines lc rgb "#e08020" lw 2 pt 7 title "timeout 8 s", \
   $dtoc_9 using 1:2:3 with yerrorlines lc rgb "#2070c0" lw 2 pt 7 title "timeout 9 s", \
   $dtoc_10 using 1:2:3 with yerrorlines lc rgb "#20a040" lw 2 pt 7 title "timeout 10 s", \
+  $paper_dtoc_5 using 1:2 with lines lw 6 lc rgb "#c03020" dt 3 title "paper, 5 s (its text)", \
+  $paper_dtoc_8 using 1:2 with lines lw 6 lc rgb "#e08020" dt 3 title "paper, 8 s (its text)", \
+  $paper_dtoc_9 using 1:2 with lines lw 6 lc rgb "#2070c0" dt 3 title "paper, 9 s (its text)", \
+  $paper_dtoc_10 using 1:2 with lines lw 6 lc rgb "#20a040" dt 3 title "paper, 10 s (its text)", \
   x <= 100 ? x : 1/0 with lines dt 2 lc rgb "#999999" title "offered load"
 unset multiplot

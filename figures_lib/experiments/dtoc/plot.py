@@ -11,7 +11,7 @@
 """
 
 from ... import gnuplot
-from .paper import DAY_AVERAGES, TIMEOUTS, VARIANT_NAMES
+from .paper import DAY_AVERAGES, PUBLISHED_HIGH_LOAD, TIMEOUTS, VARIANT_NAMES
 
 # Axes of the useful-throughput-vs-load plots
 LOAD_AXES = """\
@@ -71,6 +71,12 @@ def write_and_run_load(outdir, name, scale_text, stats):
                                   f"timeout {t} s")  # fmt: skip
             blocks += text
             plots += [clause] if clause else []
+        published = [(t, y) for (v, t), y in PUBLISHED_HIGH_LOAD.items() if v == variant]
+        for t, y in published:
+            i = TIMEOUTS.index(t)
+            blocks += _block(f"paper_{variant}_{t}", [(200, y), (300, y)])
+            plots.append(f'$paper_{variant}_{t} using 1:2 with lines lw 6 lc rgb "{COLORS[i]}" '
+                         f'dt 3 title "paper, {t} s (its text)"')  # fmt: skip
         plots.append('x <= 100 ? x : 1/0 with lines dt 2 lc rgb "#999999" title "offered load"')
         panels.append(f'set title "{title}"\nplot ' + ", \\\n  ".join(plots))
     script = f"""\
@@ -80,7 +86,8 @@ set output "{name}.png"
 {blocks}
 set multiplot layout 1,2 title "DTOC paper: useful throughput vs offered load, clients with no retry \\
 (simulation, {scale_text}; mean with 95% CI)"
-{LOAD_AXES}set key bottom right box opaque
+{LOAD_AXES}set key bottom right box opaque font ",8"
+set samples 1000
 {panels[0]}
 {panels[1]}
 unset multiplot
