@@ -257,8 +257,6 @@ HttpServer::Serve(Ptr<Socket> socket, bool peerClosed)
     ++m_busyWorkers;
     Connection& c = m_connections[socket];
     c.parser = HttpParser(HttpParser::REQUESTS, 8192, m_maxHeadBytes);
-    // A client that closed while it waited: answer what it asked, then close.
-    c.peerClosed = peerClosed;
     socket->SetRecvCallback(MakeCallback(&HttpServer::Received, this));
     socket->SetSendCallback(MakeCallback(&HttpServer::SendSpace, this));
     socket->SetCloseCallbacks(MakeCallback(&HttpServer::PeerClosed, this),
@@ -269,14 +267,9 @@ HttpServer::Serve(Ptr<Socket> socket, bool peerClosed)
     {
         Received(socket); // what arrived while it waited
     }
-    auto it = m_connections.find(socket);
-    if (peerClosed && it != m_connections.end() && it->second.queue.empty())
+    if (peerClosed)
     {
-        Simulator::ScheduleNow(&HttpServer::CloseConnection, this, socket);
-    }
-    else if (peerClosed && it != m_connections.end())
-    {
-        it->second.closeAfterSend = true;
+        PeerClosed(socket); // its client closed while it waited: as if it closed now
     }
 }
 
