@@ -88,6 +88,7 @@ struct DtocExperimentResult
         0}; //!< Completed requests after the warm-up: mean time from the first attempt, s
     double cpuBusyPercent{0};     //!< Server CPU busy after the warm-up, %
     double deadCpuPercent{0};     //!< Server CPU on work no user received in time, % of the time
+    // The server's counters cover the whole run, warm-up included.
     uint64_t serverDropped{0};    //!< Connections the dispatch policy dropped unserved
     uint64_t serverRefused{0};    //!< Connections refused by a full queue
     uint64_t serverAborted{0};    //!< Responses abandoned in service (in-service abort)
