@@ -86,8 +86,8 @@ struct DtocExperimentResult
         0}; //!< Requests completed in time per second after the warm-up, % of capacity
     double meanResponseTime{
         0}; //!< Completed requests after the warm-up: mean time from the first attempt, s
-    double cpuBusyPercent{0};     //!< Server CPU busy after the warm-up, %
-    double deadCpuPercent{0};     //!< Server CPU on work no user received in time, % of the time
+    double cpuBusyPercent{0}; //!< Server CPU busy after the warm-up, %
+    double deadCpuPercent{0}; //!< Server CPU on work no user received in time, % of the time
     // The server's counters cover the whole run, warm-up included.
     uint64_t serverDropped{0};    //!< Connections the dispatch policy dropped unserved
     uint64_t serverRefused{0};    //!< Connections refused by a full queue
