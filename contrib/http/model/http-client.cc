@@ -20,6 +20,7 @@
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
+#include <limits>
 #include <vector>
 
 namespace ns3
@@ -53,6 +54,19 @@ HttpClient::GetTypeId()
                           StringValue("server"),
                           MakeStringAccessor(&HttpClient::m_host),
                           MakeStringChecker())
+            .AddAttribute("Version",
+                          "HTTP version of the requests: HTTP/1.1, or HTTP/1.0 (no Host or "
+                          "Connection field: a bare 'GET /x HTTP/1.0', one request per "
+                          "connection, the server closes).",
+                          StringValue("HTTP/1.1"),
+                          MakeStringAccessor(&HttpClient::m_version),
+                          MakeStringChecker())
+            .AddAttribute("ReadSize",
+                          "Bytes asked for by each read of the socket (a 1990s client such "
+                          "as Stevens' sock read 1024 at a time); 0: all there is.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&HttpClient::m_readSize),
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("RequestsPerConnection",
                           "Requests sent on each connection before ending it.",
                           UintegerValue(1),
@@ -152,6 +166,13 @@ HttpClient::StartApplication()
     NS_ABORT_MSG_IF(!m_source, "HttpClient: no RequestSource");
     NS_ABORT_MSG_IF(!InetSocketAddress::IsMatchingType(m_remote),
                     "HttpClient: Remote must be an InetSocketAddress");
+    NS_ABORT_MSG_IF(m_version != "HTTP/1.1" && m_version != "HTTP/1.0",
+                    "HttpClient: Version must be HTTP/1.1 or HTTP/1.0, not '" << m_version << "'");
+    NS_ABORT_MSG_IF(m_version == "HTTP/1.0" &&
+                        (m_requestsPerConnection != 1 || m_endMode == CLIENT_CLOSE),
+                    "HttpClient: an HTTP/1.0 client sends one request per connection and "
+                    "lets the server close (RequestsPerConnection 1, EndMode "
+                    "ConnectionClose)");
     m_running = true;
     Open();
 }
@@ -220,10 +241,15 @@ void
 HttpClient::SendRequest()
 {
     HttpRequest request("GET", m_source->NextTarget());
-    request.SetHeader("Host", m_host);
+    request.SetVersion(m_version);
+    bool http10 = m_version == "HTTP/1.0";
+    if (!http10)
+    {
+        request.SetHeader("Host", m_host);
+    }
     ++m_sentOnConnection;
     bool last = (m_sentOnConnection == m_requestsPerConnection);
-    if (last && m_endMode != CLIENT_CLOSE)
+    if (last && m_endMode != CLIENT_CLOSE && !http10)
     {
         request.SetHeader("Connection", "close");
     }
@@ -247,7 +273,8 @@ HttpClient::SendBytes(const std::string& bytes)
 void
 HttpClient::Received(Ptr<Socket> socket)
 {
-    while (Ptr<Packet> packet = socket->Recv())
+    uint32_t readSize = m_readSize > 0 ? m_readSize : std::numeric_limits<uint32_t>::max();
+    while (Ptr<Packet> packet = socket->Recv(readSize, 0))
     {
         if (packet->GetSize() == 0)
         {

@@ -151,6 +151,8 @@ class HttpClient : public Application
     Address m_remote;                    //!< Server address
     std::string m_host;                  //!< Host header value
     uint32_t m_requestsPerConnection{1}; //!< Requests per connection
+    std::string m_version;               //!< HTTP version of the requests
+    uint32_t m_readSize{0};              //!< Bytes per socket read (0: all)
     EndMode m_endMode{CONNECTION_CLOSE}; //!< How connections end
     Time m_thinkTime;                    //!< Pause between connections
     Time m_responseTimeout;              //!< Longest wait for a response

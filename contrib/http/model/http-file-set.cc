@@ -51,10 +51,13 @@ HttpFileSet::HttpFileSet()
 }
 
 std::string
-HttpFileSet::AddFile(uint64_t size, double weight)
+HttpFileSet::AddFile(uint64_t size, double weight, const std::string& name)
 {
     NS_ABORT_MSG_IF(!(weight > 0), "HttpFileSet: a file's weight must be positive");
-    std::string target = "/file" + std::to_string(m_targets.size());
+    std::string target = name.empty() ? "/file" + std::to_string(m_targets.size()) : name;
+    NS_ABORT_MSG_IF(target[0] != '/' || target.find_first_of(" \r\n") != std::string::npos ||
+                        m_sizes.count(target),
+                    "HttpFileSet: bad or repeated target '" << target << "'");
     m_sizes[target] = size;
     m_targets.push_back(target);
     m_cumulative.push_back((m_cumulative.empty() ? 0 : m_cumulative.back()) + weight);

@@ -77,9 +77,10 @@ class HttpFileSet : public HttpDocumentStore
      * @brief Add a file.
      * @param size its size, bytes
      * @param weight its share of the requests (relative)
-     * @return its target, "/file<i>"
+     * @param target its target ("/file<i>" if empty)
+     * @return its target
      */
-    std::string AddFile(uint64_t size, double weight);
+    std::string AddFile(uint64_t size, double weight, const std::string& target = "");
 
     std::optional<uint64_t> GetSize(const std::string& target) const override;
 

@@ -5,6 +5,7 @@
 #include "http-server.h"
 
 #include "http-file-set.h"
+#include "http-output-buffer.h"
 
 #include "ns3/boolean.h"
 #include "ns3/host-cpu.h"
@@ -14,11 +15,13 @@
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
+#include "ns3/string.h"
 #include "ns3/tcp-host-socket-factory.h"
 #include "ns3/tcp-socket-factory.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
+#include <sstream>
 #include <vector>
 
 namespace ns3
@@ -76,6 +79,27 @@ HttpServer::GetTypeId()
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&HttpServer::m_perResponseByteCost),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("OutputBufferSize",
+                          "Size of a user-space output buffer that shapes the server's "
+                          "writes as Apache 1.x's BUFF does (4096 in Apache 1.2; see "
+                          "HttpBufferedWrites); 0: hand the response to the socket as it "
+                          "comes.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&HttpServer::m_outputBufferSize),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("FileReadSize",
+                          "Size of each read of the document's file behind the output "
+                          "buffer (Apache 1.x IOBUFSIZE).",
+                          UintegerValue(8192),
+                          MakeUintegerAccessor(&HttpServer::m_fileReadSize),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("ResponseHeaders",
+                          "Header fields added to every response, 'Name: value' separated "
+                          "by '|' (a field named like one the server sets replaces it), "
+                          "to give responses the head of a real server.",
+                          StringValue(""),
+                          MakeStringAccessor(&HttpServer::m_responseHeaders),
+                          MakeStringChecker())
             .AddAttribute("KnowsClientClose",
                           "Whether the server implements the CLIENT_CLOSE method (otherwise "
                           "it answers 501 Not Implemented).",
@@ -177,6 +201,18 @@ HttpServer::StartApplication()
 {
     NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(!m_store, "HttpServer: no DocumentStore");
+    m_extraHeaders.clear();
+    std::istringstream fields(m_responseHeaders);
+    for (std::string field; std::getline(fields, field, '|');)
+    {
+        size_t colon = field.find(':');
+        NS_ABORT_MSG_IF(colon == std::string::npos || colon == 0 ||
+                            field.find_first_of("\r\n") != std::string::npos,
+                        "HttpServer: ResponseHeaders field '" << field << "' is not 'Name: value'");
+        size_t value = field.find_first_not_of(' ', colon + 1);
+        m_extraHeaders.emplace_back(field.substr(0, colon),
+                                    value == std::string::npos ? "" : field.substr(value));
+    }
     if (!m_dispatch)
     {
         m_dispatch = CreateObject<HttpDispatchPolicy>(); // serve every connection
@@ -454,6 +490,10 @@ HttpServer::Queue(Ptr<Socket> socket, Connection& c, HttpResponse& response, boo
     {
         response.SetBodyLength(0);
     }
+    for (const auto& [name, value] : m_extraHeaders)
+    {
+        response.SetHeader(name, value);
+    }
     ++m_stats.responses;
     m_responseTrace(response);
     uint64_t index = c.queued++;
@@ -463,6 +503,18 @@ HttpServer::Queue(Ptr<Socket> socket, Connection& c, HttpResponse& response, boo
     {
         c.queue.push_back({"", body, 0, index});
         m_stats.bodyBytes += body;
+    }
+    if (m_outputBufferSize > 0)
+    {
+        for (uint64_t write :
+             HttpBufferedWrites(c.queue.back().body > 0 ? c.queue[c.queue.size() - 2].head.size()
+                                                        : c.queue.back().head.size(),
+                                body,
+                                m_outputBufferSize,
+                                m_fileReadSize))
+        {
+            c.writes.push_back(write);
+        }
     }
     // The server's work on the response (parsing, finding the document,
     // copying it out) is application work on the node's CPU: it waits
@@ -505,28 +557,20 @@ HttpServer::Flush(Ptr<Socket> socket)
         {
             return; // the CPU is still working on it
         }
-        uint64_t left =
-            chunk.body > 0 ? chunk.body - chunk.offset : chunk.head.size() - chunk.offset;
-        uint32_t size = std::min<uint64_t>({left, socket->GetTxAvailable(), MAX_CHUNK});
+        uint64_t left = ChunkLeft(chunk);
+        // One write: the rest of the chunk, or the next planned write.
+        uint64_t want = c.writes.empty() ? left : c.writes.front();
+        uint32_t size = std::min<uint64_t>({want, socket->GetTxAvailable(), MAX_CHUNK});
         if (size == 0)
         {
             return; // wait for SendSpace
         }
-        Ptr<Packet> packet =
-            chunk.body > 0
-                ? Create<Packet>(size)
-                : Create<Packet>(reinterpret_cast<const uint8_t*>(chunk.head.data()) + chunk.offset,
-                                 size);
-        int sent = socket->Send(packet);
+        int sent = socket->Send(TakeBytes(c, size));
         if (sent <= 0)
         {
             return;
         }
-        chunk.offset += sent;
-        if (chunk.offset == (chunk.body > 0 ? chunk.body : chunk.head.size()))
-        {
-            c.queue.pop_front();
-        }
+        Consume(c, sent);
     }
     if (c.closeAfterSend)
     {
@@ -538,6 +582,63 @@ HttpServer::Flush(Ptr<Socket> socket)
         c.keepAlive.Cancel();
         c.keepAlive =
             Simulator::Schedule(m_keepAliveTimeout, &HttpServer::KeepAliveExpired, this, socket);
+    }
+}
+
+uint64_t
+HttpServer::ChunkLeft(const Chunk& chunk)
+{
+    return chunk.body > 0 ? chunk.body - chunk.offset : chunk.head.size() - chunk.offset;
+}
+
+Ptr<Packet>
+HttpServer::ChunkBytes(const Chunk& chunk, uint64_t size)
+{
+    return chunk.body > 0
+               ? Create<Packet>(size)
+               : Create<Packet>(reinterpret_cast<const uint8_t*>(chunk.head.data()) + chunk.offset,
+                                size);
+}
+
+Ptr<Packet>
+HttpServer::TakeBytes(const Connection& c, uint64_t size) const
+{
+    if (size <= ChunkLeft(c.queue.front()))
+    {
+        return ChunkBytes(c.queue.front(), size);
+    }
+    // A planned write that runs from the head into the body.
+    Ptr<Packet> packet = Create<Packet>();
+    for (auto it = c.queue.begin(); it != c.queue.end() && size > 0; ++it)
+    {
+        uint64_t n = std::min(size, ChunkLeft(*it));
+        packet->AddAtEnd(ChunkBytes(*it, n));
+        size -= n;
+    }
+    return packet;
+}
+
+void
+HttpServer::Consume(Connection& c, uint64_t sent)
+{
+    if (!c.writes.empty())
+    {
+        c.writes.front() -= std::min(sent, c.writes.front());
+        if (c.writes.front() == 0)
+        {
+            c.writes.pop_front();
+        }
+    }
+    while (sent > 0)
+    {
+        Chunk& chunk = c.queue.front();
+        uint64_t n = std::min(sent, ChunkLeft(chunk));
+        chunk.offset += n;
+        sent -= n;
+        if (ChunkLeft(chunk) == 0)
+        {
+            c.queue.pop_front();
+        }
     }
 }
 

@@ -16,9 +16,14 @@
 #include <deque>
 #include <map>
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace ns3
 {
+
+class Packet;
 
 class Socket;
 class Address;
@@ -130,6 +135,7 @@ class HttpServer : public Application
         bool peerClosed{false};                  //!< The peer's FIN arrived
         EventId keepAlive;                       //!< Idle timer
         std::deque<uint64_t> jobs;               //!< HostCpu jobs of responses in the works
+        std::deque<uint64_t> writes;             //!< Planned write sizes (OutputBufferSize)
     };
 
     bool AcceptRequest(Ptr<Socket> socket, const Address& from);
@@ -196,6 +202,37 @@ class HttpServer : public Application
     void Flush(Ptr<Socket> socket);
 
     /**
+     * @brief Bytes of a chunk not yet sent.
+     * @param chunk the chunk
+     * @return the bytes
+     */
+    static uint64_t ChunkLeft(const Chunk& chunk);
+
+    /**
+     * @brief The next bytes of a chunk, as a packet.
+     * @param chunk the chunk
+     * @param size how many (at most ChunkLeft)
+     * @return the packet
+     */
+    static Ptr<Packet> ChunkBytes(const Chunk& chunk, uint64_t size);
+
+    /**
+     * @brief The next bytes of a connection's queue, as one packet (one
+     * write), without consuming them.
+     * @param c the connection
+     * @param size how many (within the front response)
+     * @return the packet
+     */
+    Ptr<Packet> TakeBytes(const Connection& c, uint64_t size) const;
+
+    /**
+     * @brief Mark bytes of the queue (and of the planned writes) as sent.
+     * @param c the connection
+     * @param sent how many
+     */
+    static void Consume(Connection& c, uint64_t sent);
+
+    /**
      * @brief Close our end and forget the connection.
      * @param socket the connection
      */
@@ -214,13 +251,17 @@ class HttpServer : public Application
      */
     void KeepAliveExpired(Ptr<Socket> socket);
 
-    TypeId m_protocol;                  //!< Socket factory TypeId
-    uint16_t m_port{80};                //!< Listening port
-    Time m_keepAliveTimeout;            //!< Idle time before closing
-    uint32_t m_maxRequests{100};        //!< Requests per connection
-    bool m_knowsClientClose{true};      //!< Implements CLIENT_CLOSE
-    Time m_perRequestCost;              //!< CPU time per response
-    Time m_perResponseByteCost;         //!< CPU time per body byte sent
+    TypeId m_protocol;              //!< Socket factory TypeId
+    uint16_t m_port{80};            //!< Listening port
+    Time m_keepAliveTimeout;        //!< Idle time before closing
+    uint32_t m_maxRequests{100};    //!< Requests per connection
+    bool m_knowsClientClose{true};  //!< Implements CLIENT_CLOSE
+    Time m_perRequestCost;          //!< CPU time per response
+    Time m_perResponseByteCost;     //!< CPU time per body byte sent
+    uint32_t m_outputBufferSize{0}; //!< Apache-style output buffer (0: none)
+    uint32_t m_fileReadSize{8192};  //!< File read size behind that buffer
+    std::string m_responseHeaders;  //!< Extra header fields ('|'-separated)
+    std::vector<std::pair<std::string, std::string>> m_extraHeaders; //!< Parsed
     uint32_t m_maxHeadBytes{65536};     //!< Largest request head accepted
     uint32_t m_maxWorkers{0};           //!< Connections served at a time (0: all)
     uint32_t m_acceptQueueLimit{1024};  //!< Connections that may wait

@@ -62,6 +62,10 @@ TcpHostHelper::SetProfile(const std::string& name)
     const TcpHostProfile& profile = TcpHostProfile::Get(name);
     TcpHostProfile::Apply(profile.hostModel, m_hostFactory);
     TcpHostProfile::Apply(profile.outputStage, m_outputFactory);
+    for (const auto& [attribute, value] : profile.socket)
+    {
+        SetSocketAttribute(attribute, *value);
+    }
 }
 
 void

@@ -29,8 +29,26 @@ TcpDelayedAckPolicy::GetName() const
     return "TcpDelayedAckPolicy";
 }
 
+bool
+TcpDelayedAckPolicy::DecidesAcks() const
+{
+    return false;
+}
+
+TcpDelayedAckPolicy::Verdict
+TcpDelayedAckPolicy::OnSegment(const TcpAckState& /* state */)
+{
+    return Verdict::STANDARD;
+}
+
+bool
+TcpDelayedAckPolicy::OnRead(const TcpAckState& /* state */)
+{
+    return false;
+}
+
 Time
-TcpDelayedAckPolicy::GetDelay(Time /* now */, Time standard) const
+TcpDelayedAckPolicy::GetDelay(Ptr<Node> /* node */, Time /* now */, Time standard)
 {
     return standard;
 }
@@ -39,6 +57,25 @@ Ptr<TcpDelayedAckPolicy>
 TcpDelayedAckPolicy::Fork() const
 {
     return CopyObject<TcpDelayedAckPolicy>(this);
+}
+
+const char*
+TcpDelayedAckPolicy::VerdictName(Verdict verdict)
+{
+    switch (verdict)
+    {
+    case Verdict::STANDARD:
+        return "STANDARD";
+    case Verdict::ACK_NOW:
+        return "ACK_NOW";
+    case Verdict::DEFER:
+        return "DEFER";
+    case Verdict::ACK_BEFORE_NOW:
+        return "ACK_BEFORE_NOW";
+    case Verdict::HOLD:
+        return "HOLD";
+    }
+    return "?";
 }
 
 } // namespace ns3

@@ -5,9 +5,11 @@
 #include "tcp-host-profile.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/enum.h"
 #include "ns3/nstime.h"
 #include "ns3/string.h"
+#include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
 #include <map>
@@ -52,6 +54,101 @@ Profiles()
                 {"PerRequestCost", Create<TimeValue>(NanoSeconds(933500))},
                 {"PerResponseByteCost", Create<TimeValue>(NanoSeconds(180))},
             },
+        };
+        // Seed 002's hosts (the tcp-host doc, "Hosts of 1998", derives each
+        // number). None of them scales windows, timestamps or SACKs.
+        const TcpHostProfile::Settings era1998 = {
+            {"WindowScaling", Create<BooleanValue>(false)},
+            {"Timestamp", Create<BooleanValue>(false)},
+            {"Sack", Create<BooleanValue>(false)},
+            {"SegmentSize", Create<UintegerValue>(1460)},
+        };
+        auto with = [](TcpHostProfile::Settings base, const TcpHostProfile::Settings& more) {
+            base.insert(base.end(), more.begin(), more.end());
+            return base;
+        };
+        all["IRIX-6.2-Indy"] = {
+            "IRIX-6.2-Indy",
+            "SGI Indy, IRIX 6.2: 4.4BSD's delayed ACK (seed 002's client, Figures 1, 2.1, 2.2)",
+            {
+                // "four to five milliseconds processing time" for the ACK of two
+                // full segments (page, Figure 2.2); 0.65 ms for a bare FIN (Figure 1)
+                {"PerSegmentCost", Create<TimeValue>(MicroSeconds(650))},
+                {"PerByteCost", Create<TimeValue>(NanoSeconds(1100))},
+            },
+            {},
+            {},
+            with(era1998,
+                 {
+                     {"DelayedAckPolicy",
+                      Create<TypeIdValue>(TypeId::LookupByName("ns3::TcpBsdDelayedAck"))},
+                     // the window of every ACK in Figures 2.1 and 2.2 with nothing unread
+                     {"RcvBufSize", Create<UintegerValue>(61320)},
+                 }),
+        };
+        const TcpHostProfile::Settings solaris =
+            with(era1998,
+                 {
+                     {"DelayedAckPolicy",
+                      Create<TypeIdValue>(TypeId::LookupByName("ns3::TcpSolarisDelayedAck"))},
+                     {"SegmentPerWrite", Create<BooleanValue>(true)},
+                     // tcp_slow_start_initial's default; the experiment sets 2 for the patch
+                     {"InitialCwnd", Create<UintegerValue>(1)},
+                     // the window of every segment the Solaris hosts send in Figures 3.x
+                     {"RcvBufSize", Create<UintegerValue>(33580)},
+                 });
+        all["Solaris-2.6"] = {
+            "Solaris-2.6",
+            "Solaris 2.6 client (seed 002, Figures 3.1 to 3.5)",
+            {
+                // Figures 3.3 and 3.4, lines 7 and 10: two full segments that
+                // arrive together are acknowledged 0.3 ms apart
+                {"PerSegmentCost", Create<TimeValue>(MicroSeconds(200))},
+                {"PerByteCost", Create<TimeValue>(NanoSeconds(68))},
+            },
+            {
+                // the same lines: the first ACK leaves 0.6 to 0.7 ms after its
+                // segment, 0.3 ms of it CPU; Figure 3.3 lines 2-3, SYN-ACK to
+                // ACK 0.5 ms, agrees (0.2 + 0.3)
+                {"Latency", Create<TimeValue>(MicroSeconds(300))},
+            },
+            {},
+            solaris,
+        };
+        all["Solaris-2.5.1-Apache-1.2.5"] = {
+            "Solaris-2.5.1-Apache-1.2.5",
+            "Solaris 2.5.1 with patch 103582-15, Apache 1.2.5 (seed 002's server)",
+            {
+                // Figure 2.1 lines 6-7: 89 us from a client's ACK to the next segment
+                {"PerSegmentCost", Create<TimeValue>(MicroSeconds(25))},
+            },
+            {
+                // Figure 2.1 lines 10-12 and 14-17: a segment every 63 to 89 us
+                {"PerSegmentCost", Create<TimeValue>(MicroSeconds(65))},
+            },
+            {
+                // request to first response byte, mean of the seven figures (2.5 to 3.6 ms)
+                {"PerRequestCost", Create<TimeValue>(MicroSeconds(3200))},
+                // Apache 1.2's BUFF and file reads (see HttpBufferedWrites)
+                {"OutputBufferSize", Create<UintegerValue>(4096)},
+                {"FileReadSize", Create<UintegerValue>(8192)},
+            },
+            solaris,
+        };
+        all["Linux-6"] = {
+            "Linux-6",
+            "a Linux host of today: quick ACKs, 40 ms delayed ACK, initial window 10 (no "
+            "host costs; windows not scaled, no timestamps, for traces comparable with 1998)",
+            {},
+            {},
+            {},
+            with(era1998,
+                 {
+                     {"DelayedAckPolicy",
+                      Create<TypeIdValue>(TypeId::LookupByName("ns3::TcpLinuxDelayedAck"))},
+                     {"InitialCwnd", Create<UintegerValue>(10)},
+                     {"RcvBufSize", Create<UintegerValue>(131072)}, // tcp_rmem's default
+                 }),
         };
         return all;
     }();

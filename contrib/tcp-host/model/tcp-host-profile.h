@@ -48,6 +48,7 @@ struct TcpHostProfile
     Settings hostModel;      //!< TcpHostModel attributes
     Settings outputStage;    //!< TcpOutputStage attributes
     Settings application;    //!< Application costs (HttpServer attributes)
+    Settings socket;         //!< TCP behaviour (TcpHostSocket attributes)
 
     /**
      * @brief A profile by name; aborts with the known names if there is none.

@@ -26,6 +26,8 @@
 #include "ns3/tcp-tx-buffer.h"
 #include "ns3/trace-source-accessor.h"
 
+#include <limits>
+
 namespace ns3
 {
 
@@ -76,6 +78,14 @@ TcpHostSocket::GetTypeId()
                           MakeTypeIdAccessor(&TcpHostSocket::SetDelayedAckPolicyType,
                                              &TcpHostSocket::GetDelayedAckPolicyType),
                           MakeTypeIdChecker())
+            .AddAttribute("SegmentPerWrite",
+                          "Never let a segment span two application writes: each Send() "
+                          "leaves in its own segments, the last one short (Solaris 2.x "
+                          "sends each STREAMS message on its own; the seed's traces show "
+                          "it). False: ns-3's, which fills segments across writes.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&TcpHostSocket::m_segmentPerWrite),
+                          MakeBooleanChecker())
             .AddAttribute("BufferPolicy",
                           "Type of the buffer policy: who sizes the socket buffers "
                           "(a TcpBufferPolicy; fixed sizes by default).",
@@ -149,7 +159,8 @@ TcpHostSocket::TcpHostSocket(const TcpHostSocket& sock)
       m_hostModelLooked(sock.m_hostModelLooked),
       m_sharedPool(sock.m_sharedPool),
       m_finWait2Timeout(sock.m_finWait2Timeout),
-      m_resetDataAfterClose(sock.m_resetDataAfterClose)
+      m_resetDataAfterClose(sock.m_resetDataAfterClose),
+      m_segmentPerWrite(sock.m_segmentPerWrite)
 {
     NS_LOG_FUNCTION(this);
     // TracedValue's copy does not copy its callbacks: connect the copy's own.
@@ -210,6 +221,7 @@ TcpHostSocket::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_finWait2Event.Cancel();
+    m_heldPacket = nullptr;
     if (m_hostModel)
     {
         m_hostModel->ForgetTcb(this);
@@ -488,6 +500,10 @@ int
 TcpHostSocket::Send(Ptr<Packet> p, uint32_t flags)
 {
     int sent = TcpSocketBase::Send(p, flags);
+    if (sent > 0 && m_segmentPerWrite)
+    {
+        m_writeEnds.push_back(m_txBuffer->TailSequence());
+    }
     ReportData();
     return sent;
 }
@@ -497,6 +513,19 @@ TcpHostSocket::Recv(uint32_t maxSize, uint32_t flags)
 {
     Ptr<Packet> packet = TcpSocketBase::Recv(maxSize, flags);
     ReportData();
+    if (packet && packet->GetSize() > 0)
+    {
+        // A read opens the window: the policy may send the update now.
+        m_readSinceAck += packet->GetSize();
+        bool canAck = (m_state == ESTABLISHED || m_state == CLOSE_WAIT || m_state == FIN_WAIT_1 ||
+                       m_state == FIN_WAIT_2) &&
+                      (m_endPoint != nullptr || m_endPoint6 != nullptr);
+        if (canAck && m_delayedAckPolicy->OnRead(AckState(0, false)))
+        {
+            NS_LOG_LOGIC("window update after reading " << m_readSinceAck << " bytes");
+            SendEmptyPacket(TcpHeader::ACK);
+        }
+    }
     return packet;
 }
 
@@ -558,9 +587,12 @@ TcpHostSocket::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const
     case ESTABLISHED:
         // A FIN+ACK that acknowledges new data: the base class would drop
         // the acknowledgement (ProcessEstablished hands FIN+ACK to PeerClose).
-        if (fin && (flags & TcpHeader::ACK) && !(flags & TcpHeader::RST) &&
-            h.GetAckNumber() > m_txBuffer->HeadSequence() &&
-            h.GetAckNumber() <= m_tcb->m_highTxMark)
+        // Under a delayed-ACK policy, any FIN with data: the policy sees the
+        // data, and the FIN is acknowledged once.
+        if (fin && !(flags & TcpHeader::RST) &&
+            (((flags & TcpHeader::ACK) && h.GetAckNumber() > m_txBuffer->HeadSequence() &&
+              h.GetAckNumber() <= m_tcb->m_highTxMark) ||
+             (m_delayedAckPolicy->DecidesAcks() && packet->GetSize() > h.GetSerializedSize())))
         {
             SplitFin(packet, h, fromAddress, toAddress);
             return;
@@ -645,18 +677,36 @@ TcpHostSocket::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const
 void
 TcpHostSocket::ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader)
 {
-    uint32_t armedBefore = m_delAckEvent.GetUid();
-    TcpSocketBase::ReceivedData(packet, tcpHeader);
-    if (m_delAckEvent.GetUid() != armedBefore && m_delAckEvent.IsPending())
+    ReleaseHeld(); // a held segment goes in before anything that follows it
+    auto verdict = TcpDelayedAckPolicy::Verdict::STANDARD;
+    if (packet->GetSize() > 0 &&
+        tcpHeader.GetSequenceNumber() == m_tcb->m_rxBuffer->NextRxSequence())
     {
-        // TcpSocketBase deferred an ACK by DelAckTimeout: the policy says
-        // when it goes.
-        Time delay = m_delayedAckPolicy->GetDelay(Simulator::Now(), m_delAckTimeout);
-        if (delay != m_delAckTimeout)
+        ++m_dataSegments;
+        bool pushed = (tcpHeader.GetFlags() & (TcpHeader::PSH | TcpHeader::FIN)) || m_finFollows;
+        verdict = m_delayedAckPolicy->OnSegment(AckState(packet->GetSize(), pushed));
+        NS_LOG_LOGIC("segment " << tcpHeader.GetSequenceNumber() << " (" << packet->GetSize()
+                                << " bytes): " << TcpDelayedAckPolicy::VerdictName(verdict));
+    }
+    if (verdict == TcpDelayedAckPolicy::Verdict::STANDARD)
+    {
+        uint32_t armedBefore = m_delAckEvent.GetUid();
+        TcpSocketBase::ReceivedData(packet, tcpHeader);
+        if (m_delAckEvent.GetUid() != armedBefore && m_delAckEvent.IsPending())
         {
-            m_delAckEvent.Cancel();
-            m_delAckEvent = Simulator::Schedule(delay, &TcpHostSocket::DelAckTimeout, this);
+            // TcpSocketBase deferred an ACK by DelAckTimeout: the policy
+            // says when it goes.
+            Time delay = m_delayedAckPolicy->GetDelay(m_node, Simulator::Now(), m_delAckTimeout);
+            if (delay != m_delAckTimeout)
+            {
+                m_delAckEvent.Cancel();
+                m_delAckEvent = Simulator::Schedule(delay, &TcpHostSocket::DelAckTimeout, this);
+            }
         }
+    }
+    else
+    {
+        ReceivedDataByPolicy(packet, tcpHeader, verdict);
     }
     // Data that fills the gap before a FIN that came early completes the
     // peer's close, and TcpSocketBase (DoPeerClose) takes us to CLOSE_WAIT,
@@ -667,6 +717,139 @@ TcpHostSocket::ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader)
     {
         CompleteActiveClose();
     }
+}
+
+void
+TcpHostSocket::ReceivedDataByPolicy(Ptr<Packet> packet,
+                                    const TcpHeader& tcpHeader,
+                                    TcpDelayedAckPolicy::Verdict verdict)
+{
+    using Verdict = TcpDelayedAckPolicy::Verdict;
+    if (verdict == Verdict::HOLD)
+    {
+        // Out of the ACK the timer sends for the data before it; in after.
+        m_heldPacket = packet;
+        m_heldHeader = tcpHeader;
+        ArmDelayedAck();
+        return;
+    }
+    if (verdict == Verdict::ACK_BEFORE_NOW && Unacked() > 0)
+    {
+        SendEmptyPacket(TcpHeader::ACK);
+    }
+    // TcpSocketBase takes the data in and tells the application (whose
+    // reads may send a window update); the policy, not its segment count,
+    // decides the ACK.
+    uint32_t maxCount = m_delAckMaxCount;
+    m_delAckMaxCount = std::numeric_limits<uint32_t>::max();
+    m_delAckCount = 0;
+    uint32_t armedBefore = m_delAckEvent.GetUid();
+    TcpSocketBase::ReceivedData(packet, tcpHeader);
+    m_delAckMaxCount = maxCount;
+    if (Unacked() == 0)
+    {
+        m_delAckEvent.Cancel(); // an ACK left meanwhile (a window update, a FIN's)
+        return;
+    }
+    if (verdict == Verdict::ACK_NOW)
+    {
+        SendEmptyPacket(TcpHeader::ACK);
+        return;
+    }
+    if (m_delAckEvent.GetUid() != armedBefore && m_delAckEvent.IsPending())
+    {
+        m_delAckEvent.Cancel(); // TcpSocketBase's DelAckTimeout: the policy says when
+        ArmDelayedAck();
+    }
+}
+
+void
+TcpHostSocket::ArmDelayedAck()
+{
+    if (!m_delAckEvent.IsPending())
+    {
+        Time delay = m_delayedAckPolicy->GetDelay(m_node, Simulator::Now(), m_delAckTimeout);
+        m_delAckEvent = Simulator::Schedule(delay, &TcpHostSocket::DelAckTimeout, this);
+    }
+}
+
+void
+TcpHostSocket::DelAckTimeout()
+{
+    TcpSocketBase::DelAckTimeout();
+    ReleaseHeld();
+}
+
+void
+TcpHostSocket::ReleaseHeld()
+{
+    if (!m_heldPacket)
+    {
+        return;
+    }
+    Ptr<Packet> packet = m_heldPacket;
+    m_heldPacket = nullptr;
+    NS_LOG_LOGIC("held segment " << m_heldHeader.GetSequenceNumber() << " goes in");
+    ReceivedDataByPolicy(packet, m_heldHeader, TcpDelayedAckPolicy::Verdict::DEFER);
+}
+
+TcpAckState
+TcpHostSocket::AckState(uint32_t bytes, bool pushed) const
+{
+    TcpAckState state;
+    state.mss = m_tcb->m_segmentSize;
+    state.bytes = bytes;
+    state.pushed = pushed;
+    state.unacked = Unacked();
+    state.segments = m_dataSegments;
+    state.readSinceAck = m_readSinceAck;
+    state.bufferSize = m_tcb->m_rxBuffer->MaxBufferSize();
+    return state;
+}
+
+uint32_t
+TcpHostSocket::Unacked() const
+{
+    SequenceNumber32 next = m_tcb->m_rxBuffer->NextRxSequence();
+    return next > m_ackedUpTo ? next - m_ackedUpTo : 0;
+}
+
+void
+TcpHostSocket::NoteAckSent()
+{
+    m_ackedUpTo = m_tcb->m_rxBuffer->NextRxSequence();
+    m_readSinceAck = 0;
+}
+
+uint32_t
+TcpHostSocket::SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withAck)
+{
+    if (m_segmentPerWrite)
+    {
+        maxSize = ClipToWrite(seq, maxSize);
+    }
+    if (withAck)
+    {
+        NoteAckSent();
+    }
+    return TcpSocketBase::SendDataPacket(seq, maxSize, withAck);
+}
+
+uint32_t
+TcpHostSocket::ClipToWrite(SequenceNumber32 seq, uint32_t maxSize)
+{
+    while (!m_writeEnds.empty() && m_writeEnds.front() <= m_txBuffer->HeadSequence())
+    {
+        m_writeEnds.pop_front(); // acknowledged
+    }
+    for (SequenceNumber32 end : m_writeEnds)
+    {
+        if (end > seq)
+        {
+            return std::min<uint32_t>(maxSize, end - seq);
+        }
+    }
+    return maxSize;
 }
 
 void
@@ -893,6 +1076,10 @@ TcpHostSocket::SendWithOption(uint8_t flags, const std::vector<uint8_t>& option)
 void
 TcpHostSocket::SendEmptyPacket(uint8_t flags)
 {
+    if (!(flags & TcpHeader::RST) && flags != TcpHeader::SYN)
+    {
+        NoteAckSent();
+    }
     if ((flags & TcpHeader::SYN) || flags == TcpHeader::ACK)
     {
         // The close policy may put an option on the handshake's segments.
@@ -961,7 +1148,9 @@ TcpHostSocket::SplitFin(Ptr<Packet> packet,
     TcpHeader dataHeader = header;
     dataHeader.SetFlags(header.GetFlags() & ~TcpHeader::FIN);
     data->AddHeader(dataHeader);
+    m_finFollows = true; // the delayed-ACK policy counts the FIN as a push
     TcpSocketBase::DoForwardUp(data, fromAddress, toAddress);
+    m_finFollows = false;
     // The first half may have ended the connection; it may also have sent
     // our FIN (a deferred close) or had it acknowledged: the peer's FIN is
     // still to be taken in any state that expects it.

@@ -11,6 +11,8 @@
 #include "ns3/tcp-socket-base.h"
 #include "ns3/traced-callback.h"
 
+#include <deque>
+
 namespace ns3
 {
 
@@ -208,6 +210,8 @@ class TcpHostSocket : public TcpSocketBase
   protected:
     Ptr<TcpSocketBase> Fork() override;
     void ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader) override;
+    uint32_t SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withAck) override;
+    void DelAckTimeout() override;
     void ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader) override;
     void NewAck(const SequenceNumber32& seq, bool resetRTO) override;
     void ReTxTimeout() override;
@@ -393,6 +397,47 @@ class TcpHostSocket : public TcpSocketBase
     /// @return the buffer policy's type (attribute getter)
     TypeId GetBufferPolicyType() const;
 
+    // The ACK path under a delayed-ACK policy that decides for itself.
+
+    /**
+     * @brief What the delayed-ACK policy is told.
+     * @param bytes payload of the arriving segment (0 on a read)
+     * @param pushed the segment carries PSH or FIN
+     * @return the receiver's state
+     */
+    TcpAckState AckState(uint32_t bytes, bool pushed) const;
+
+    /// @return bytes received and not yet acknowledged
+    uint32_t Unacked() const;
+
+    /**
+     * @brief Take in an in-sequence data segment as the policy says.
+     * @param packet the payload
+     * @param tcpHeader its header
+     * @param verdict the policy's verdict (not STANDARD)
+     */
+    void ReceivedDataByPolicy(Ptr<Packet> packet,
+                              const TcpHeader& tcpHeader,
+                              TcpDelayedAckPolicy::Verdict verdict);
+
+    /// Start the delayed-ACK timer, if it is not running, for the policy's delay.
+    void ArmDelayedAck();
+
+    /// Take in the segment held out of ACKs (HOLD), if there is one.
+    void ReleaseHeld();
+
+    /// A segment that acknowledges RCV.NXT is leaving: note it.
+    void NoteAckSent();
+
+    /**
+     * @brief The largest segment that does not run past the end of an
+     * application write (SegmentPerWrite).
+     * @param seq the segment's first byte
+     * @param maxSize the size TcpSocketBase wants
+     * @return the size to send
+     */
+    uint32_t ClipToWrite(SequenceNumber32 seq, uint32_t maxSize);
+
     /// The peer's FIN completed while TcpSocketBase had us in CLOSE_WAIT
     /// although our FIN went first: TIME_WAIT or CLOSING.
     void CompleteActiveClose();
@@ -445,18 +490,26 @@ class TcpHostSocket : public TcpSocketBase
     TracedCallback<ClosePhase, ClosePhase> m_closePhaseTrace;      //!< Swap phase trace
     TracedCallback<Ptr<const TcpHostSocket>> m_rstInTimeWaitTrace; //!< RST seen in TIME_WAIT
     TracedCallback<Time> m_timeWaitExpiryTrace;                    //!< TIME_WAIT timer (re)started
-    Ptr<TcpHostModel> m_hostModel;     //!< The node's host model (may be null)
-    bool m_hostModelLooked{false};     //!< True once m_hostModel was looked up
-    bool m_sharedPool{false};          //!< The host model's pool counts data
-    SequenceNumber32 m_finSequence{0}; //!< Sequence number of our FIN, once sent
-    bool m_finSequenceKnown{false};    //!< m_finSequence is set: our FIN has been sent
-    bool m_closeCalled{false};         //!< The application called Close()
-    bool m_closeDeferred{false};       //!< Close() waits for queued data to be sent
-    uint32_t m_peerFinAcks{0};         //!< ACKs sent that acknowledge the peer's FIN
-    Time m_finWait2Timeout;            //!< Longest FIN_WAIT_2 (0: no limit)
-    bool m_resetDataAfterClose{true};  //!< RST new data after Close()
-    EventId m_finWait2Event;           //!< Ends FIN_WAIT_2
-    uint32_t m_finBackoff{0};          //!< Retransmissions of our FIN since the last new ACK
+    Ptr<TcpHostModel> m_hostModel;            //!< The node's host model (may be null)
+    bool m_hostModelLooked{false};            //!< True once m_hostModel was looked up
+    bool m_sharedPool{false};                 //!< The host model's pool counts data
+    SequenceNumber32 m_finSequence{0};        //!< Sequence number of our FIN, once sent
+    bool m_finSequenceKnown{false};           //!< m_finSequence is set: our FIN has been sent
+    bool m_closeCalled{false};                //!< The application called Close()
+    bool m_closeDeferred{false};              //!< Close() waits for queued data to be sent
+    uint32_t m_peerFinAcks{0};                //!< ACKs sent that acknowledge the peer's FIN
+    Time m_finWait2Timeout;                   //!< Longest FIN_WAIT_2 (0: no limit)
+    bool m_resetDataAfterClose{true};         //!< RST new data after Close()
+    EventId m_finWait2Event;                  //!< Ends FIN_WAIT_2
+    uint32_t m_finBackoff{0};                 //!< Retransmissions of our FIN since the last new ACK
+    SequenceNumber32 m_ackedUpTo{0};          //!< RCV.NXT in the last ACK sent
+    uint32_t m_readSinceAck{0};               //!< Bytes the application read since then
+    uint32_t m_dataSegments{0};               //!< In-sequence data segments received
+    Ptr<Packet> m_heldPacket;                 //!< Segment held out of ACKs (HOLD), if any
+    TcpHeader m_heldHeader;                   //!< Its header
+    bool m_finFollows{false};                 //!< SplitFin: the segment being taken in had a FIN
+    bool m_segmentPerWrite{false};            //!< No segment spans two application writes
+    std::deque<SequenceNumber32> m_writeEnds; //!< Ends of writes not yet acknowledged
 };
 
 } // namespace ns3

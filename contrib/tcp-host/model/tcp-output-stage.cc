@@ -12,6 +12,7 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
+#include "ns3/simulator.h"
 #include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-option.h"
 
@@ -103,6 +104,12 @@ TcpOutputStage::GetTypeId()
                           "Kernel CPU time per payload byte sent (with a HostCpu on the node).",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&TcpOutputStage::m_perByteCost),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("Latency",
+                          "Delay of each segment on its way out that keeps no CPU busy "
+                          "(driver and interrupt latency), after any CPU cost.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&TcpOutputStage::m_latency),
                           MakeTimeChecker(Time(0)));
     return tid;
 }
@@ -171,8 +178,26 @@ TcpOutputStage::Send(Ptr<Packet> packet,
         m_cpu->Submit(HostCpu::KERNEL,
                       cost,
                       [this, packet, source, destination, protocol, route]() {
-                          m_down(packet, source, destination, protocol, route);
+                          Leave(packet, source, destination, protocol, route);
                       });
+        return;
+    }
+    Leave(packet, source, destination, protocol, route);
+}
+
+void
+TcpOutputStage::Leave(Ptr<Packet> packet,
+                      Ipv4Address source,
+                      Ipv4Address destination,
+                      uint8_t protocol,
+                      Ptr<Ipv4Route> route)
+{
+    if (m_latency.IsStrictlyPositive())
+    {
+        // A constant delay: segments keep their order.
+        Simulator::Schedule(m_latency, [this, packet, source, destination, protocol, route]() {
+            m_down(packet, source, destination, protocol, route);
+        });
         return;
     }
     m_down(packet, source, destination, protocol, route);

@@ -84,11 +84,26 @@ class TcpOutputStage : public Object
               uint8_t protocol,
               Ptr<Ipv4Route> route);
 
+    /**
+     * @brief A segment whose CPU work is done: to IPv4, after Latency.
+     * @param packet the segment, TCP header included
+     * @param source source address
+     * @param destination destination address
+     * @param protocol protocol number (6)
+     * @param route the route
+     */
+    void Leave(Ptr<Packet> packet,
+               Ipv4Address source,
+               Ipv4Address destination,
+               uint8_t protocol,
+               Ptr<Ipv4Route> route);
+
     Ptr<HostCpu> m_cpu;                           //!< The node's CPU, if it has one
     IpL4Protocol::DownTargetCallback m_down;      //!< IPv4's send
     std::optional<std::vector<uint8_t>> m_option; //!< Armed option
     Time m_perSegmentCost;                        //!< CPU time per segment sent
     Time m_perByteCost;                           //!< CPU time per payload byte sent
+    Time m_latency;                               //!< Delay with no CPU busy
     uint64_t m_segments{0};                       //!< Segments sent
 };
 

@@ -23,7 +23,7 @@ const uint16_t PORT = 7;
 class FixedDelayAck : public TcpDelayedAckPolicy
 {
   public:
-    Time GetDelay(Time, Time) const override
+    Time GetDelay(Ptr<Node>, Time, Time) override
     {
         return MilliSeconds(123);
     }

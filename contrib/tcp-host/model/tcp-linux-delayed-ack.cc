@@ -1,0 +1,74 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "tcp-linux-delayed-ack.h"
+
+#include "ns3/node.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_OBJECT_ENSURE_REGISTERED(TcpLinuxDelayedAck);
+
+TypeId
+TcpLinuxDelayedAck::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::TcpLinuxDelayedAck")
+            .SetParent<TcpDelayedAckPolicy>()
+            .SetGroupName("TcpHost")
+            .AddConstructor<TcpLinuxDelayedAck>()
+            .AddAttribute("QuickAcks",
+                          "Most data segments acknowledged at once at the start of a "
+                          "connection (Linux TCP_MAX_QUICKACKS).",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&TcpLinuxDelayedAck::m_quickAcks),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("AckTimeout",
+                          "Delay of a deferred ACK (Linux TCP_ATO_MIN).",
+                          TimeValue(MilliSeconds(40)),
+                          MakeTimeAccessor(&TcpLinuxDelayedAck::m_ackTimeout),
+                          MakeTimeChecker(NanoSeconds(1)));
+    return tid;
+}
+
+std::string
+TcpLinuxDelayedAck::GetName() const
+{
+    return "TcpLinuxDelayedAck";
+}
+
+bool
+TcpLinuxDelayedAck::DecidesAcks() const
+{
+    return true;
+}
+
+TcpDelayedAckPolicy::Verdict
+TcpLinuxDelayedAck::OnSegment(const TcpAckState& state)
+{
+    uint32_t quick = std::min<uint32_t>(m_quickAcks, state.bufferSize / (2 * state.mss));
+    if (state.segments <= quick || state.unacked + state.bytes > state.mss)
+    {
+        return Verdict::ACK_NOW;
+    }
+    return Verdict::DEFER;
+}
+
+Time
+TcpLinuxDelayedAck::GetDelay(Ptr<Node> /* node */, Time /* now */, Time /* standard */)
+{
+    return m_ackTimeout;
+}
+
+Ptr<TcpDelayedAckPolicy>
+TcpLinuxDelayedAck::Fork() const
+{
+    return CopyObject<TcpLinuxDelayedAck>(this);
+}
+
+} // namespace ns3

@@ -1,0 +1,219 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// The delayed-ACK policies' rules, case by case, and the host's
+// delayed-ACK clock. The iw-delack suite checks them end to end against
+// the seed-002 traces.
+
+#include "ns3/core-module.h"
+#include "ns3/network-module.h"
+#include "ns3/tcp-host-module.h"
+
+using namespace ns3;
+
+namespace
+{
+
+const uint32_t MSS = 1460;
+
+/**
+ * @brief A receiver state.
+ * @param bytes the arriving segment's payload
+ * @param unacked bytes before it not yet acknowledged
+ * @param segments data segments so far, this one included
+ * @param pushed PSH or FIN
+ * @return the state
+ */
+TcpAckState
+Arrival(uint32_t bytes, uint32_t unacked, uint32_t segments, bool pushed = false)
+{
+    TcpAckState s;
+    s.mss = MSS;
+    s.bytes = bytes;
+    s.unacked = unacked;
+    s.segments = segments;
+    s.pushed = pushed;
+    s.bufferSize = 61320;
+    return s;
+}
+
+using Verdict = TcpDelayedAckPolicy::Verdict;
+
+/// 4.4BSD: data is always deferred; a read that opens the window by two
+/// maximum segments (bytes, not segments) or half the buffer sends the ACK.
+class BsdRuleTest : public TestCase
+{
+  public:
+    BsdRuleTest()
+        : TestCase("BSD: defer every segment, window update at 2 MSS of reads")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<TcpBsdDelayedAck> bsd = CreateObject<TcpBsdDelayedAck>();
+        NS_TEST_EXPECT_MSG_EQ(bsd->DecidesAcks(), true, "the BSD policy decides");
+        NS_TEST_EXPECT_MSG_EQ(int(bsd->OnSegment(Arrival(MSS, MSS, 2))),
+                              int(Verdict::DEFER),
+                              "a second full segment is deferred too (no segment count)");
+        TcpAckState read = Arrival(0, 2636, 3);
+        read.readSinceAck = 1460 + 1176;
+        NS_TEST_EXPECT_MSG_EQ(bsd->OnRead(read),
+                              false,
+                              "1460 + 1176 bytes read: less than 2 MSS, no update (Figure 2.1)");
+        read.readSinceAck = 2 * MSS;
+        NS_TEST_EXPECT_MSG_EQ(bsd->OnRead(read), true, "2 MSS read: update");
+        read.mss = 20000;
+        read.readSinceAck = read.bufferSize / 2;
+        NS_TEST_EXPECT_MSG_EQ(bsd->OnRead(read), true, "half the buffer read: update");
+    }
+};
+
+/// Solaris, as Figures 3.1 to 3.5 show it.
+class SolarisRuleTest : public TestCase
+{
+  public:
+    SolarisRuleTest()
+        : TestCase("Solaris: initial ACKs, short-segment rule, deferred maximum")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<TcpSolarisDelayedAck> sol = CreateObject<TcpSolarisDelayedAck>();
+        NS_TEST_EXPECT_MSG_EQ(int(sol->OnSegment(Arrival(MSS, 0, 1))),
+                              int(Verdict::ACK_NOW),
+                              "first data segment: at once");
+        NS_TEST_EXPECT_MSG_EQ(int(sol->OnSegment(Arrival(MSS, 0, 2))),
+                              int(Verdict::ACK_NOW),
+                              "second data segment: at once");
+        NS_TEST_EXPECT_MSG_EQ(int(sol->OnSegment(Arrival(MSS, 0, 3))),
+                              int(Verdict::DEFER),
+                              "third: deferred");
+        NS_TEST_EXPECT_MSG_EQ(int(sol->OnSegment(Arrival(27, 0, 1))),
+                              int(Verdict::DEFER),
+                              "a short request with nothing before it waits for the response");
+        NS_TEST_EXPECT_MSG_EQ(int(sol->OnSegment(Arrival(1176, 0, 3, true))),
+                              int(Verdict::DEFER),
+                              "a short segment after nothing odd is deferred (3.1 line 8)");
+        NS_TEST_EXPECT_MSG_EQ(int(sol->OnSegment(Arrival(1432, 2 * MSS, 6))),
+                              int(Verdict::DEFER),
+                              "a short segment after a multiple of the MSS is deferred");
+        NS_TEST_EXPECT_MSG_EQ(int(sol->OnSegment(Arrival(1432, 4096, 6))),
+                              int(Verdict::HOLD),
+                              "a short unpushed segment after 4096 bytes is held (3.3 line 12)");
+        NS_TEST_EXPECT_MSG_EQ(int(sol->OnSegment(Arrival(721, 5812, 10, true))),
+                              int(Verdict::ACK_BEFORE_NOW),
+                              "a short FIN after 5812 bytes: the data before it now (3.3 "
+                              "line 18)");
+        NS_TEST_EXPECT_MSG_EQ(int(sol->OnSegment(Arrival(MSS, 7 * MSS, 12))),
+                              int(Verdict::ACK_NOW),
+                              "eight deferred segments: at once (tcp_deferred_acks_max)");
+        NS_TEST_EXPECT_MSG_EQ(int(sol->OnSegment(Arrival(MSS, 6 * MSS, 12))),
+                              int(Verdict::DEFER),
+                              "seven: deferred");
+    }
+};
+
+/// Today's Linux: quick ACKs at the start, then every second full segment
+/// or 40 ms.
+class LinuxRuleTest : public TestCase
+{
+  public:
+    LinuxRuleTest()
+        : TestCase("Linux: quick ACKs, then more than one MSS or 40 ms")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<TcpLinuxDelayedAck> today = CreateObject<TcpLinuxDelayedAck>();
+        TcpAckState s = Arrival(MSS, 0, 16);
+        s.bufferSize = 131072;
+        NS_TEST_EXPECT_MSG_EQ(int(today->OnSegment(s)), int(Verdict::ACK_NOW), "16th: quick");
+        s.segments = 17;
+        NS_TEST_EXPECT_MSG_EQ(int(today->OnSegment(s)), int(Verdict::DEFER), "17th alone: defer");
+        s.unacked = 1;
+        NS_TEST_EXPECT_MSG_EQ(int(today->OnSegment(s)),
+                              int(Verdict::ACK_NOW),
+                              "more than one MSS unacknowledged: at once");
+        s.unacked = 0;
+        s.segments = 3;
+        s.bufferSize = 4 * MSS; // quick ACKs limited to buffer / (2 MSS) = 2
+        NS_TEST_EXPECT_MSG_EQ(int(today->OnSegment(s)),
+                              int(Verdict::DEFER),
+                              "quick ACKs are limited by the buffer");
+        NS_TEST_EXPECT_MSG_EQ(today->GetDelay(nullptr, Seconds(1), MilliSeconds(200)),
+                              MilliSeconds(40),
+                              "a deferred ACK waits 40 ms");
+    }
+};
+
+/// The host's clock: ticks every 200 ms at a fixed phase, shared by the
+/// node's connections; the BSD and Solaris policies wait for the next one.
+class ClockTest : public TestCase
+{
+  public:
+    ClockTest()
+        : TestCase("delayed-ACK clock: fixed ticks since boot")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<Node> node = CreateObject<Node>();
+        Ptr<TcpDelayedAckClock> clock = TcpDelayedAckClock::Get(node);
+        NS_TEST_ASSERT_MSG_EQ(TcpDelayedAckClock::Get(node), clock, "one clock per node");
+        clock->SetAttribute("BootPhase", StringValue("ns3::ConstantRandomVariable[Constant=1.25]"));
+        NS_TEST_EXPECT_MSG_EQ(clock->GetPhase(), MilliSeconds(50), "phase modulo 200 ms");
+        NS_TEST_EXPECT_MSG_EQ(clock->GetNextTick(Seconds(0)), MilliSeconds(50), "first tick");
+        NS_TEST_EXPECT_MSG_EQ(clock->GetNextTick(MilliSeconds(50)),
+                              MilliSeconds(250),
+                              "strictly after");
+        NS_TEST_EXPECT_MSG_EQ(clock->GetNextTick(MilliSeconds(1049)),
+                              MilliSeconds(1050),
+                              "a later tick");
+        Ptr<TcpBsdDelayedAck> bsd = CreateObject<TcpBsdDelayedAck>();
+        NS_TEST_EXPECT_MSG_EQ(bsd->GetDelay(node, MilliSeconds(1049), MilliSeconds(200)),
+                              MilliSeconds(1),
+                              "BSD: until the next tick, not 200 ms");
+        Ptr<TcpSolarisDelayedAck> sol = CreateObject<TcpSolarisDelayedAck>();
+        NS_TEST_EXPECT_MSG_EQ(sol->GetDelay(node, MilliSeconds(60), MilliSeconds(200)),
+                              MilliSeconds(190),
+                              "Solaris: until the next tick");
+
+        // Random phases: different across nodes, within the interval.
+        std::set<int64_t> phases;
+        for (int i = 0; i < 20; ++i)
+        {
+            Time phase = TcpDelayedAckClock::Get(CreateObject<Node>())->GetPhase();
+            NS_TEST_EXPECT_MSG_EQ((phase >= Time(0) && phase < MilliSeconds(200)),
+                                  true,
+                                  "a random phase within the interval");
+            phases.insert(phase.GetTimeStep());
+        }
+        NS_TEST_EXPECT_MSG_GT(phases.size(), 15u, "random phases differ");
+    }
+};
+
+class TcpDelayedAckTestSuite : public TestSuite
+{
+  public:
+    TcpDelayedAckTestSuite()
+        : TestSuite("tcp-host-delayed-ack", Type::UNIT)
+    {
+        AddTestCase(new BsdRuleTest(), Duration::QUICK);
+        AddTestCase(new SolarisRuleTest(), Duration::QUICK);
+        AddTestCase(new LinuxRuleTest(), Duration::QUICK);
+        AddTestCase(new ClockTest(), Duration::QUICK);
+    }
+};
+
+TcpDelayedAckTestSuite g_tcpDelayedAckTestSuite;
+
+} // namespace

@@ -1,0 +1,202 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Seed 002: one HTTP/1.0 GET of a 13549-byte response (Apache 1.2.5's
+// 256-byte head and a 13293-byte document) over a 100 Mb/s LAN, between
+// hosts of 1998 (a Solaris 2.5.1 server, an IRIX or Solaris 2.6 client) or
+// of today, traced as tcpdump at the server showed it.
+//
+//   ./ns3 run 'iw-delack --case=2.1'              the page's Figure 2.1, compared
+//   ./ns3 run 'iw-delack --case=3.3 --clientTick=random --RngRun=7'
+//   ./ns3 run 'iw-delack --server=Linux-6 --client=IRIX-6.2-Indy --iw=4'
+//   ./ns3 run 'iw-delack --case=2.2 --csv --header'  one CSV row (./figures.py)
+//
+// A case sets the hosts, the initial windows and the boot phases the
+// iw-delack doc derives from the figure; the other options override it.
+// Ticks are the time of a host's first delayed-ACK tick after the SYN, in
+// seconds, or "random" for a boot phase drawn from the run's RNG.
+
+#include "ns3/core-module.h"
+#include "ns3/iw-delack-module.h"
+
+#include <cmath>
+#include <iomanip>
+#include <iostream>
+
+using namespace ns3;
+
+namespace
+{
+
+/**
+ * @brief Read a tick option.
+ * @param text "random", "" (keep) or seconds
+ * @param tick where to put it
+ * @return false if the text is neither
+ */
+bool
+ParseTick(const std::string& text, std::optional<double>& tick)
+{
+    if (text.empty())
+    {
+        return true;
+    }
+    if (text == "random")
+    {
+        tick.reset();
+        return true;
+    }
+    try
+    {
+        size_t used = 0;
+        double value = std::stod(text, &used);
+        if (used != text.size())
+        {
+            return false;
+        }
+        tick = value;
+        return true;
+    }
+    catch (const std::exception&)
+    {
+        return false;
+    }
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    std::string figure;
+    std::string server;
+    std::string client;
+    uint32_t iw = 0;
+    uint32_t clientIw = 0;
+    std::string clientTick;
+    std::string serverTick;
+    IwDelackConfig c;
+    uint32_t body = c.bodyBytes;
+    uint32_t readSize = c.readSize;
+    std::string rate = c.linkRate;
+    double delay = c.linkDelay;
+    bool csv = false;
+    bool header = false;
+
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("case", "the page's figure: 2.1, 2.2, 3.1, 3.2, 3.3, 3.4 or 3.5", figure);
+    cmd.AddValue("server",
+                 "the server's host profile (default Solaris-2.5.1-Apache-1.2.5)",
+                 server);
+    cmd.AddValue("client", "the client's host profile (default IRIX-6.2-Indy)", client);
+    cmd.AddValue("iw", "the server's initial window, segments", iw);
+    cmd.AddValue("clientIw", "the client's initial window, segments", clientIw);
+    cmd.AddValue("clientTick",
+                 "client's first delayed-ACK tick after the SYN, s, or random",
+                 clientTick);
+    cmd.AddValue("serverTick",
+                 "server's first delayed-ACK tick after the SYN, s, or random",
+                 serverTick);
+    cmd.AddValue("body", "document bytes (the head's 256 come on top)", body);
+    cmd.AddValue("readSize", "client's read size, bytes (0: all there is)", readSize);
+    cmd.AddValue("rate", "the LAN's rate", rate);
+    cmd.AddValue("delay", "one-way propagation delay, s", delay);
+    cmd.AddValue("csv", "print one CSV row instead of the trace", csv);
+    cmd.AddValue("header", "with --csv: print the CSV header first", header);
+    cmd.Parse(argc, argv);
+
+    std::vector<std::string> cases = IwDelackCases();
+    if (!figure.empty() && std::find(cases.begin(), cases.end(), figure) == cases.end())
+    {
+        std::cerr << "iw-delack: unknown case '" << figure
+                  << "' (2.1, 2.2, 3.1, 3.2, 3.3, 3.4 or 3.5)" << std::endl;
+        return 1;
+    }
+    if (!figure.empty())
+    {
+        c = IwDelackCase(figure);
+    }
+    c.serverProfile = server.empty() ? c.serverProfile : server;
+    c.clientProfile = client.empty() ? c.clientProfile : client;
+    c.serverInitialWindow = iw ? iw : c.serverInitialWindow;
+    c.clientInitialWindow = clientIw ? clientIw : c.clientInitialWindow;
+    c.bodyBytes = body;
+    c.readSize = readSize;
+    c.linkRate = rate;
+    c.linkDelay = delay;
+    std::string problem;
+    if (!ParseTick(clientTick, c.clientTick) || !ParseTick(serverTick, c.serverTick))
+    {
+        problem = "--clientTick and --serverTick take seconds or 'random'";
+    }
+    else
+    {
+        problem = c.Validate();
+    }
+    if (!problem.empty())
+    {
+        std::cerr << "iw-delack: " << problem << std::endl;
+        return 1;
+    }
+
+    IwDelackResult r = RunIwDelack(c);
+    // A page case is compared with the page's trace whatever the options:
+    // a different phase or host shows where the exchange departs from it.
+    std::string match = "none";
+    TraceComparison compared;
+    if (!figure.empty())
+    {
+        compared = CompareWithPage(r.trace, r.clientPort, figure);
+        match = compared.same ? "same" : "differs";
+    }
+
+    if (csv)
+    {
+        if (header)
+        {
+            std::cout << "case,server,client,iw,client_iw,client_tick_ms,server_tick_ms,run,"
+                         "transfer_ms,delayed_acks,segments,completed,page,first_difference,"
+                         "events"
+                      << std::endl;
+        }
+        std::cout << std::fixed << std::setprecision(4) << (figure.empty() ? "custom" : figure)
+                  << "," << c.serverProfile << "," << c.clientProfile << ","
+                  << c.serverInitialWindow << "," << c.clientInitialWindow << ","
+                  << r.clientTick * 1000 << "," << r.serverTick * 1000 << ","
+                  << RngSeedManager::GetRun() << "," << r.transferTime * 1000 << ","
+                  << r.delayedAcks << "," << r.trace.size() << "," << r.completed << "," << match
+                  << "," << compared.firstDifference << "," << r.events << std::endl;
+        return r.completed ? 0 : 2;
+    }
+
+    std::cout << "# " << c.serverProfile << " (initial window " << c.serverInitialWindow
+              << ") serves " << c.clientProfile << "; client tick " << std::fixed
+              << std::setprecision(1) << r.clientTick * 1000 << " ms, server tick "
+              << r.serverTick * 1000 << " ms after the SYN" << std::endl;
+    for (size_t i = 0; i < r.trace.size(); ++i)
+    {
+        std::cout << r.trace[i].Format(i + 1, r.clientPort)
+                  << (IsDelayedAck(r.trace, i) ? "   <- delayed ACK" : "") << std::endl;
+    }
+    std::cout << std::setprecision(3) << "transfer time " << r.transferTime * 1000 << " ms, "
+              << r.delayedAcks << " delayed ACK(s)" << (r.completed ? "" : ", INCOMPLETE")
+              << std::endl;
+    if (!figure.empty())
+    {
+        std::cout << "Figure " << figure << ": ";
+        if (compared.same)
+        {
+            std::cout << "the same segments, ACKs and delayed ACKs as the page" << std::endl;
+        }
+        else
+        {
+            std::cout << "first difference at line " << compared.firstDifference
+                      << "\n  simulated: "
+                      << (compared.simulated.empty() ? "(none)" : compared.simulated)
+                      << "\n  page:      " << (compared.page.empty() ? "(none)" : compared.page)
+                      << std::endl;
+        }
+    }
+    return r.completed ? 0 : 2;
+}
