@@ -151,18 +151,22 @@ main(int argc, char* argv[])
         match = compared.same ? "same" : "differs";
     }
 
+    // Where the client's phase came from: the case's documented one, a
+    // draw, or the command line.
+    std::string phase = clientTick.empty() ? (figure.empty() ? "random" : "case")
+                                           : (clientTick == "random" ? "random" : "set");
     if (csv)
     {
         if (header)
         {
-            std::cout << "case,server,client,iw,client_iw,client_tick_ms,server_tick_ms,run,"
+            std::cout << "case,server,client,iw,client_iw,phase,client_tick_ms,server_tick_ms,run,"
                          "transfer_ms,delayed_acks,segments,completed,page,first_difference,"
                          "events"
                       << std::endl;
         }
         std::cout << std::fixed << std::setprecision(4) << (figure.empty() ? "custom" : figure)
                   << "," << c.serverProfile << "," << c.clientProfile << ","
-                  << c.serverInitialWindow << "," << c.clientInitialWindow << ","
+                  << c.serverInitialWindow << "," << c.clientInitialWindow << "," << phase << ","
                   << r.clientTick * 1000 << "," << r.serverTick * 1000 << ","
                   << RngSeedManager::GetRun() << "," << r.transferTime * 1000 << ","
                   << r.delayedAcks << "," << r.trace.size() << "," << r.completed << "," << match

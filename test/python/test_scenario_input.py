@@ -48,3 +48,22 @@ def test_dtoc_rejects(args, message):
     assert result.returncode != 0
     assert message in result.stderr
     assert result.stdout == ""
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--case=4.1"], "unknown case '4.1'"),
+        (["--server=BeOS"], "unknown host profile 'BeOS'"),
+        (["--clientTick=-0.1"], "finite time >= 0"),
+        (["--serverTick=soon"], "seconds or 'random'"),
+        (["--rate=fast"], "not a data rate"),
+        (["--delay=-1"], "link delay"),
+        (["--body=0"], "at least one byte"),
+    ],
+)
+def test_iw_delack_rejects(args, message):
+    result = run("iw-delack", *args)
+    assert result.returncode != 0
+    assert message in result.stderr
+    assert result.stdout == ""

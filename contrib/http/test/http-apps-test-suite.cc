@@ -303,6 +303,75 @@ class RawExchangeTest : public TestCase
     Time m_closeAfter;
 };
 
+/// Apache 1.x's output buffer: the writes it makes for a response.
+class BufferedWritesTest : public TestCase
+{
+  public:
+    BufferedWritesTest()
+        : TestCase("output buffer: Apache 1.x's writes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        using Writes = std::vector<uint64_t>;
+        NS_TEST_EXPECT_MSG_EQ(
+            (HttpBufferedWrites(256, 13293, 4096, 8192) == Writes{4096, 4352, 5101}),
+            true,
+            "the seed-002 response: fill and flush, then large rests direct");
+        NS_TEST_EXPECT_MSG_EQ((HttpBufferedWrites(100, 1000, 4096, 8192) == Writes{1100}),
+                              true,
+                              "a small response: one write at the end");
+        NS_TEST_EXPECT_MSG_EQ(
+            (HttpBufferedWrites(0, 20000, 4096, 8192) == Writes{8192, 8192, 3616}),
+            true,
+            "no head: each large read written directly, the rest at the end");
+        NS_TEST_EXPECT_MSG_EQ((HttpBufferedWrites(300, 3796, 4096, 8192) == Writes{4096}),
+                              true,
+                              "exactly a buffer");
+    }
+};
+
+/// An HTTP/1.0 GET answered through the output buffer, with a real server's
+/// extra header fields: the bytes still make one well-formed response, and
+/// the server closes.
+class Http10BufferedTest : public TestCase
+{
+  public:
+    Http10BufferedTest()
+        : TestCase("HTTP/1.0 GET through the output buffer, extra header fields")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TwoHosts hosts;
+        hosts.server->SetAttribute("OutputBufferSize", UintegerValue(4096));
+        hosts.server->SetAttribute("ResponseHeaders",
+                                   StringValue("Server: Apache/1.2.5|Accept-Ranges: bytes"));
+        RawPeer peer(hosts.nodes.Get(0),
+                     hosts.serverAddress,
+                     "GET /file1 HTTP/1.0\r\n\r\n",
+                     MilliSeconds(10));
+        Simulator::Stop(Seconds(2));
+        Simulator::Run();
+        HttpParser parser(HttpParser::RESPONSES);
+        parser.Feed(reinterpret_cast<const uint8_t*>(peer.received.data()), peer.received.size());
+        NS_TEST_ASSERT_MSG_EQ(parser.GetError(), HttpParser::NONE, "well-formed");
+        NS_TEST_ASSERT_MSG_EQ(parser.HasResponse(), true, "a response");
+        HttpResponse r = parser.PopResponse();
+        NS_TEST_EXPECT_MSG_EQ(r.GetStatus(), 200, "found");
+        NS_TEST_EXPECT_MSG_EQ(r.GetBodyLength(), 20000u, "the whole body");
+        NS_TEST_EXPECT_MSG_EQ(r.GetHeader("Server"), "Apache/1.2.5", "our Server field replaced");
+        NS_TEST_EXPECT_MSG_EQ(r.GetHeader("Accept-Ranges"), "bytes", "an extra field");
+        NS_TEST_EXPECT_MSG_EQ(parser.HasResponse(), false, "one response");
+        NS_TEST_EXPECT_MSG_EQ(!peer.closedAt.IsStrictlyNegative(), true, "HTTP/1.0: closed");
+        Simulator::Destroy();
+    }
+};
+
 /**
  * Receive livelock: the server's work on a request is application work on
  * the host's CPU, below the kernel's input processing. A flood of TCP
@@ -484,6 +553,8 @@ class HttpAppsTestSuite : public TestSuite
         AddTestCase(new EndModeTest("ClientClose", true), Duration::QUICK);
         AddTestCase(new UnknownClientCloseTest(), Duration::QUICK);
         AddTestCase(new WorkersTest(), Duration::QUICK);
+        AddTestCase(new BufferedWritesTest(), Duration::QUICK);
+        AddTestCase(new Http10BufferedTest(), Duration::QUICK);
         AddTestCase(new ReceiveLivelockTest(0.6), Duration::QUICK);
         AddTestCase(new ReceiveLivelockTest(1.5), Duration::QUICK);
         AddTestCase(new RawExchangeTest("pipelined requests answered in order",

@@ -157,6 +157,13 @@ TcpdumpTrace::Capture(Ptr<const Packet> packet)
     {
         return;
     }
+    if (ip.GetFragmentOffset() != 0 || !ip.IsLastFragment())
+    {
+        // A segment larger than the link's MTU (timestamps on top of a
+        // 1460-byte MSS, say): tcpdump would show fragments, not segments.
+        NS_LOG_WARN("IPv4 fragment of a TCP segment: not logged");
+        return;
+    }
     TcpHeader tcp;
     copy->RemoveHeader(tcp);
     TcpdumpLine l;

@@ -70,7 +70,8 @@ struct TcpdumpLine
  * IPv4 sends and receives, with sequence and acknowledgement numbers made
  * relative to each side's initial sequence number, as tcpdump does.
  *
- * The capture point is IPv4's Tx and Rx traces: a segment is logged when it
+ * Segments that IPv4 fragments are not logged (keep the MSS and options
+ * within the link's MTU). The capture point is IPv4's Tx and Rx traces: a segment is logged when it
  * leaves TCP's output path (after any output cost of the host model) or
  * arrives, before the receiving host's input cost, as a driver-level
  * tcpdump sees it.

@@ -1,0 +1,148 @@
+"""The rows -> summaries, the text check against the page, and the table of
+today's hosts (figures/iw-delack-check.txt, iw-delack-phases.csv,
+iw-delack-today.csv)."""
+
+import math
+
+import pandas as pd
+
+from ...csvio import write_csv
+from ...stats import summarize
+from .paper import CASES, CLIENTS, CONFIGURATIONS, PUBLISHED, SERVERS
+
+
+def frame(rows):
+    f = pd.DataFrame(rows)
+    for c in ("iw", "run", "delayed_acks", "first_difference", "completed"):
+        f[c] = f[c].astype(int)
+    for c in ("transfer_ms", "client_tick_ms", "server_tick_ms"):
+        f[c] = f[c].astype(float)
+    return f
+
+
+def documented(f):
+    """figure -> the row of the case at its documented phases."""
+    rows = f[(f["case"] != "custom") & (f["phase"] == "case")]
+    return {r["case"]: r for _, r in rows.iterrows()}
+
+
+def random_phases(f):
+    """figure -> transfer times (ms) over random phases, and their rows."""
+    rows = f[(f["case"] != "custom") & (f["phase"] == "random")]
+    return {case: g for case, g in rows.groupby("case")}
+
+
+def today(f):
+    """(server, iw, client) -> rows over random phases."""
+    rows = f[f["case"] == "custom"]
+    return {key: g for key, g in rows.groupby(["server", "iw", "client"])}
+
+
+def _ci(values):
+    s = summarize(values)
+    return s["mean"], s["ci95"]
+
+
+def write_phase_summary(path, groups):
+    columns = ("configuration", "n", "min_ms", "median_ms", "max_ms", "mean_ms", "ci95_ms", "delayed_share")
+    rows = []
+    for cases, label in CONFIGURATIONS:
+        g = groups.get(cases[0])
+        if g is None:
+            continue
+        t = g["transfer_ms"]
+        mean, ci = _ci(t.tolist())
+        rows.append({
+            "configuration": label, "n": len(t), "min_ms": f"{t.min():.3f}", "median_ms": f"{t.median():.3f}",
+            "max_ms": f"{t.max():.3f}", "mean_ms": f"{mean:.3f}",
+            "ci95_ms": "" if math.isnan(ci) else f"{ci:.3f}",
+            "delayed_share": f"{(g['delayed_acks'] > 0).mean():.3f}",
+        })  # fmt: skip
+    write_csv(path, columns, rows)
+
+
+def write_today(path, groups):
+    columns = ("server", "iw", "client", "n", "mean_ms", "ci95_ms", "delayed_share")
+    rows = []
+    for server, windows in SERVERS:
+        for iw in windows:
+            for client in CLIENTS:
+                g = groups.get((server, iw, client))
+                if g is None:
+                    continue
+                mean, ci = _ci(g["transfer_ms"].tolist())
+                rows.append({
+                    "server": server, "iw": iw, "client": client, "n": len(g),
+                    "mean_ms": f"{mean:.3f}", "ci95_ms": "" if math.isnan(ci) else f"{ci:.3f}",
+                    "delayed_share": f"{(g['delayed_acks'] > 0).mean():.3f}",
+                })  # fmt: skip
+    write_csv(path, columns, rows)
+
+
+def report(f, scale_text):
+    """-> (text, every page case in its band)."""
+    doc = documented(f)
+    lines = [
+        f"Seed 002 check: simulation ({scale_text}) vs the page",
+        "At each figure's documented boot phases (iw-delack doc): transfer time against the",
+        "band of paper-targets.md section B, and the trace against the page's, segment by",
+        "segment (direction, flags but PSH, data, ACK number, which bare ACKs were delayed).",
+        "",
+        "figure  published  band (ms)        simulated  band  trace",
+    ]
+    all_in = True
+    for case in CASES:
+        pub, tol, _ = PUBLISHED[case]
+        lo, hi = pub * (1 - tol), pub * (1 + tol)
+        r = doc.get(case)
+        if r is None:
+            lines.append(f"{case:6}  {pub:7.1f}    {lo:7.1f}-{hi:<7.1f}  missing")
+            all_in = False
+            continue
+        ms = r["transfer_ms"]
+        inside = lo <= ms <= hi
+        all_in &= inside
+        trace = "same as the page" if r["page"] == "same" else (
+            f"differs from line {r['first_difference']}")
+        lines.append(
+            f"{case:6}  {pub:7.1f}    {lo:7.1f}-{hi:<7.1f}  {ms:9.2f}  {'ok ' if inside else 'OUT'}"
+            f"   {trace}"
+        )
+    lines += [
+        "",
+        "Over random boot phases of both hosts: transfer time (ms), and the share of runs",
+        "in which some bare ACK waited for a tick (> 30 ms after the segment before it).",
+        f"{'configuration':42}   n     min  median     max   mean +-CI95  delayed",
+    ]
+    phases = random_phases(f)
+    for cases, label in CONFIGURATIONS:
+        g = phases.get(cases[0])
+        if g is None:
+            lines.append(f"{label:42} missing")
+            continue
+        t = g["transfer_ms"]
+        mean, ci = _ci(t.tolist())
+        lines.append(
+            f"{label:42} {len(t):4d} {t.min():7.1f} {t.median():7.1f} {t.max():7.1f}"
+            f" {mean:7.1f} {ci:5.1f}   {(g['delayed_acks'] > 0).mean():5.0%}"
+        )
+    groups = today(f)
+    lines += [
+        "",
+        "Today: mean transfer time (ms) +-CI95 over random phases [share with a delayed ACK]",
+        f"{'server, initial window':34}" + "".join(f"{c:>24}" for c in CLIENTS),
+    ]
+    for server, windows in SERVERS:
+        for iw in windows:
+            cells = []
+            for client in CLIENTS:
+                g = groups.get((server, iw, client))
+                if g is None:
+                    cells.append(f"{'missing':>24}")
+                    continue
+                mean, ci = _ci(g["transfer_ms"].tolist())
+                share = (g["delayed_acks"] > 0).mean()
+                cells.append(f"{mean:11.1f} +-{ci:5.1f} [{share:3.0%}]".rjust(24))
+            lines.append(f"{server + ', IW ' + str(iw):34}" + "".join(cells))
+    lines += ["", f"page cases in their bands: {'all' if all_in else 'NOT all'}"]
+    return "\n".join(lines) + "\n", all_in
