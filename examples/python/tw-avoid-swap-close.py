@@ -17,11 +17,10 @@ Run ./ns3 build first: the example loads the suite's library from build/.
 
 import argparse
 import sys
-from pathlib import Path
 
-# python/tw_avoid.py loads ns-3 (from the ns3 wheel) plus this suite's modules.
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "python"))
-import tw_avoid  # noqa: E402
+# Loads ns-3 (from the ns3 wheel) plus this suite's modules; the virtual
+# environment of ./ns3 configure finds it from any directory.
+import ns3_contrib_suite as suite
 
 RESPONSE_BYTES = 10000
 
@@ -134,10 +133,10 @@ def main():
         parser.error("--msl must exceed 0.5 s (TIME_WAIT is counted 1 s after the start)")
 
     try:
-        ns = tw_avoid.load()
-    except tw_avoid.BuildMissingError as error:
+        ns = suite.load()
+    except suite.BuildMissingError as error:
         sys.exit(str(error))
-    cb = tw_avoid.callbacks()
+    cb = suite.callbacks()
 
     results = {}
     for mode in [args.close_policy] if args.close_policy else ["TcpClosePolicy", "TcpSwapClose"]:

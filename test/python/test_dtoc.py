@@ -1,12 +1,12 @@
 """The DTOC experiment driven from Python (cppyy), as a researcher would."""
 
 import pytest
-import tw_avoid
+import ns3_contrib_suite as suite
 
 
 @pytest.fixture(scope="module")
 def ns():
-    return tw_avoid.load()
+    return suite.load()
 
 
 def short_overload(ns, strategy):

@@ -1,13 +1,10 @@
 """The figure command's statistics: scipy's t quantiles and Welch's test."""
 
 import math
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from figures_lib.stats import summarize, summarize_groups, t975, welch  # noqa: E402
+from figures_lib.stats import summarize, summarize_groups, t975, welch
 
 
 def test_t_quantiles_match_the_tables():

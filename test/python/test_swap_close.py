@@ -7,7 +7,7 @@ close, at the server.
 """
 
 import pytest
-import tw_avoid
+import ns3_contrib_suite as suite
 
 RESPONSE_BYTES = 5000
 MSL = 1.0  # s: TIME_WAIT lasts 2 s
@@ -18,12 +18,12 @@ AFTER_TIME_WAIT = REPORT_AT + 2 * MSL + 0.5
 @pytest.fixture(scope="module")
 def ns():
     """ns-3 with the suite's modules, loaded once for the whole file (the import takes ~10 s)."""
-    return tw_avoid.load()
+    return suite.load()
 
 
 @pytest.fixture(scope="module")
 def cb(ns):
-    return tw_avoid.callbacks()
+    return suite.callbacks()
 
 
 def run_exchange(ns, cb, client_role=None, client_close_policy=None):
@@ -188,8 +188,8 @@ def test_table1_experiment_time_wait_placement(ns, swap):
 
 
 def test_missing_build_is_reported(tmp_path):
-    with pytest.raises(tw_avoid.BuildMissingError, match=r"run \./ns3 build first"):
-        tw_avoid.load(build=tmp_path)
+    with pytest.raises(suite.BuildMissingError, match=r"run \./ns3 build first"):
+        suite.load(build=tmp_path)
 
 
 @pytest.mark.parametrize("variant", ["unmodified", "http", "negotiated"])
