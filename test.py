@@ -19,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
-BIN = ROOT / "build" / "bin"
+BIN = Path(os.environ.get("NS3_SUITE_BUILD_DIR", ROOT / "build")).resolve() / "bin"
 TEST_RUNNER = BIN / "test-runner"
 PYTHON_TESTS = ROOT / "test" / "python"
 VENV_PYTHON = ROOT / ".venv" / "bin" / "python"

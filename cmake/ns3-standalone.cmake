@@ -57,6 +57,15 @@ function(ns3_drop_missing_paths)
   endforeach()
 endfunction()
 
+# The directory of the ns-3 libraries the imported targets point to.
+function(ns3_library_dir out)
+  get_target_property(configs ns3::core IMPORTED_CONFIGURATIONS)
+  list(GET configs 0 config)
+  get_target_property(location ns3::core IMPORTED_LOCATION_${config})
+  get_filename_component(dir "${location}" DIRECTORY)
+  set(${out} "${dir}" PARENT_SCOPE)
+endfunction()
+
 # Define ${lib<name>} = ns3::<name> for every module shipped in the wheel.
 function(ns3_define_wheel_lib_variables)
   get_directory_property(targets IMPORTED_TARGETS)

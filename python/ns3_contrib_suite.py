@@ -46,6 +46,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = Path(os.environ.get("NS3_SUITE_BUILD_DIR", ROOT / "build"))
 
+NS3_VERSION = "3.44"
+
 _ns = None
 _callbacks = None
 
@@ -78,6 +80,48 @@ def _module_name(library):
     return name
 
 
+def _ns3_runtime(build):
+    """Which ns-3 the build is against: build/ns3-runtime.txt (written by
+    CMake) as a dict: kind (wheel or prefix), libdir, prefix."""
+    path = build / "ns3-runtime.txt"
+    if not path.is_file():
+        return {"kind": "wheel"}  # a build configured before the file existed
+    return dict(line.split("=", 1) for line in path.read_text().splitlines() if "=" in line)
+
+
+def _load_ns3_from_prefix(prefix, libdir):
+    """ns-3's libraries and headers from an install prefix (./ns3 configure
+    --with-ns3), loaded into cppyy as the wheel's ``ns`` module loads its
+    own; returns the ``ns3`` C++ namespace. The wheel's bindings must not be
+    imported in the same process: both would register the same TypeIds."""
+    import cppyy
+
+    if "ns" in sys.modules:
+        raise ImportError("the wheel's ns-3 bindings are already imported in this process")
+    cppyy.add_include_path(str(prefix / "include"))
+    pending = sorted(libdir.glob("libns%s-*.so" % NS3_VERSION))
+    if not pending:
+        raise BuildMissingError("no ns-3 libraries in %s" % libdir)
+    modules = []
+    while pending:  # dependencies first: retry what failed until nothing loads
+        loaded = []
+        for library in pending:
+            try:
+                cppyy.load_library(str(library))
+            except (OSError, RuntimeError):
+                continue
+            loaded.append(library)
+            modules.append(_module_name(library))
+        if not loaded:
+            raise ImportError("cannot load %s" % ", ".join(str(p) for p in pending))
+        pending = [p for p in pending if p not in loaded]
+    for module in modules:
+        header = prefix / "include" / "ns3" / ("%s-module.h" % module)
+        if header.is_file():
+            cppyy.include("ns3/%s-module.h" % module)
+    return cppyy.gbl.ns3
+
+
 def load(build=None):
     """Return the ``ns`` namespace of ns-3's bindings with the suite's modules loaded.
 
@@ -100,13 +144,17 @@ def load(build=None):
             )
         headers.append(header)
 
-    try:
-        from ns import ns
-    except ImportError as error:
-        raise ImportError(
-            "cannot import ns-3's Python bindings (%s); use the virtual environment "
-            "that ./ns3 configure creates: %s" % (error, ROOT / ".venv" / "bin" / "python")
-        ) from error
+    runtime = _ns3_runtime(build)
+    if runtime.get("kind") == "prefix":
+        ns = _load_ns3_from_prefix(Path(runtime["prefix"]), Path(runtime["libdir"]))
+    else:
+        try:
+            from ns import ns
+        except ImportError as error:
+            raise ImportError(
+                "cannot import ns-3's Python bindings (%s); use the virtual environment "
+                "that ./ns3 configure creates: %s" % (error, ROOT / ".venv" / "bin" / "python")
+            ) from error
     import cppyy
 
     cppyy.add_include_path(str(include))

@@ -67,3 +67,24 @@ def test_iw_delack_rejects(args, message):
     assert result.returncode != 0
     assert message in result.stderr
     assert result.stdout == ""
+
+
+@pytest.mark.parametrize(
+    "path, message",
+    [
+        ("/nonexistent/ns-3.44", "neither an ns-3 install prefix"),
+        (str(BIN.parent.parent / "contrib"), "neither an ns-3 install prefix"),
+    ],
+)
+def test_configure_rejects_what_is_not_an_ns3(tmp_path, path, message):
+    """./ns3 configure --with-ns3 names a wrong directory: a message, a
+    non-zero exit, and no build directory configured."""
+    build = tmp_path / "build"
+    result = subprocess.run(
+        [str(BIN.parent.parent / "ns3"), "configure", "--with-ns3", path],
+        capture_output=True, text=True, timeout=300,
+        env={**__import__("os").environ, "NS3_SUITE_BUILD_DIR": str(build)},
+    )  # fmt: skip
+    assert result.returncode != 0
+    assert message in result.stderr
+    assert not (build / "CMakeCache.txt").exists()
