@@ -340,7 +340,7 @@ class Http10BufferedTest : public TestCase
 {
   public:
     Http10BufferedTest()
-        : TestCase("HTTP/1.0 GET through the output buffer, extra header fields")
+        : TestCase("HTTP 1.0 GET through the output buffer, extra header fields")
     {
     }
 
