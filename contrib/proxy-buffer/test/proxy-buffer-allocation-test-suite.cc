@@ -198,6 +198,124 @@ class MaxMinTest : public TestCase
     }
 };
 
+/// A connection as the allocator sees it: a measurement it can change, and
+/// the buffer it was last given.
+struct FakeConnection
+{
+    E2AtbtAllocator::Measurement m; //!< What it reports
+    uint64_t buffer{0};             //!< What it was given
+    uint32_t applied{0};            //!< How often
+
+    /// @return the measurement
+    E2AtbtAllocator::Measurement Measure()
+    {
+        return m;
+    }
+
+    /// @param bytes the buffer given
+    void Apply(uint64_t bytes)
+    {
+        buffer = bytes;
+        ++applied;
+    }
+
+    /**
+     * @brief Register with an allocator.
+     * @param allocator the allocator
+     * @return the id
+     */
+    uint32_t Join(Ptr<E2AtbtAllocator> allocator)
+    {
+        return allocator->Add(MakeCallback(&FakeConnection::Measure, this),
+                              MakeCallback(&FakeConnection::Apply, this));
+    }
+};
+
+/**
+ * @brief A fake connection's measurement.
+ * @param p loss ratio
+ * @param rttMs RTT, ms
+ * @return the measurement
+ */
+E2AtbtAllocator::Measurement
+Path(double p, double rttMs)
+{
+    return {p, MilliSeconds(rttMs), Seconds(1), 1460};
+}
+
+/// E2-ATBT: demands from the equation, the pool divided max-min, the
+/// downstream capped by its upstream, re-evaluation on arrival, departure
+/// and at the interval.
+class E2AtbtTest : public TestCase
+{
+  public:
+    E2AtbtTest()
+        : TestCase("E2-ATBT: demands, max-min shares, upstream cap, re-evaluation")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint64_t maxBuffer = 256 * 1024;
+        auto expected = [maxBuffer](const E2AtbtAllocator::Measurement& m) {
+            double bytes = PftkThroughput(m.lossRatio, m.rtt, m.rto, m.segmentSize, maxBuffer) *
+                           m.rtt.GetSeconds();
+            return std::clamp<uint64_t>(uint64_t(bytes), 1024, maxBuffer);
+        };
+        Ptr<E2AtbtAllocator> a = CreateObject<E2AtbtAllocator>();
+        a->SetAttribute("PoolSize", UintegerValue(60 * 1024));
+        a->SetAttribute("Interval", TimeValue(Seconds(1)));
+        FakeConnection lossy{Path(0.01, 20)};    // a small demand
+        FakeConnection clean{Path(0.0001, 200)}; // a large one
+        FakeConnection middle{Path(0.001, 100)};
+        uint32_t l = lossy.Join(a);
+        NS_TEST_EXPECT_MSG_EQ(lossy.applied, 1u, "evaluated on arrival");
+        NS_TEST_EXPECT_MSG_EQ(lossy.buffer, expected(lossy.m), "alone: its demand");
+        uint32_t c = clean.Join(a);
+        uint32_t m = middle.Join(a);
+        NS_TEST_EXPECT_MSG_EQ(a->GetDemand(l), expected(lossy.m), "demand = PFTK x RTT");
+        NS_TEST_EXPECT_MSG_EQ(a->GetDemand(c), expected(clean.m), "demand = PFTK x RTT");
+        NS_TEST_EXPECT_MSG_EQ(a->GetDemand(m), expected(middle.m), "demand = PFTK x RTT");
+        NS_TEST_ASSERT_MSG_LT(a->GetDemand(l), 60 * 1024 / 3, "the lossy one is below a third");
+        NS_TEST_ASSERT_MSG_GT(a->GetDemand(m), (60 * 1024 - a->GetDemand(l)) / 2, "middle limited");
+        std::vector<uint64_t> shares =
+            MaxMinShare({a->GetDemand(l), a->GetDemand(c), a->GetDemand(m)}, 60 * 1024);
+        NS_TEST_EXPECT_MSG_EQ(lossy.buffer, a->GetDemand(l), "below its share: met in full");
+        NS_TEST_EXPECT_MSG_EQ(clean.buffer, shares[1], "max-min share applied");
+        NS_TEST_EXPECT_MSG_EQ(middle.buffer, shares[2], "max-min share applied");
+        NS_TEST_EXPECT_MSG_EQ(
+            lossy.buffer + clean.buffer + middle.buffer,
+            std::min<uint64_t>(60 * 1024, a->GetDemand(l) + a->GetDemand(c) + a->GetDemand(m)),
+            "the pool used up");
+
+        // The clean path feeds nothing faster than the lossy one delivers.
+        a->Pair(c, l);
+        a->Evaluate();
+        double lossyRate = PftkThroughput(0.01, MilliSeconds(20), Seconds(1), 1460, maxBuffer);
+        NS_TEST_EXPECT_MSG_EQ(a->GetDemand(c),
+                              std::clamp<uint64_t>(uint64_t(lossyRate * 0.2), 1024, maxBuffer),
+                              "downstream: the upstream's throughput x its own RTT");
+        NS_TEST_EXPECT_MSG_LT(a->GetDemand(c), expected(clean.m), "less than unpaired");
+
+        // Departures re-evaluate: the others get the room.
+        uint64_t before = middle.buffer;
+        a->Remove(c);
+        NS_TEST_EXPECT_MSG_EQ(a->GetN(), 2u, "two left");
+        NS_TEST_EXPECT_MSG_GT(middle.buffer, before, "more room for the rest");
+        NS_TEST_EXPECT_MSG_EQ(a->GetShare(c), 0u, "gone");
+
+        // The interval: a changed path is seen at the next tick.
+        uint64_t evaluations = a->GetEvaluations();
+        Simulator::Schedule(MilliSeconds(2500), [&middle]() { middle.m = Path(0.05, 100); });
+        Simulator::Stop(Seconds(5.5));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(a->GetEvaluations(), evaluations + 5, "every second");
+        NS_TEST_EXPECT_MSG_EQ(middle.buffer, expected(middle.m), "the new path's demand");
+        Simulator::Destroy();
+    }
+};
+
 class ProxyBufferAllocationTestSuite : public TestSuite
 {
   public:
@@ -206,6 +324,7 @@ class ProxyBufferAllocationTestSuite : public TestSuite
     {
         AddTestCase(new PftkTest(), Duration::QUICK);
         AddTestCase(new MaxMinTest(), Duration::QUICK);
+        AddTestCase(new E2AtbtTest(), Duration::QUICK);
     }
 };
 

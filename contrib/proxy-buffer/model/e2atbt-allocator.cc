@@ -1,0 +1,207 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "e2atbt-allocator.h"
+
+#include "max-min-share.h"
+#include "pftk-throughput.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/trace-source-accessor.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("E2AtbtAllocator");
+
+NS_OBJECT_ENSURE_REGISTERED(E2AtbtAllocator);
+
+TypeId
+E2AtbtAllocator::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::E2AtbtAllocator")
+            .SetParent<Object>()
+            .SetGroupName("ProxyBuffer")
+            .AddConstructor<E2AtbtAllocator>()
+            .AddAttribute("PoolSize",
+                          "The host's socket-buffer pool, bytes (the paper's 3200 KB).",
+                          UintegerValue(3200 * 1024),
+                          MakeUintegerAccessor(&E2AtbtAllocator::m_pool),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("Interval",
+                          "Time between two periodic evaluations (0: only on arrivals and "
+                          "departures).",
+                          TimeValue(Seconds(1)),
+                          MakeTimeAccessor(&E2AtbtAllocator::m_interval),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("MinBuffer",
+                          "Smallest demand, bytes.",
+                          UintegerValue(1024),
+                          MakeUintegerAccessor(&E2AtbtAllocator::m_minBuffer),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("MaxBuffer",
+                          "Largest demand, bytes: the largest window (the demand of a "
+                          "connection without loss).",
+                          UintegerValue(256 * 1024),
+                          MakeUintegerAccessor(&E2AtbtAllocator::m_maxBuffer),
+                          MakeUintegerChecker<uint64_t>(1))
+            .AddAttribute("SegmentsPerAck",
+                          "Segments one ACK acknowledges (b of the PFTK equation).",
+                          UintegerValue(2),
+                          MakeUintegerAccessor(&E2AtbtAllocator::m_segmentsPerAck),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddTraceSource("Evaluation",
+                            "An evaluation: connections, bytes demanded, bytes allocated.",
+                            MakeTraceSourceAccessor(&E2AtbtAllocator::m_evaluationTrace),
+                            "ns3::E2AtbtAllocator::EvaluationTracedCallback");
+    return tid;
+}
+
+E2AtbtAllocator::E2AtbtAllocator()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+E2AtbtAllocator::~E2AtbtAllocator()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+E2AtbtAllocator::DoDispose()
+{
+    m_tick.Cancel();
+    m_connections.clear();
+    Object::DoDispose();
+}
+
+uint32_t
+E2AtbtAllocator::Add(MeasureCallback measure, ApplyCallback apply)
+{
+    NS_ABORT_MSG_IF(measure.IsNull() || apply.IsNull(),
+                    "E2AtbtAllocator::Add: a connection needs a measure and an apply callback");
+    uint32_t id = m_nextId++;
+    m_connections[id] = Connection{measure, apply};
+    NS_LOG_DEBUG("connection " << id << " arrives");
+    Evaluate();
+    return id;
+}
+
+void
+E2AtbtAllocator::Remove(uint32_t id)
+{
+    if (m_connections.erase(id) == 0)
+    {
+        return;
+    }
+    for (auto& [other, c] : m_connections)
+    {
+        if (c.upstream == id)
+        {
+            c.upstream = 0; // its feeder left: no cap any more
+        }
+    }
+    NS_LOG_DEBUG("connection " << id << " leaves");
+    Evaluate();
+}
+
+void
+E2AtbtAllocator::Pair(uint32_t downstream, uint32_t upstream)
+{
+    NS_ABORT_MSG_IF(!m_connections.count(downstream) || !m_connections.count(upstream) ||
+                        downstream == upstream,
+                    "E2AtbtAllocator::Pair: unknown connections " << downstream << ", "
+                                                                  << upstream);
+    m_connections[downstream].upstream = upstream;
+}
+
+void
+E2AtbtAllocator::Evaluate()
+{
+    ++m_evaluations;
+    // Expected throughput of each connection, bytes per second.
+    std::map<uint32_t, double> throughput;
+    std::map<uint32_t, Time> rtt;
+    for (auto& [id, c] : m_connections)
+    {
+        Measurement m = c.measure();
+        throughput[id] =
+            PftkThroughput(m.lossRatio, m.rtt, m.rto, m.segmentSize, m_maxBuffer, m_segmentsPerAck);
+        rtt[id] = m.rtt;
+    }
+    std::vector<uint64_t> demands;
+    demands.reserve(m_connections.size());
+    uint64_t demanded = 0;
+    for (auto& [id, c] : m_connections)
+    {
+        double rate = throughput[id];
+        if (c.upstream != 0)
+        {
+            rate = std::min(rate, throughput[c.upstream]); // fed no faster than that
+        }
+        double bytes = rate * rtt[id].GetSeconds();
+        c.demand = std::clamp<uint64_t>(uint64_t(bytes), m_minBuffer, m_maxBuffer);
+        demands.push_back(c.demand);
+        demanded += c.demand;
+    }
+    std::vector<uint64_t> shares = MaxMinShare(demands, m_pool);
+    uint64_t allocated = 0;
+    size_t k = 0;
+    for (auto& [id, c] : m_connections)
+    {
+        c.share = shares[k++];
+        allocated += c.share;
+        c.apply(c.share);
+    }
+    NS_LOG_DEBUG(m_connections.size()
+                 << " connections demand " << demanded << " bytes, get " << allocated);
+    m_evaluationTrace(m_connections.size(), demanded, allocated);
+    if (m_interval.IsStrictlyPositive() && !m_tick.IsPending())
+    {
+        m_tick = Simulator::Schedule(m_interval, &E2AtbtAllocator::Tick, this);
+    }
+}
+
+void
+E2AtbtAllocator::Tick()
+{
+    if (!m_connections.empty())
+    {
+        Evaluate(); // schedules the next tick
+    }
+}
+
+uint64_t
+E2AtbtAllocator::GetDemand(uint32_t id) const
+{
+    auto it = m_connections.find(id);
+    return it == m_connections.end() ? 0 : it->second.demand;
+}
+
+uint64_t
+E2AtbtAllocator::GetShare(uint32_t id) const
+{
+    auto it = m_connections.find(id);
+    return it == m_connections.end() ? 0 : it->second.share;
+}
+
+uint32_t
+E2AtbtAllocator::GetN() const
+{
+    return m_connections.size();
+}
+
+uint64_t
+E2AtbtAllocator::GetEvaluations() const
+{
+    return m_evaluations;
+}
+
+} // namespace ns3

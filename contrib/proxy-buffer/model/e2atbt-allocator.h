@@ -1,0 +1,153 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef E2ATBT_ALLOCATOR_H
+#define E2ATBT_ALLOCATOR_H
+
+#include "ns3/callback.h"
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+
+#include <cstdint>
+#include <map>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * @ingroup proxy-buffer
+ * @brief E2-ATBT's allocation of a host's socket-buffer pool (Okamoto,
+ * Terai, Murata, Miyahara: the proxy paper of seed 004, section 3.1).
+ *
+ * Each registered connection says, when asked, its loss ratio, smoothed
+ * RTT, RTO and segment size; its demand is its expected throughput
+ * (PftkThroughput) times its RTT, between MinBuffer and MaxBuffer. A
+ * downstream connection paired with the upstream connection that feeds it
+ * cannot send faster than that one delivers: its throughput is capped by
+ * the upstream's before it becomes a demand. The pool (PoolSize) is
+ * divided max-min fairly among the demands (MaxMinShare) and each share is
+ * handed to the connection's apply callback (which sets a socket buffer).
+ * The allocator re-evaluates every Interval and when a connection arrives
+ * or leaves; one evaluation is O(n log n) in the connections.
+ *
+ * How the pairing is learnt: the paper offers the proxy watching its send
+ * buffers' use, or the proxy telling the relation along with the request.
+ * Here the proxy application tells the allocator directly (Pair), since it
+ * opens both connections itself: exact, and no protocol change.
+ */
+class E2AtbtAllocator : public Object
+{
+  public:
+    /// What a connection reports when the allocator evaluates.
+    struct Measurement
+    {
+        double lossRatio{0};     //!< Segments lost per segment sent
+        Time rtt;                //!< Smoothed round-trip time (> 0)
+        Time rto;                //!< Retransmission timeout
+        uint32_t segmentSize{0}; //!< Bytes per segment (> 0)
+    };
+
+    /// Reads a connection's measurement.
+    using MeasureCallback = Callback<Measurement>;
+    /// Sets a connection's buffer to the bytes given.
+    using ApplyCallback = Callback<void, uint64_t>;
+
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    E2AtbtAllocator();
+    ~E2AtbtAllocator() override;
+
+    /**
+     * @brief Register a connection (and evaluate).
+     * @param measure how to read it
+     * @param apply how to set its buffer
+     * @return its id
+     */
+    uint32_t Add(MeasureCallback measure, ApplyCallback apply);
+
+    /**
+     * @brief Unregister a connection (and evaluate); unknown ids are ignored.
+     * @param id its id
+     */
+    void Remove(uint32_t id);
+
+    /**
+     * @brief Tell the allocator that an upstream connection feeds a
+     * downstream one (the proxy relays what the one receives on the other).
+     * @param downstream the downstream connection's id
+     * @param upstream the upstream connection's id
+     */
+    void Pair(uint32_t downstream, uint32_t upstream);
+
+    /// Compute the demands, divide the pool, apply the shares.
+    void Evaluate();
+
+    /**
+     * @brief A connection's demand, bytes (from its last evaluation).
+     * @param id its id
+     * @return the demand (0 if unknown)
+     */
+    uint64_t GetDemand(uint32_t id) const;
+
+    /**
+     * @brief A connection's share, bytes (from its last evaluation).
+     * @param id its id
+     * @return the share (0 if unknown)
+     */
+    uint64_t GetShare(uint32_t id) const;
+
+    /// @return the connections registered
+    uint32_t GetN() const;
+
+    /// @return the evaluations done
+    uint64_t GetEvaluations() const;
+
+    /**
+     * @brief TracedCallback signature for an evaluation.
+     * @param [in] connections connections evaluated
+     * @param [in] demanded bytes demanded in all
+     * @param [in] allocated bytes allocated in all
+     */
+    typedef void (*EvaluationTracedCallback)(uint32_t connections,
+                                             uint64_t demanded,
+                                             uint64_t allocated);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// A registered connection.
+    struct Connection
+    {
+        MeasureCallback measure; //!< How to read it
+        ApplyCallback apply;     //!< How to set its buffer
+        uint32_t upstream{0};    //!< The connection that feeds it (0: none)
+        uint64_t demand{0};      //!< Last demand
+        uint64_t share{0};       //!< Last share
+    };
+
+    /// The periodic evaluation.
+    void Tick();
+
+    uint64_t m_pool;                                                //!< PoolSize
+    Time m_interval;                                                //!< Interval
+    uint64_t m_minBuffer;                                           //!< MinBuffer
+    uint64_t m_maxBuffer;                                           //!< MaxBuffer
+    uint32_t m_segmentsPerAck;                                      //!< SegmentsPerAck (PFTK's b)
+    std::map<uint32_t, Connection> m_connections;                   //!< By id
+    uint32_t m_nextId{1};                                           //!< Next id (0 means none)
+    uint64_t m_evaluations{0};                                      //!< Evaluations done
+    EventId m_tick;                                                 //!< Next periodic evaluation
+    TracedCallback<uint32_t, uint64_t, uint64_t> m_evaluationTrace; //!< Evaluation trace
+};
+
+} // namespace ns3
+
+#endif /* E2ATBT_ALLOCATOR_H */
