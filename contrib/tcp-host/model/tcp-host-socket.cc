@@ -86,6 +86,15 @@ TcpHostSocket::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&TcpHostSocket::m_segmentPerWrite),
                           MakeBooleanChecker())
+            .AddAttribute("MaxRcvBufSize",
+                          "Largest receive buffer a buffer policy may grow this socket's to "
+                          "(ResizeReceiveBuffer): the SYN asks for a window scale that can "
+                          "advertise it, while its window stays within RcvBufSize. ns-3 takes "
+                          "the scale from RcvBufSize at SYN time (CalculateWScale is not "
+                          "virtual); 0: RcvBufSize's, as ns-3.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&TcpHostSocket::m_maxRcvBufSize),
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("BufferPolicy",
                           "Type of the buffer policy: who sizes the socket buffers "
                           "(a TcpBufferPolicy; fixed sizes by default).",
@@ -160,7 +169,8 @@ TcpHostSocket::TcpHostSocket(const TcpHostSocket& sock)
       m_sharedPool(sock.m_sharedPool),
       m_finWait2Timeout(sock.m_finWait2Timeout),
       m_resetDataAfterClose(sock.m_resetDataAfterClose),
-      m_segmentPerWrite(sock.m_segmentPerWrite)
+      m_segmentPerWrite(sock.m_segmentPerWrite),
+      m_maxRcvBufSize(sock.m_maxRcvBufSize)
 {
     NS_LOG_FUNCTION(this);
     // TracedValue's copy does not copy its callbacks: connect the copy's own.
@@ -1080,6 +1090,76 @@ TcpHostSocket::SendEmptyPacket(uint8_t flags)
     {
         NoteAckSent();
     }
+    uint32_t real = GetRcvBufSize();
+    if ((flags & TcpHeader::SYN) && m_maxRcvBufSize > real)
+    {
+        // The scale comes from the buffer size while the SYN is built: make
+        // it the largest the buffer may grow to, and keep the SYN's window
+        // within the buffer there is (AdvertisedWindowSize).
+        m_synWindowCap = real;
+        m_tcb->m_rxBuffer->SetMaxBufferSize(m_maxRcvBufSize);
+        SendControlSegment(flags);
+        m_tcb->m_rxBuffer->SetMaxBufferSize(real);
+        m_synWindowCap = 0;
+        return;
+    }
+    SendControlSegment(flags);
+}
+
+uint16_t
+TcpHostSocket::AdvertisedWindowSize(bool scale) const
+{
+    uint16_t w = TcpSocketBase::AdvertisedWindowSize(scale);
+    if (m_synWindowCap > 0)
+    {
+        w = std::min<uint32_t>(w, scale ? m_synWindowCap >> m_rcvWindShift : m_synWindowCap);
+    }
+    return w;
+}
+
+uint32_t
+TcpHostSocket::ResizeSendBuffer(uint32_t bytes)
+{
+    uint32_t size = std::max(bytes, m_txBuffer->Size());
+    bool grew = size > GetSndBufSize();
+    SetSndBufSize(size);
+    if (grew && (m_state == ESTABLISHED || m_state == CLOSE_WAIT))
+    {
+        Ptr<TcpHostSocket> self = this;
+        Simulator::ScheduleNow([self]() { self->NotifySend(self->GetTxAvailable()); });
+    }
+    NS_LOG_LOGIC("send buffer " << size << " (asked " << bytes << ")");
+    return size;
+}
+
+uint32_t
+TcpHostSocket::ResizeReceiveBuffer(uint32_t bytes)
+{
+    Ptr<TcpRxBuffer> rx = m_tcb->m_rxBuffer;
+    // The buffer starts at the first byte the application has not read;
+    // the window last advertised ends at the ACK's number plus the window.
+    SequenceNumber32 firstUnread = rx->NextRxSequence() - rx->Available();
+    SequenceNumber32 promisedEdge = m_ackedUpTo + SequenceNumber32(m_advWnd.Get());
+    uint32_t floor = rx->Size();
+    if (m_state != CLOSED && m_state != LISTEN && promisedEdge > firstUnread)
+    {
+        floor = std::max<uint32_t>(floor, promisedEdge - firstUnread);
+    }
+    uint32_t size = std::max(bytes, floor);
+    bool scaleChosen = m_state != CLOSED && m_state != LISTEN && m_state != SYN_SENT;
+    if (scaleChosen)
+    {
+        uint64_t ceiling = uint64_t(m_maxWinSize) << (m_winScalingEnabled ? m_rcvWindShift : 0);
+        size = std::max<uint64_t>(floor, std::min<uint64_t>(size, ceiling));
+    }
+    SetRcvBufSize(size); // advertises a grown window at once
+    NS_LOG_LOGIC("receive buffer " << size << " (asked " << bytes << ", floor " << floor << ")");
+    return size;
+}
+
+void
+TcpHostSocket::SendControlSegment(uint8_t flags)
+{
     if ((flags & TcpHeader::SYN) || flags == TcpHeader::ACK)
     {
         // The close policy may put an option on the handshake's segments.

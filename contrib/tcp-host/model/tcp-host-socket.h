@@ -194,6 +194,26 @@ class TcpHostSocket : public TcpSocketBase
                          const Ipv4Header& header,
                          Ptr<Ipv4Interface> interface);
 
+    /**
+     * @brief Set the send buffer at any time (a buffer policy or allocator
+     * does): never below the bytes it holds. An application waiting for
+     * room hears of it when the buffer grows.
+     * @param bytes the size wanted
+     * @return the size set
+     */
+    uint32_t ResizeSendBuffer(uint32_t bytes);
+
+    /**
+     * @brief Set the receive buffer at any time: never below the bytes it
+     * holds, nor below the window already advertised (the right edge of the
+     * window never moves back), nor beyond what the window scale chosen at
+     * SYN time can advertise (see MaxRcvBufSize). A grown window is
+     * advertised at once.
+     * @param bytes the size wanted
+     * @return the size set
+     */
+    uint32_t ResizeReceiveBuffer(uint32_t bytes);
+
     int Close() override;
     int Send(Ptr<Packet> p, uint32_t flags) override;
     Ptr<Packet> Recv(uint32_t maxSize, uint32_t flags) override;
@@ -212,6 +232,7 @@ class TcpHostSocket : public TcpSocketBase
     void ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader) override;
     uint32_t SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withAck) override;
     void DelAckTimeout() override;
+    uint16_t AdvertisedWindowSize(bool scale = true) const override;
     void ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader) override;
     void NewAck(const SequenceNumber32& seq, bool resetRTO) override;
     void ReTxTimeout() override;
@@ -430,6 +451,13 @@ class TcpHostSocket : public TcpSocketBase
     void NoteAckSent();
 
     /**
+     * @brief SendEmptyPacket's work (the override wraps it: a SYN may ask
+     * for a window scale fit for MaxRcvBufSize).
+     * @param flags the segment's flags
+     */
+    void SendControlSegment(uint8_t flags);
+
+    /**
      * @brief The largest segment that does not run past the end of an
      * application write (SegmentPerWrite).
      * @param seq the segment's first byte
@@ -510,6 +538,8 @@ class TcpHostSocket : public TcpSocketBase
     bool m_finFollows{false};                 //!< SplitFin: the segment being taken in had a FIN
     bool m_segmentPerWrite{false};            //!< No segment spans two application writes
     std::deque<SequenceNumber32> m_writeEnds; //!< Ends of writes not yet acknowledged
+    uint32_t m_maxRcvBufSize{0}; //!< Largest receive buffer the window scale must allow
+    uint32_t m_synWindowCap{0};  //!< While a SYN is built: the real buffer (window cap)
 };
 
 } // namespace ns3
