@@ -41,6 +41,16 @@ TcpBufferPolicy::DataAcked(Ptr<TcpHostSocket> /* socket */, uint32_t /* bytes */
 {
 }
 
+void
+TcpBufferPolicy::DataReceived(Ptr<TcpHostSocket> /* socket */, uint32_t /* bytes */)
+{
+}
+
+void
+TcpBufferPolicy::DataRead(Ptr<TcpHostSocket> /* socket */, uint32_t /* bytes */)
+{
+}
+
 Ptr<TcpBufferPolicy>
 TcpBufferPolicy::Fork() const
 {

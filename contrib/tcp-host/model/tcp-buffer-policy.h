@@ -18,11 +18,12 @@ class TcpHostSocket;
  * @brief Who sizes a connection's socket buffers, and when: the buffer
  * policy slot of TcpHostSocket.
  *
- * The socket tells its policy when the connection is established and when
- * new data is acknowledged; the policy may then set the socket's SndBufSize
- * and RcvBufSize attributes. This base class leaves the sizes the socket
- * was given (the standard behaviour). Receive-buffer autotuning and a
- * node-wide allocator plug in here. Forked into accepted sockets.
+ * The socket tells its policy when the connection is established, when new
+ * data is acknowledged, when new data arrives in sequence and when the
+ * application reads; the policy may then resize the socket's buffers
+ * (TcpHostSocket::ResizeSendBuffer, ResizeReceiveBuffer). This base class leaves the sizes the
+ * socket was given (the standard behaviour). Receive-buffer autotuning and a node-wide allocator
+ * plug in here. Forked into accepted sockets.
  */
 class TcpBufferPolicy : public Object
 {
@@ -50,6 +51,20 @@ class TcpBufferPolicy : public Object
      * @param bytes how many bytes the ACK acknowledged
      */
     virtual void DataAcked(Ptr<TcpHostSocket> socket, uint32_t bytes);
+
+    /**
+     * @brief New data arrived in sequence.
+     * @param socket the socket
+     * @param bytes how many bytes RCV.NXT advanced
+     */
+    virtual void DataReceived(Ptr<TcpHostSocket> socket, uint32_t bytes);
+
+    /**
+     * @brief The application read.
+     * @param socket the socket
+     * @param bytes how many bytes it read
+     */
+    virtual void DataRead(Ptr<TcpHostSocket> socket, uint32_t bytes);
 
     /**
      * @brief A copy for a socket that a listening socket forks.

@@ -525,6 +525,7 @@ TcpHostSocket::Recv(uint32_t maxSize, uint32_t flags)
     ReportData();
     if (packet && packet->GetSize() > 0)
     {
+        m_bufferPolicy->DataRead(this, packet->GetSize());
         // A read opens the window: the policy may send the update now.
         m_readSinceAck += packet->GetSize();
         bool canAck = (m_state == ESTABLISHED || m_state == CLOSE_WAIT || m_state == FIN_WAIT_1 ||
@@ -688,6 +689,7 @@ void
 TcpHostSocket::ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader)
 {
     ReleaseHeld(); // a held segment goes in before anything that follows it
+    SequenceNumber32 nextBefore = m_tcb->m_rxBuffer->NextRxSequence();
     auto verdict = TcpDelayedAckPolicy::Verdict::STANDARD;
     if (packet->GetSize() > 0 &&
         tcpHeader.GetSequenceNumber() == m_tcb->m_rxBuffer->NextRxSequence())
@@ -726,6 +728,11 @@ TcpHostSocket::ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader)
     if (m_state == CLOSE_WAIT && m_finSequenceKnown)
     {
         CompleteActiveClose();
+    }
+    SequenceNumber32 nextAfter = m_tcb->m_rxBuffer->NextRxSequence();
+    if (nextAfter > nextBefore)
+    {
+        m_bufferPolicy->DataReceived(this, nextAfter - nextBefore);
     }
 }
 
@@ -827,8 +834,33 @@ TcpHostSocket::Unacked() const
 void
 TcpHostSocket::NoteAckSent()
 {
+    if (m_rcvBufTarget > 0)
+    {
+        // Shrink as far as the last promise allows: the right edge stays.
+        uint32_t size = std::max({m_rcvBufTarget, PromisedBuffer(), m_tcb->m_rxBuffer->Size()});
+        m_tcb->m_rxBuffer->SetMaxBufferSize(size);
+        if (size == m_rcvBufTarget)
+        {
+            m_rcvBufTarget = 0;
+        }
+    }
     m_ackedUpTo = m_tcb->m_rxBuffer->NextRxSequence();
     m_readSinceAck = 0;
+}
+
+uint32_t
+TcpHostSocket::PromisedBuffer() const
+{
+    Ptr<TcpRxBuffer> rx = m_tcb->m_rxBuffer;
+    // The buffer starts at the first byte the application has not read;
+    // the window last advertised ends at the ACK's number plus the window.
+    SequenceNumber32 firstUnread = rx->NextRxSequence() - rx->Available();
+    SequenceNumber32 promisedEdge = m_ackedUpTo + SequenceNumber32(m_advWnd.Get());
+    if (m_state == CLOSED || m_state == LISTEN || promisedEdge <= firstUnread)
+    {
+        return 0;
+    }
+    return promisedEdge - firstUnread;
 }
 
 uint32_t
@@ -1106,6 +1138,30 @@ TcpHostSocket::SendEmptyPacket(uint8_t flags)
     SendControlSegment(flags);
 }
 
+Time
+TcpHostSocket::GetSmoothedRtt() const
+{
+    return m_tcb->m_srtt.Get();
+}
+
+uint32_t
+TcpHostSocket::GetReceiveBufferSize() const
+{
+    return GetRcvBufSize();
+}
+
+uint32_t
+TcpHostSocket::GetSendBufferSize() const
+{
+    return GetSndBufSize();
+}
+
+uint32_t
+TcpHostSocket::GetSegmentSize() const
+{
+    return GetSegSize();
+}
+
 uint16_t
 TcpHostSocket::AdvertisedWindowSize(bool scale) const
 {
@@ -1135,23 +1191,17 @@ TcpHostSocket::ResizeSendBuffer(uint32_t bytes)
 uint32_t
 TcpHostSocket::ResizeReceiveBuffer(uint32_t bytes)
 {
-    Ptr<TcpRxBuffer> rx = m_tcb->m_rxBuffer;
-    // The buffer starts at the first byte the application has not read;
-    // the window last advertised ends at the ACK's number plus the window.
-    SequenceNumber32 firstUnread = rx->NextRxSequence() - rx->Available();
-    SequenceNumber32 promisedEdge = m_ackedUpTo + SequenceNumber32(m_advWnd.Get());
-    uint32_t floor = rx->Size();
-    if (m_state != CLOSED && m_state != LISTEN && promisedEdge > firstUnread)
-    {
-        floor = std::max<uint32_t>(floor, promisedEdge - firstUnread);
-    }
-    uint32_t size = std::max(bytes, floor);
+    uint32_t floor = std::max(m_tcb->m_rxBuffer->Size(), PromisedBuffer());
+    uint64_t wanted = bytes;
     bool scaleChosen = m_state != CLOSED && m_state != LISTEN && m_state != SYN_SENT;
     if (scaleChosen)
     {
         uint64_t ceiling = uint64_t(m_maxWinSize) << (m_winScalingEnabled ? m_rcvWindShift : 0);
-        size = std::max<uint64_t>(floor, std::min<uint64_t>(size, ceiling));
+        wanted = std::min<uint64_t>(wanted, ceiling);
     }
+    uint32_t size = std::max<uint64_t>(wanted, floor);
+    // Below the promise: reached later, as the edge allows (NoteAckSent).
+    m_rcvBufTarget = size > wanted ? std::max<uint32_t>(wanted, 1) : 0;
     SetRcvBufSize(size); // advertises a grown window at once
     NS_LOG_LOGIC("receive buffer " << size << " (asked " << bytes << ", floor " << floor << ")");
     return size;

@@ -208,11 +208,25 @@ class TcpHostSocket : public TcpSocketBase
      * holds, nor below the window already advertised (the right edge of the
      * window never moves back), nor beyond what the window scale chosen at
      * SYN time can advertise (see MaxRcvBufSize). A grown window is
-     * advertised at once.
+     * advertised at once. A size below the window advertised is reached
+     * gradually: each later segment the socket sends keeps the right edge
+     * where it was until the buffer is down to it.
      * @param bytes the size wanted
-     * @return the size set
+     * @return the size set now
      */
     uint32_t ResizeReceiveBuffer(uint32_t bytes);
+
+    /// @return the smoothed round-trip time (0 before the first sample)
+    Time GetSmoothedRtt() const;
+
+    /// @return the receive buffer's size, bytes (RcvBufSize)
+    uint32_t GetReceiveBufferSize() const;
+
+    /// @return the send buffer's size, bytes (SndBufSize)
+    uint32_t GetSendBufferSize() const;
+
+    /// @return the segment size, bytes (SegmentSize)
+    uint32_t GetSegmentSize() const;
 
     int Close() override;
     int Send(Ptr<Packet> p, uint32_t flags) override;
@@ -447,8 +461,13 @@ class TcpHostSocket : public TcpSocketBase
     /// Take in the segment held out of ACKs (HOLD), if there is one.
     void ReleaseHeld();
 
-    /// A segment that acknowledges RCV.NXT is leaving: note it.
+    /// A segment that acknowledges RCV.NXT is leaving: note it (and bring a
+    /// receive buffer being shrunk closer to its target first).
     void NoteAckSent();
+
+    /// @return the window's right edge promised by the last ACK, less the
+    /// first unread byte: the smallest buffer that keeps that promise
+    uint32_t PromisedBuffer() const;
 
     /**
      * @brief SendEmptyPacket's work (the override wraps it: a SYN may ask
@@ -540,6 +559,7 @@ class TcpHostSocket : public TcpSocketBase
     std::deque<SequenceNumber32> m_writeEnds; //!< Ends of writes not yet acknowledged
     uint32_t m_maxRcvBufSize{0}; //!< Largest receive buffer the window scale must allow
     uint32_t m_synWindowCap{0};  //!< While a SYN is built: the real buffer (window cap)
+    uint32_t m_rcvBufTarget{0};  //!< A receive buffer being shrunk: its target (0: none)
 };
 
 } // namespace ns3
