@@ -498,23 +498,20 @@ HttpServer::Queue(Ptr<Socket> socket, Connection& c, HttpResponse& response, boo
     m_responseTrace(response);
     uint64_t index = c.queued++;
     uint64_t body = withBody ? response.GetBodyLength() : 0;
-    c.queue.push_back({response.SerializeHead(), 0, 0, index});
+    std::string head = response.SerializeHead();
+    if (m_outputBufferSize > 0)
+    {
+        for (uint64_t write :
+             HttpBufferedWrites(head.size(), body, m_outputBufferSize, m_fileReadSize))
+        {
+            c.writes.push_back(write);
+        }
+    }
+    c.queue.push_back({std::move(head), 0, 0, index});
     if (body > 0)
     {
         c.queue.push_back({"", body, 0, index});
         m_stats.bodyBytes += body;
-    }
-    if (m_outputBufferSize > 0)
-    {
-        for (uint64_t write :
-             HttpBufferedWrites(c.queue.back().body > 0 ? c.queue[c.queue.size() - 2].head.size()
-                                                        : c.queue.back().head.size(),
-                                body,
-                                m_outputBufferSize,
-                                m_fileReadSize))
-        {
-            c.writes.push_back(write);
-        }
     }
     // The server's work on the response (parsing, finding the document,
     // copying it out) is application work on the node's CPU: it waits
