@@ -691,10 +691,12 @@ TcpHostSocket::ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader)
     ReleaseHeld(); // a held segment goes in before anything that follows it
     SequenceNumber32 nextBefore = m_tcb->m_rxBuffer->NextRxSequence();
     auto verdict = TcpDelayedAckPolicy::Verdict::STANDARD;
-    if (packet->GetSize() > 0 &&
-        tcpHeader.GetSequenceNumber() == m_tcb->m_rxBuffer->NextRxSequence())
+    bool inSequence = packet->GetSize() > 0 &&
+                      tcpHeader.GetSequenceNumber() == m_tcb->m_rxBuffer->NextRxSequence();
+    m_dataSegments += inSequence;
+    // ns-3's own rule (the default policy) needs no receiver state per segment.
+    if (inSequence && m_delayedAckPolicy->DecidesAcks())
     {
-        ++m_dataSegments;
         bool pushed = (tcpHeader.GetFlags() & (TcpHeader::PSH | TcpHeader::FIN)) || m_finFollows;
         verdict = m_delayedAckPolicy->OnSegment(AckState(packet->GetSize(), pushed));
         NS_LOG_LOGIC("segment " << tcpHeader.GetSequenceNumber() << " (" << packet->GetSize()
