@@ -23,7 +23,7 @@ LinuxRcvBufAutotuning::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::LinuxRcvBufAutotuning")
-            .SetParent<TcpBufferPolicy>()
+            .SetParent<RoundTripBufferPolicy>()
             .SetGroupName("ProxyBuffer")
             .AddConstructor<LinuxRcvBufAutotuning>()
             .AddAttribute("MaxBuffer",
@@ -31,13 +31,7 @@ LinuxRcvBufAutotuning::GetTypeId()
                           "the socket a MaxRcvBufSize at least as large).",
                           UintegerValue(6 << 20),
                           MakeUintegerAccessor(&LinuxRcvBufAutotuning::m_maxBuffer),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("InitialRtt",
-                          "Round-trip time to count over before the socket has an RTT "
-                          "sample.",
-                          TimeValue(MilliSeconds(100)),
-                          MakeTimeAccessor(&LinuxRcvBufAutotuning::m_initialRtt),
-                          MakeTimeChecker(NanoSeconds(1)));
+                          MakeUintegerChecker<uint32_t>(1));
     return tid;
 }
 
@@ -50,7 +44,7 @@ LinuxRcvBufAutotuning::GetName() const
 void
 LinuxRcvBufAutotuning::Established(Ptr<TcpHostSocket> socket)
 {
-    m_roundStart = Simulator::Now();
+    StartRound();
     m_copied = 0;
     m_space = socket->GetReceiveBufferSize() / 2; // Linux starts from half the initial window
 }
@@ -59,12 +53,7 @@ void
 LinuxRcvBufAutotuning::DataRead(Ptr<TcpHostSocket> socket, uint32_t bytes)
 {
     m_copied += bytes;
-    Time rtt = socket->GetSmoothedRtt();
-    if (!rtt.IsStrictlyPositive())
-    {
-        rtt = m_initialRtt;
-    }
-    if (Simulator::Now() - m_roundStart < rtt)
+    if (!RoundOver(socket))
     {
         return;
     }
@@ -81,7 +70,7 @@ LinuxRcvBufAutotuning::DataRead(Ptr<TcpHostSocket> socket, uint32_t bytes)
         }
         m_space = m_copied;
     }
-    m_roundStart = Simulator::Now();
+    StartRound();
     m_copied = 0;
 }
 

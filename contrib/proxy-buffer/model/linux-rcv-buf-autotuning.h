@@ -4,8 +4,7 @@
 #ifndef LINUX_RCV_BUF_AUTOTUNING_H
 #define LINUX_RCV_BUF_AUTOTUNING_H
 
-#include "ns3/nstime.h"
-#include "ns3/tcp-buffer-policy.h"
+#include "round-trip-buffer-policy.h"
 
 namespace ns3
 {
@@ -15,7 +14,7 @@ namespace ns3
  * @brief Linux's receive-buffer autotuning (dynamic right-sizing,
  * tcp_rcv_space_adjust in net/ipv4/tcp_input.c), as researchers know it.
  *
- * Every round trip the policy counts the bytes the application copied out
+ * Every round trip (RoundTripBufferPolicy) the policy counts the bytes the application copied out
  * (read). If that beats the previous round's, the window wanted is twice
  * it plus 16 segments of headroom, plus twice the growth in proportion
  * (Linux: rcvwin = 2 copied + 16 advmss, + 2 rcvwin (copied - space) /
@@ -23,7 +22,7 @@ namespace ns3
  * shrinks. Buffer bytes are payload bytes here (Linux counts skb overhead
  * as well and scales by its truesize ratio).
  */
-class LinuxRcvBufAutotuning : public TcpBufferPolicy
+class LinuxRcvBufAutotuning : public RoundTripBufferPolicy
 {
   public:
     /**
@@ -39,8 +38,6 @@ class LinuxRcvBufAutotuning : public TcpBufferPolicy
 
   private:
     uint32_t m_maxBuffer; //!< MaxBuffer (tcp_rmem[2])
-    Time m_initialRtt;    //!< InitialRtt
-    Time m_roundStart;    //!< Start of the round being counted
     uint64_t m_copied{0}; //!< Bytes read in it
     uint64_t m_space{0};  //!< Bytes read in the last round that grew the buffer
 };

@@ -24,7 +24,7 @@ WindowFollowingRcvBuf::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::WindowFollowingRcvBuf")
-            .SetParent<TcpBufferPolicy>()
+            .SetParent<RoundTripBufferPolicy>()
             .SetGroupName("ProxyBuffer")
             .AddConstructor<WindowFollowingRcvBuf>()
             .AddAttribute("MinBuffer",
@@ -43,13 +43,7 @@ WindowFollowingRcvBuf::GetTypeId()
                           "for a window that doubles in slow start).",
                           DoubleValue(2.0),
                           MakeDoubleAccessor(&WindowFollowingRcvBuf::m_headroom),
-                          MakeDoubleChecker<double>(1.0))
-            .AddAttribute("InitialRtt",
-                          "Round-trip time to count over before the socket has an RTT "
-                          "sample.",
-                          TimeValue(MilliSeconds(100)),
-                          MakeTimeAccessor(&WindowFollowingRcvBuf::m_initialRtt),
-                          MakeTimeChecker(NanoSeconds(1)));
+                          MakeDoubleChecker<double>(1.0));
     return tid;
 }
 
@@ -62,7 +56,7 @@ WindowFollowingRcvBuf::GetName() const
 void
 WindowFollowingRcvBuf::Established(Ptr<TcpHostSocket> /* socket */)
 {
-    m_roundStart = Simulator::Now();
+    StartRound();
     m_roundBytes = 0;
 }
 
@@ -70,21 +64,16 @@ void
 WindowFollowingRcvBuf::DataReceived(Ptr<TcpHostSocket> socket, uint32_t bytes)
 {
     m_roundBytes += bytes;
-    Time rtt = socket->GetSmoothedRtt();
-    if (!rtt.IsStrictlyPositive())
-    {
-        rtt = m_initialRtt;
-    }
-    if (Simulator::Now() - m_roundStart < rtt)
+    if (!RoundOver(socket))
     {
         return;
     }
     uint64_t target = uint64_t(m_headroom * m_roundBytes);
     target = std::clamp<uint64_t>(target, m_minBuffer, m_maxBuffer);
     uint32_t set = socket->ResizeReceiveBuffer(target);
-    NS_LOG_DEBUG(m_roundBytes << " bytes in " << (Simulator::Now() - m_roundStart).As(Time::MS)
-                              << ": receive buffer " << set);
-    m_roundStart = Simulator::Now();
+    NS_LOG_DEBUG(m_roundBytes << " bytes in " << RoundLength().As(Time::MS) << ": receive buffer "
+                              << set);
+    StartRound();
     m_roundBytes = 0;
 }
 

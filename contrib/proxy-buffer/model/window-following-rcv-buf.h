@@ -4,8 +4,7 @@
 #ifndef WINDOW_FOLLOWING_RCV_BUF_H
 #define WINDOW_FOLLOWING_RCV_BUF_H
 
-#include "ns3/nstime.h"
-#include "ns3/tcp-buffer-policy.h"
+#include "round-trip-buffer-policy.h"
 
 namespace ns3
 {
@@ -15,18 +14,16 @@ namespace ns3
  * @brief Receive-buffer autotuning that follows the sender's window (the
  * proxy paper's control of an upstream connection's receive buffer).
  *
- * Every round trip (the socket's smoothed RTT, InitialRtt before the first
- * sample) the policy counts the bytes that arrived in sequence: what the
- * sender's window let through in that round. It sets the receive buffer to
- * Headroom times that, within MinBuffer and MaxBuffer: room for a window
- * that doubles in slow start, and no more. Unlike Linux's dynamic
- * right-sizing (LinuxRcvBufAutotuning) it measures arrivals, not the
+ * Every round trip (RoundTripBufferPolicy) the policy counts the bytes that arrived in sequence:
+ * what the sender's window let through in that round. It sets the receive buffer to Headroom times
+ * that, within MinBuffer and MaxBuffer: room for a window that doubles in slow start, and no more.
+ * Unlike Linux's dynamic right-sizing (LinuxRcvBufAutotuning) it measures arrivals, not the
  * application's reads, and it shrinks the buffer again when the window
  * shrinks (as far as TcpHostSocket::ResizeReceiveBuffer allows: never below
  * the window already advertised), so that a proxy's pool is not held by
  * connections that no longer need it.
  */
-class WindowFollowingRcvBuf : public TcpBufferPolicy
+class WindowFollowingRcvBuf : public RoundTripBufferPolicy
 {
   public:
     /**
@@ -44,8 +41,6 @@ class WindowFollowingRcvBuf : public TcpBufferPolicy
     uint32_t m_minBuffer;     //!< MinBuffer
     uint32_t m_maxBuffer;     //!< MaxBuffer
     double m_headroom;        //!< Headroom
-    Time m_initialRtt;        //!< InitialRtt
-    Time m_roundStart;        //!< Start of the round being counted
     uint64_t m_roundBytes{0}; //!< Bytes arrived in it
 };
 
