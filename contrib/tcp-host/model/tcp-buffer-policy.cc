@@ -51,6 +51,11 @@ TcpBufferPolicy::DataRead(Ptr<TcpHostSocket> /* socket */, uint32_t /* bytes */)
 {
 }
 
+void
+TcpBufferPolicy::Closed(Ptr<TcpHostSocket> /* socket */)
+{
+}
+
 Ptr<TcpBufferPolicy>
 TcpBufferPolicy::Fork() const
 {

@@ -19,11 +19,11 @@ class TcpHostSocket;
  * policy slot of TcpHostSocket.
  *
  * The socket tells its policy when the connection is established, when new
- * data is acknowledged, when new data arrives in sequence and when the
- * application reads; the policy may then resize the socket's buffers
- * (TcpHostSocket::ResizeSendBuffer, ResizeReceiveBuffer). This base class leaves the sizes the
- * socket was given (the standard behaviour). Receive-buffer autotuning and a node-wide allocator
- * plug in here. Forked into accepted sockets.
+ * data is acknowledged, when new data arrives in sequence, when the
+ * application reads and when the connection is over; the policy may then resize the socket's
+ * buffers (TcpHostSocket::ResizeSendBuffer, ResizeReceiveBuffer). This base class leaves the sizes
+ * the socket was given (the standard behaviour). Receive-buffer autotuning and a node-wide
+ * allocator plug in here. Forked into accepted sockets.
  */
 class TcpBufferPolicy : public Object
 {
@@ -65,6 +65,15 @@ class TcpBufferPolicy : public Object
      * @param bytes how many bytes it read
      */
     virtual void DataRead(Ptr<TcpHostSocket> socket, uint32_t bytes);
+
+    /**
+     * @brief The connection has no more data to move: it reached TIME_WAIT
+     * or CLOSED, or its socket is disposed. Called once, and only after
+     * Established.
+     * @param socket the socket; null when it is being disposed (it may be
+     * half destroyed then: only forget it)
+     */
+    virtual void Closed(Ptr<TcpHostSocket> socket);
 
     /**
      * @brief A copy for a socket that a listening socket forks.

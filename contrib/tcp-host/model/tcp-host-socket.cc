@@ -232,12 +232,25 @@ TcpHostSocket::DoDispose()
     NS_LOG_FUNCTION(this);
     m_finWait2Event.Cancel();
     m_heldPacket = nullptr;
+    TellBufferPolicyClosed(true);
     if (m_hostModel)
     {
         m_hostModel->ForgetTcb(this);
         m_hostModel = nullptr;
     }
     TcpSocketBase::DoDispose();
+}
+
+void
+TcpHostSocket::TellBufferPolicyClosed(bool disposing)
+{
+    if (m_bufferPolicyActive)
+    {
+        m_bufferPolicyActive = false;
+        // Disposal may run at a reference count of zero (Object::DoDelete):
+        // no Ptr to this may be made then.
+        m_bufferPolicy->Closed(disposing ? nullptr : Ptr<TcpHostSocket>(this));
+    }
 }
 
 void
@@ -458,7 +471,12 @@ TcpHostSocket::StateChanged(TcpStates_t oldState, TcpStates_t newState)
     }
     if (newState == ESTABLISHED && (oldState == SYN_SENT || oldState == SYN_RCVD))
     {
+        m_bufferPolicyActive = true;
         m_bufferPolicy->Established(this);
+    }
+    if (newState == TIME_WAIT || newState == CLOSED)
+    {
+        TellBufferPolicyClosed(false);
     }
     if (newState == FIN_WAIT_2)
     {
@@ -509,6 +527,7 @@ TcpHostSocket::ReportData()
 int
 TcpHostSocket::Send(Ptr<Packet> p, uint32_t flags)
 {
+    StepSendBufferDown(); // the application may write only into the smaller buffer
     int sent = TcpSocketBase::Send(p, flags);
     if (sent > 0 && m_segmentPerWrite)
     {
@@ -544,6 +563,11 @@ uint32_t
 TcpHostSocket::GetTxAvailable() const
 {
     uint32_t available = TcpSocketBase::GetTxAvailable();
+    if (m_sndBufTarget > 0)
+    {
+        // Shrinking: room only below the target.
+        available = m_sndBufTarget > m_txBuffer->Size() ? m_sndBufTarget - m_txBuffer->Size() : 0;
+    }
     if (m_sharedPool && m_hostModel)
     {
         // No free mbuf, no room: the application waits (BSD's sosend).
@@ -876,6 +900,11 @@ TcpHostSocket::SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withA
     {
         NoteAckSent();
     }
+    ++m_dataSegmentsSent;
+    if (seq < m_tcb->m_highTxMark)
+    {
+        ++m_dataSegmentsRetransmitted; // what a loss ratio counts
+    }
     return TcpSocketBase::SendDataPacket(seq, maxSize, withAck);
 }
 
@@ -916,6 +945,7 @@ TcpHostSocket::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
 {
     SequenceNumber32 head = m_txBuffer->HeadSequence();
     TcpSocketBase::ReceivedAck(packet, tcpHeader);
+    StepSendBufferDown();
     if (m_txBuffer->HeadSequence() > head)
     {
         m_bufferPolicy->DataAcked(this, m_txBuffer->HeadSequence() - head);
@@ -1164,6 +1194,30 @@ TcpHostSocket::GetSegmentSize() const
     return GetSegSize();
 }
 
+Time
+TcpHostSocket::GetRto() const
+{
+    return m_rto.Get();
+}
+
+uint32_t
+TcpHostSocket::GetCongestionWindow() const
+{
+    return m_tcb->m_cWnd.Get();
+}
+
+uint64_t
+TcpHostSocket::GetDataSegmentsSent() const
+{
+    return m_dataSegmentsSent;
+}
+
+uint64_t
+TcpHostSocket::GetDataSegmentsRetransmitted() const
+{
+    return m_dataSegmentsRetransmitted;
+}
+
 uint16_t
 TcpHostSocket::AdvertisedWindowSize(bool scale) const
 {
@@ -1179,6 +1233,8 @@ uint32_t
 TcpHostSocket::ResizeSendBuffer(uint32_t bytes)
 {
     uint32_t size = std::max(bytes, m_txBuffer->Size());
+    // Below what it holds: reached as ACKs free room (StepSendBufferDown).
+    m_sndBufTarget = size > bytes ? std::max<uint32_t>(bytes, 1) : 0;
     bool grew = size > GetSndBufSize();
     SetSndBufSize(size);
     if (grew && (m_state == ESTABLISHED || m_state == CLOSE_WAIT))
@@ -1188,6 +1244,21 @@ TcpHostSocket::ResizeSendBuffer(uint32_t bytes)
     }
     NS_LOG_LOGIC("send buffer " << size << " (asked " << bytes << ")");
     return size;
+}
+
+void
+TcpHostSocket::StepSendBufferDown()
+{
+    if (m_sndBufTarget == 0)
+    {
+        return;
+    }
+    uint32_t size = std::max(m_sndBufTarget, m_txBuffer->Size());
+    SetSndBufSize(size);
+    if (size == m_sndBufTarget)
+    {
+        m_sndBufTarget = 0;
+    }
 }
 
 uint32_t

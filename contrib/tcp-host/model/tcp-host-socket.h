@@ -196,8 +196,10 @@ class TcpHostSocket : public TcpSocketBase
 
     /**
      * @brief Set the send buffer at any time (a buffer policy or allocator
-     * does): never below the bytes it holds. An application waiting for
-     * room hears of it when the buffer grows.
+     * does): never below the bytes it holds. A size below that is reached
+     * gradually: the application gets no room until ACKs have brought the
+     * bytes held below it. An application waiting for room hears of it
+     * when the buffer grows.
      * @param bytes the size wanted
      * @return the size set
      */
@@ -227,6 +229,18 @@ class TcpHostSocket : public TcpSocketBase
 
     /// @return the segment size, bytes (SegmentSize)
     uint32_t GetSegmentSize() const;
+
+    /// @return the retransmission timeout now
+    Time GetRto() const;
+
+    /// @return the congestion window, bytes
+    uint32_t GetCongestionWindow() const;
+
+    /// @return data segments sent, retransmissions included
+    uint64_t GetDataSegmentsSent() const;
+
+    /// @return data segments sent again (below the highest sequence sent)
+    uint64_t GetDataSegmentsRetransmitted() const;
 
     int Close() override;
     int Send(Ptr<Packet> p, uint32_t flags) override;
@@ -510,6 +524,16 @@ class TcpHostSocket : public TcpSocketBase
     /// gave up, or reset): say CLOSED, and let the TCB leave the host model.
     void NoteReleased();
 
+    /**
+     * @brief Tell the buffer policy the connection is over (once, if it was
+     * told it was established).
+     * @param disposing the socket is being disposed (the policy gets null)
+     */
+    void TellBufferPolicyClosed(bool disposing);
+
+    /// Bring a shrinking send buffer down as far as the bytes it holds allow.
+    void StepSendBufferDown();
+
     /// @return the node's host model (looked up once; may be null)
     Ptr<TcpHostModel> HostModel();
 
@@ -531,6 +555,10 @@ class TcpHostSocket : public TcpSocketBase
     Ptr<TcpClosePolicy> m_closePolicy;           //!< Which end keeps TIME_WAIT
     Ptr<TcpDelayedAckPolicy> m_delayedAckPolicy; //!< When a deferred ACK goes out
     Ptr<TcpBufferPolicy> m_bufferPolicy;         //!< Who sizes the buffers
+    uint32_t m_sndBufTarget{0};                  //!< Send buffer being shrunk to (0: none)
+    bool m_bufferPolicyActive{false};            //!< Established told, Closed not yet
+    uint64_t m_dataSegmentsSent{0};              //!< Data segments sent
+    uint64_t m_dataSegmentsRetransmitted{0};     //!< Of which sent again
     Ptr<TcpOutputStage> m_outputStage;           //!< The node's output stage, once needed
     TimeWaitRstPolicy m_rstPolicy{RST_ACCEPT};   //!< RST-in-TIME_WAIT policy
     ClosePhase m_closePhase{SWAP_NONE};          //!< Swap-close phase

@@ -1,0 +1,117 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "e2atbt-send-buffer.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/tcp-host-socket.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("E2AtbtSendBuffer");
+
+NS_OBJECT_ENSURE_REGISTERED(E2AtbtSendBuffer);
+
+TypeId
+E2AtbtSendBuffer::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::E2AtbtSendBuffer")
+                            .SetParent<TcpBufferPolicy>()
+                            .SetGroupName("ProxyBuffer")
+                            .AddConstructor<E2AtbtSendBuffer>();
+    return tid;
+}
+
+E2AtbtSendBuffer::~E2AtbtSendBuffer()
+{
+}
+
+std::string
+E2AtbtSendBuffer::GetName() const
+{
+    return "E2AtbtSendBuffer";
+}
+
+void
+E2AtbtSendBuffer::Established(Ptr<TcpHostSocket> socket)
+{
+    Ptr<E2AtbtAllocator> allocator = socket->GetNode()->GetObject<E2AtbtAllocator>();
+    NS_ABORT_MSG_IF(!allocator,
+                    "E2AtbtSendBuffer: node " << socket->GetNode()->GetId()
+                                              << " has no E2AtbtAllocator aggregated");
+    m_socket = PeekPointer(socket);
+    m_allocator = allocator;
+    m_id = allocator->Add(MakeCallback(&E2AtbtSendBuffer::MeasureNow, this),
+                          MakeCallback(&E2AtbtSendBuffer::Apply, this));
+    NS_LOG_DEBUG("socket " << m_socket << " is connection " << m_id);
+}
+
+void
+E2AtbtSendBuffer::Closed(Ptr<TcpHostSocket> /* socket */)
+{
+    Ptr<E2AtbtAllocator> allocator = m_allocator;
+    uint32_t id = m_id;
+    m_socket = nullptr;
+    m_allocator = nullptr;
+    m_id = 0;
+    if (allocator)
+    {
+        allocator->Remove(id); // evaluates without this connection
+    }
+}
+
+Ptr<TcpBufferPolicy>
+E2AtbtSendBuffer::Fork() const
+{
+    Ptr<E2AtbtSendBuffer> copy = CreateObject<E2AtbtSendBuffer>(); // registered on its own
+    return copy;
+}
+
+uint32_t
+E2AtbtSendBuffer::GetConnectionId() const
+{
+    return m_id;
+}
+
+Ptr<E2AtbtAllocator>
+E2AtbtSendBuffer::GetAllocator() const
+{
+    return m_allocator;
+}
+
+E2AtbtAllocator::Measurement
+E2AtbtSendBuffer::Measure(Ptr<const TcpHostSocket> socket)
+{
+    E2AtbtAllocator::Measurement m;
+    uint64_t sent = socket->GetDataSegmentsSent();
+    m.lossRatio = sent == 0 ? 0.0 : double(socket->GetDataSegmentsRetransmitted()) / sent;
+    m.rto = socket->GetRto();
+    m.rtt = socket->GetSmoothedRtt();
+    if (!m.rtt.IsStrictlyPositive())
+    {
+        m.rtt = m.rto;
+    }
+    m.segmentSize = socket->GetSegmentSize();
+    return m;
+}
+
+E2AtbtAllocator::Measurement
+E2AtbtSendBuffer::MeasureNow() const
+{
+    return Measure(m_socket);
+}
+
+void
+E2AtbtSendBuffer::Apply(uint64_t bytes)
+{
+    uint32_t set = m_socket->ResizeSendBuffer(std::min<uint64_t>(bytes, UINT32_MAX));
+    NS_LOG_LOGIC("connection " << m_id << ": share " << bytes << ", send buffer " << set);
+}
+
+} // namespace ns3

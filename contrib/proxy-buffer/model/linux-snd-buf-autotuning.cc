@@ -1,0 +1,102 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "linux-snd-buf-autotuning.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/tcp-host-socket.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("LinuxSndBufAutotuning");
+
+NS_OBJECT_ENSURE_REGISTERED(LinuxSndBufAutotuning);
+
+TypeId
+LinuxSndBufAutotuning::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::LinuxSndBufAutotuning")
+            .SetParent<TcpBufferPolicy>()
+            .SetGroupName("ProxyBuffer")
+            .AddConstructor<LinuxSndBufAutotuning>()
+            .AddAttribute("MaxBuffer",
+                          "Largest send buffer, bytes (tcp_wmem[2], 4 MB by default).",
+                          UintegerValue(4 << 20),
+                          MakeUintegerAccessor(&LinuxSndBufAutotuning::m_maxBuffer),
+                          MakeUintegerChecker<uint32_t>(1));
+    return tid;
+}
+
+LinuxSndBufAutotuning::~LinuxSndBufAutotuning()
+{
+}
+
+std::string
+LinuxSndBufAutotuning::GetName() const
+{
+    return "LinuxSndBufAutotuning";
+}
+
+void
+LinuxSndBufAutotuning::Established(Ptr<TcpHostSocket> socket)
+{
+    m_pool = socket->GetNode()->GetObject<SocketBufferPool>();
+    NS_ABORT_MSG_IF(!m_pool,
+                    "LinuxSndBufAutotuning: node " << socket->GetNode()->GetId()
+                                                   << " has no SocketBufferPool aggregated");
+    m_held = socket->GetSendBufferSize();
+    m_pool->Take(m_held); // a socket's first buffer is never refused
+}
+
+void
+LinuxSndBufAutotuning::DataAcked(Ptr<TcpHostSocket> socket, uint32_t /* bytes */)
+{
+    if (!m_pool)
+    {
+        return;
+    }
+    uint64_t segments =
+        std::max<uint64_t>(socket->GetCongestionWindow() / socket->GetSegmentSize(), 10);
+    uint64_t target = std::min<uint64_t>(2 * segments * socket->GetSegmentSize(), m_maxBuffer);
+    if (target <= m_held)
+    {
+        return; // never shrinks
+    }
+    uint64_t granted = m_pool->Grow(target - m_held);
+    if (granted > 0)
+    {
+        m_held += granted;
+        socket->ResizeSendBuffer(m_held);
+        NS_LOG_DEBUG("cwnd " << socket->GetCongestionWindow() << ": send buffer " << m_held);
+    }
+}
+
+void
+LinuxSndBufAutotuning::Closed(Ptr<TcpHostSocket> /* socket */)
+{
+    if (m_pool)
+    {
+        m_pool->Release(m_held);
+        m_pool = nullptr;
+        m_held = 0;
+    }
+}
+
+Ptr<TcpBufferPolicy>
+LinuxSndBufAutotuning::Fork() const
+{
+    Ptr<LinuxSndBufAutotuning> copy = CopyObject<LinuxSndBufAutotuning>(this);
+    copy->m_pool = nullptr;
+    copy->m_held = 0;
+    return copy;
+}
+
+} // namespace ns3
