@@ -14,6 +14,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace ns3
 {
@@ -147,7 +148,7 @@ E2AtbtAllocator::Evaluate()
             rate = std::min(rate, throughput[c.upstream]); // fed no faster than that
         }
         double bytes = rate * rtt[id].GetSeconds();
-        c.demand = std::clamp<uint64_t>(uint64_t(bytes), m_minBuffer, m_maxBuffer);
+        c.demand = std::clamp<uint64_t>(std::llround(bytes), m_minBuffer, m_maxBuffer);
         demands.push_back(c.demand);
         demanded += c.demand;
     }

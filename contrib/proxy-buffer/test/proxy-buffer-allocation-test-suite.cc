@@ -261,7 +261,7 @@ class E2AtbtTest : public TestCase
         auto expected = [maxBuffer](const E2AtbtAllocator::Measurement& m) {
             double bytes = PftkThroughput(m.lossRatio, m.rtt, m.rto, m.segmentSize, maxBuffer) *
                            m.rtt.GetSeconds();
-            return std::clamp<uint64_t>(uint64_t(bytes), 1024, maxBuffer);
+            return std::clamp<uint64_t>(std::llround(bytes), 1024, maxBuffer);
         };
         Ptr<E2AtbtAllocator> a = CreateObject<E2AtbtAllocator>();
         a->SetAttribute("PoolSize", UintegerValue(60 * 1024));

@@ -181,6 +181,56 @@ class SendBufferTest : public TestCase
     }
 };
 
+/// The send buffer shrunk below what it holds: the application gets no
+/// room until ACKs have brought the bytes held below the new size, which
+/// is then the size.
+class SendBufferShrinkTest : public TestCase
+{
+  public:
+    SendBufferShrinkTest()
+        : TestCase("send buffer shrunk below what it holds: reached as ACKs free room")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Link link(16 * 1024, 0); // the server reads: 16 KB per 20 ms round trip
+        const uint32_t target = 64 * 1024;
+        uint32_t held = 0;
+        bool reached = false; // the bytes held fell to the target
+        bool overrun = false; // and later rose above it again
+        uint64_t writtenAtReach = 0;
+        Simulator::Schedule(Seconds(2), [&]() {
+            held = link.client->GetTxBuffer()->Size();
+            link.client->ResizeSendBuffer(target);
+        });
+        Simulator::Schedule(Seconds(0.4), [&]() { link.serverReads = true; });
+        for (int ms = 2001; ms < 4000; ++ms)
+        {
+            Simulator::Schedule(MilliSeconds(ms), [&]() {
+                uint32_t size = link.client->GetTxBuffer()->Size();
+                if (!reached && size <= target)
+                {
+                    reached = true;
+                    writtenAtReach = link.written;
+                }
+                overrun |= reached && size > target;
+            });
+        }
+        Simulator::Stop(Seconds(4));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_GT(held, 200000u, "the buffer was nearly full");
+        NS_TEST_EXPECT_MSG_EQ(reached, true, "the bytes held came down to the target");
+        NS_TEST_EXPECT_MSG_EQ(overrun, false, "and never went above it again");
+        NS_TEST_EXPECT_MSG_EQ(link.client->GetSendBufferSize(), target, "the size is the target");
+        NS_TEST_EXPECT_MSG_GT(link.written,
+                              writtenAtReach + target,
+                              "the application kept writing");
+        Simulator::Destroy();
+    }
+};
+
 /// The receive buffer: shrinking never pulls back an advertised edge;
 /// growing is advertised at once; the scale bounds it.
 class ReceiveBufferTest : public TestCase
@@ -261,6 +311,7 @@ class TcpHostBufferResizeTestSuite : public TestSuite
         : TestSuite("tcp-host-buffer-resize", Type::UNIT)
     {
         AddTestCase(new SendBufferTest(), Duration::QUICK);
+        AddTestCase(new SendBufferShrinkTest(), Duration::QUICK);
         AddTestCase(new ReceiveBufferTest(false), Duration::QUICK);
         AddTestCase(new ReceiveBufferTest(true), Duration::QUICK);
     }
