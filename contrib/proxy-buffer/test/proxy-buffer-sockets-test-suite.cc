@@ -268,7 +268,9 @@ class SchemesTest : public TestCase
         double e2Use = std::accumulate(e2.poolUse.begin(), e2.poolUse.end(), 0.0) /
                        e2.poolUse.size() / c.poolBytes;
         NS_TEST_EXPECT_MSG_GT(e2Use, 0.9, "E2-ATBT uses the pool");
-        NS_TEST_EXPECT_MSG_LT_OR_EQ(e2Use, 1.0, "and stays within it on average");
+        // A buffer whose share shrank keeps the bytes it holds until they are
+        // acknowledged: the sum may pass the pool by those bytes, briefly.
+        NS_TEST_EXPECT_MSG_LT(e2Use, 1.01, "and stays within it");
         NS_TEST_EXPECT_MSG_GT(e2.aggregate, 1.5 * fixed.aggregate, "E2-ATBT moves far more");
         NS_TEST_EXPECT_MSG_GT(
             e2.jainNormalized,
