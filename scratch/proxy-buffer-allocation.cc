@@ -8,13 +8,14 @@
 // share the pool.
 //
 //   ./ns3 run 'proxy-buffer-allocation --scheme=e2atbt --receivers=100'
-//   ./ns3 run 'proxy-buffer-allocation --scheme=linux --connections'   one row per connection
-//   ./ns3 run 'proxy-buffer-allocation --scheme=fixed --pool'          the pool's use over time
 //   ./ns3 run 'proxy-buffer-allocation --scheme=e2atbt --csv --header' one CSV row (./figures.py)
+//   ./ns3 run 'proxy-buffer-allocation --scheme=linux --connectionsFile=c.csv --timeline=t.csv'
+//       and per connection (c.csv), and the send buffers' sum over time (t.csv)
 
 #include "ns3/core-module.h"
 #include "ns3/proxy-buffer-module.h"
 
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 
@@ -28,8 +29,8 @@ main(int argc, char* argv[])
     uint32_t bufferKb = c.fixedBuffer / 1024;
     bool csv = false;
     bool header = false;
-    bool connections = false;
-    bool pool = false;
+    std::string connectionsFile;
+    std::string timeline;
     CommandLine cmd(__FILE__);
     cmd.AddValue("scheme", "fixed, e2atbt or linux", c.scheme);
     cmd.AddValue("receivers", "Connections, one receiver each", c.receivers);
@@ -41,8 +42,10 @@ main(int argc, char* argv[])
     cmd.AddValue("duration", "Seconds measured", c.duration);
     cmd.AddValue("csv", "One CSV row of totals", csv);
     cmd.AddValue("header", "With --csv: print the header first", header);
-    cmd.AddValue("connections", "One CSV row per connection", connections);
-    cmd.AddValue("pool", "One CSV row per sample of the pool's use", pool);
+    cmd.AddValue("connectionsFile",
+                 "Write one CSV row per connection to this file",
+                 connectionsFile);
+    cmd.AddValue("timeline", "Write the send buffers' sum over time to this CSV file", timeline);
     cmd.Parse(argc, argv);
     c.poolBytes = uint64_t(poolKb) * 1024;
     c.fixedBuffer = bufferKb * 1024;
@@ -53,51 +56,69 @@ main(int argc, char* argv[])
         return 1;
     }
 
+    std::ofstream connectionsOut;
+    std::ofstream timelineOut;
+    for (auto& [name, out] :
+         {std::pair<const std::string&, std::ofstream&>{connectionsFile, connectionsOut},
+          {timeline, timelineOut}})
+    {
+        if (!name.empty())
+        {
+            out.open(name);
+            if (!out)
+            {
+                std::cerr << "proxy-buffer-allocation: cannot write " << name << "\n";
+                return 1;
+            }
+            out << std::setprecision(6);
+        }
+    }
+
     BufferAllocationResult r = RunBufferAllocation(c);
     std::cout << std::setprecision(6);
-    if (connections)
+    if (connectionsOut.is_open())
     {
-        std::cout << "scheme,run,receiver,loss,rtt,throughput,prediction,sendbuffer\n";
+        connectionsOut << "receiver,loss,rtt,throughput,prediction,sendbuffer\n";
         for (size_t i = 0; i < r.connections.size(); ++i)
         {
             const auto& k = r.connections[i];
-            std::cout << c.scheme << "," << RngSeedManager::GetRun() << "," << i << ","
-                      << k.lossRate << "," << k.rtt << "," << k.throughput << "," << k.prediction
-                      << "," << k.sendBuffer << "\n";
+            connectionsOut << i << "," << k.lossRate << "," << k.rtt << "," << k.throughput << ","
+                           << k.prediction << "," << k.sendBuffer << "\n";
         }
     }
-    else if (pool)
+    if (timelineOut.is_open())
     {
-        std::cout << "scheme,run,time,pool\n";
-        for (size_t i = 0; i < r.poolTime.size(); ++i)
+        timelineOut << "time,pool\n";
+        for (size_t i = 0; i < r.sampleTime.size(); ++i)
         {
-            std::cout << c.scheme << "," << RngSeedManager::GetRun() << "," << r.poolTime[i] << ","
-                      << r.poolUse[i] << "\n";
+            timelineOut << r.sampleTime[i] << "," << r.sendBuffers[i] << "\n";
         }
     }
-    else if (csv)
+    uint64_t peak = 0;
+    for (uint64_t u : r.sendBuffers)
+    {
+        peak = std::max(peak, u);
+    }
+    if (csv)
     {
         if (header)
         {
-            std::cout << "scheme,receivers,pool,run,aggregate,jain,jainnormalized,events\n";
+            std::cout << "scheme,receivers,pool_kb,run,aggregate_mbps,jain,jain_normalized,"
+                         "pool_use,events\n";
         }
-        std::cout << c.scheme << "," << c.receivers << "," << c.poolBytes << ","
-                  << RngSeedManager::GetRun() << "," << r.aggregate << "," << r.jainThroughput
-                  << "," << r.jainNormalized << "," << r.events << "\n";
+        std::cout << c.scheme << "," << c.receivers << "," << poolKb << ","
+                  << RngSeedManager::GetRun() << "," << r.aggregate / 1e6 << "," << r.jainThroughput
+                  << "," << r.jainNormalized << "," << r.poolUse << "," << r.events << "\n";
     }
     else
     {
-        uint64_t peak = 0;
-        for (uint64_t u : r.poolUse)
-        {
-            peak = std::max(peak, u);
-        }
-        std::cout << "scheme " << c.scheme << ", " << c.receivers << " receivers, pool "
-                  << c.poolBytes / 1024 << " KB\n"
+        std::cout << "scheme " << c.scheme << ", " << c.receivers << " receivers, pool " << poolKb
+                  << " KB\n"
                   << "aggregate throughput  " << r.aggregate / 1e6 << " Mb/s\n"
                   << "Jain index            " << r.jainThroughput << " (throughput), "
                   << r.jainNormalized << " (throughput / PFTK prediction)\n"
-                  << "send buffers at peak  " << peak / 1024 << " KB\n"
+                  << "send buffers          " << r.poolUse * 100
+                  << " % of the pool while measured, " << peak / 1024 << " KB at peak\n"
                   << "events                " << r.events << "\n";
     }
     return 0;

@@ -9,3 +9,4 @@ from . import table1  # noqa: F401
 from . import webstone  # noqa: F401 (table2, table3)
 from . import dtoc  # noqa: F401 (dtoc-load, dtoc-day)
 from . import iw_delack  # noqa: F401
+from . import buffer_allocation  # noqa: F401

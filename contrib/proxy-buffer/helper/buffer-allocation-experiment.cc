@@ -221,11 +221,23 @@ RunBufferAllocation(const BufferAllocationConfig& config)
             atStart[i] = sinks[i]->GetTotalRx();
         }
     });
-    for (double t = 0; t <= config.duration + 1e-9; t += config.sampleInterval)
+    // The pool's use from the start (connections open over the first
+    // second), warm-up included.
+    double measuredUse = 0;
+    uint32_t measuredSamples = 0;
+    const double last = end.GetSeconds();
+    for (uint32_t k = 0; k * config.sampleInterval <= last + 1e-9; ++k)
     {
-        Simulator::Schedule(start + Seconds(t), [&result, &sendBuffers, t]() {
-            result.poolTime.push_back(t);
-            result.poolUse.push_back(sendBuffers());
+        double t = k * config.sampleInterval;
+        Simulator::Schedule(Seconds(t), [&, t]() {
+            uint64_t use = sendBuffers();
+            result.sampleTime.push_back(t);
+            result.sendBuffers.push_back(use);
+            if (t >= start.GetSeconds() - 1e-9)
+            {
+                measuredUse += use;
+                ++measuredSamples;
+            }
         });
     }
     Simulator::Stop(end);
@@ -250,6 +262,7 @@ RunBufferAllocation(const BufferAllocationConfig& config)
     }
     result.jainThroughput = JainIndex(throughputs);
     result.jainNormalized = JainIndex(normalized);
+    result.poolUse = measuredUse / measuredSamples / config.poolBytes;
     result.events = Simulator::GetEventCount() - eventsBefore;
     Simulator::Destroy();
     return result;

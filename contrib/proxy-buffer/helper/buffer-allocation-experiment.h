@@ -37,7 +37,7 @@ struct BufferAllocationConfig
     std::string linkRate{"100Mbps"}; //!< Every path's rate
     double warmup{10};               //!< Seconds before measuring
     double duration{60};             //!< Seconds measured
-    double sampleInterval{1};        //!< Seconds between two samples of the pool's use
+    double sampleInterval{0.25};     //!< Seconds between two samples of the pool's use
 
     /// @return "" if the configuration can run, else what is wrong with it
     std::string Validate() const;
@@ -59,10 +59,11 @@ struct BufferAllocationResult
     std::vector<BufferAllocationConnection> connections; //!< By receiver
     double aggregate{0};                                 //!< Sum of throughputs, bit/s
     double jainThroughput{0};                            //!< Jain's index of the throughputs
-    double jainNormalized{0};      //!< Jain's index of throughput / prediction
-    std::vector<double> poolTime;  //!< Sample times, seconds since measuring began
-    std::vector<uint64_t> poolUse; //!< Sum of the sender's send buffers then, bytes
-    uint64_t events{0};            //!< Simulator events
+    double jainNormalized{0};          //!< Jain's index of throughput / prediction
+    double poolUse{0};                 //!< Mean sum of the send buffers while measured / the pool
+    std::vector<double> sampleTime;    //!< Sample times, seconds (connections open in [0, 1))
+    std::vector<uint64_t> sendBuffers; //!< Sum of the sender's send buffers then, bytes
+    uint64_t events{0};                //!< Simulator events
 };
 
 /**

@@ -128,26 +128,24 @@ E2AtbtAllocator::Evaluate()
 {
     ++m_evaluations;
     // Expected throughput of each connection, bytes per second.
-    std::map<uint32_t, double> throughput;
-    std::map<uint32_t, Time> rtt;
     for (auto& [id, c] : m_connections)
     {
         Measurement m = c.measure();
-        throughput[id] =
+        c.rate =
             PftkThroughput(m.lossRatio, m.rtt, m.rto, m.segmentSize, m_maxBuffer, m_segmentsPerAck);
-        rtt[id] = m.rtt;
+        c.rtt = m.rtt;
     }
     std::vector<uint64_t> demands;
     demands.reserve(m_connections.size());
     uint64_t demanded = 0;
     for (auto& [id, c] : m_connections)
     {
-        double rate = throughput[id];
+        double rate = c.rate;
         if (c.upstream != 0)
         {
-            rate = std::min(rate, throughput[c.upstream]); // fed no faster than that
+            rate = std::min(rate, m_connections.at(c.upstream).rate); // fed no faster than that
         }
-        double bytes = rate * rtt[id].GetSeconds();
+        double bytes = rate * c.rtt.GetSeconds();
         c.demand = std::clamp<uint64_t>(std::llround(bytes), m_minBuffer, m_maxBuffer);
         demands.push_back(c.demand);
         demanded += c.demand;

@@ -129,6 +129,8 @@ class E2AtbtAllocator : public Object
         MeasureCallback measure; //!< How to read it
         ApplyCallback apply;     //!< How to set its buffer
         uint32_t upstream{0};    //!< The connection that feeds it (0: none)
+        double rate{0};          //!< Last expected throughput, bytes/s
+        Time rtt;                //!< Last RTT
         uint64_t demand{0};      //!< Last demand
         uint64_t share{0};       //!< Last share
     };
