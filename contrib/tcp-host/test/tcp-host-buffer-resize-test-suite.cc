@@ -28,9 +28,10 @@ struct Link
     Ptr<TcpHostSocket> client;
     Ptr<TcpHostSocket> accepted;
     Ptr<TcpHostSocket> listener;
-    bool serverReads{false};                                       //!< Drain what arrives
-    uint64_t written{0};                                           //!< Bytes the client wrote
-    uint64_t read{0};                                              //!< Bytes the server read
+    bool serverReads{false}; //!< Drain what arrives
+    uint64_t written{0};     //!< Bytes the client wrote
+    uint32_t refused{0};     //!< Writes refused although GetTxAvailable said there was room
+    uint64_t read{0};        //!< Bytes the server read
     std::vector<std::pair<SequenceNumber32, uint64_t>> serverAcks; //!< (ACK, window bytes)
     uint8_t serverShift{0};   //!< The window scale the server asked for
     uint16_t synAckWindow{0}; //!< The window of the server's SYN-ACK
@@ -107,6 +108,7 @@ struct Link
             uint32_t n = std::min<uint32_t>(available, 1400);
             if (s->Send(Create<Packet>(n)) <= 0)
             {
+                ++refused;
                 return;
             }
             written += n;
@@ -227,6 +229,7 @@ class SendBufferShrinkTest : public TestCase
         NS_TEST_EXPECT_MSG_GT(link.written,
                               writtenAtReach + target,
                               "the application kept writing");
+        NS_TEST_EXPECT_MSG_EQ(link.refused, 0u, "the room it was told of was there");
         Simulator::Destroy();
     }
 };
