@@ -47,9 +47,41 @@ E2AtbtSendBuffer::Established(Ptr<TcpHostSocket> socket)
                                               << " has no E2AtbtAllocator aggregated");
     m_socket = PeekPointer(socket);
     m_allocator = allocator;
+    m_suspended = false;
     m_id = allocator->Add(MakeCallback(&E2AtbtSendBuffer::MeasureNow, this),
                           MakeCallback(&E2AtbtSendBuffer::Apply, this));
     NS_LOG_DEBUG("socket " << m_socket << " is connection " << m_id);
+}
+
+void
+E2AtbtSendBuffer::Suspend()
+{
+    if (!m_allocator || m_suspended)
+    {
+        return;
+    }
+    m_suspended = true;
+    uint32_t id = m_id;
+    m_id = 0;
+    m_allocator->Remove(id);
+}
+
+void
+E2AtbtSendBuffer::Resume()
+{
+    if (!m_allocator || !m_suspended)
+    {
+        return;
+    }
+    m_suspended = false;
+    m_id = m_allocator->Add(MakeCallback(&E2AtbtSendBuffer::MeasureNow, this),
+                            MakeCallback(&E2AtbtSendBuffer::Apply, this));
+}
+
+bool
+E2AtbtSendBuffer::IsSuspended() const
+{
+    return m_suspended;
 }
 
 void
@@ -60,7 +92,8 @@ E2AtbtSendBuffer::Closed(Ptr<TcpHostSocket> /* socket */)
     m_socket = nullptr;
     m_allocator = nullptr;
     m_id = 0;
-    if (allocator)
+    m_suspended = false;
+    if (allocator && id != 0)
     {
         allocator->Remove(id); // evaluates without this connection
     }

@@ -51,6 +51,16 @@ class E2AtbtSendBuffer : public TcpBufferPolicy
     /// @return the connection's id at the allocator (0: not registered)
     uint32_t GetConnectionId() const;
 
+    /// Leave the allocator's computation for now (an idle persistent
+    /// connection under gradual release); the buffer keeps its size.
+    void Suspend();
+
+    /// Rejoin the allocator (a new id, and an evaluation) after Suspend.
+    void Resume();
+
+    /// @return whether suspended
+    bool IsSuspended() const;
+
     /// @return the node's allocator this connection is registered with
     Ptr<E2AtbtAllocator> GetAllocator() const;
 
@@ -74,6 +84,7 @@ class E2AtbtSendBuffer : public TcpBufferPolicy
     TcpHostSocket* m_socket{nullptr}; //!< While registered (it owns this policy)
     Ptr<E2AtbtAllocator> m_allocator; //!< While registered
     uint32_t m_id{0};                 //!< Id at the allocator
+    bool m_suspended{false};          //!< Out of the computation for now
 };
 
 } // namespace ns3

@@ -176,6 +176,57 @@ class E2AtbtSocketsTest : public TestCase
     }
 };
 
+/// Gradual release takes an idle connection out of E2-ATBT and puts it back.
+class E2AtbtSuspendTest : public TestCase
+{
+  public:
+    E2AtbtSuspendTest()
+        : TestCase("gradual release: an idle connection leaves E2-ATBT, rejoins when active")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<E2AtbtAllocator> allocator = CreateObject<E2AtbtAllocator>();
+        allocator->SetAttribute("PoolSize", UintegerValue(64 * 1024));
+        Star star({0, 0}, E2AtbtSendBuffer::GetTypeId(), 0, allocator);
+        Ptr<PersistentConnectionManager> manager = CreateObject<PersistentConnectionManager>();
+        manager->SetAttribute("GradualRelease", BooleanValue(true));
+        std::vector<uint32_t> counts; // allocator's connections at 1, 2, 5 and 6 s
+        uint32_t otherShareIdle = 0;  // the other's share while 0 is idle
+        ConnectionKey key;
+        Simulator::Schedule(Seconds(1), [&]() {
+            counts.push_back(allocator->GetN());
+            key = PersistentConnectionManager::KeyOf(star.Socket(0));
+            manager->Register(key, Callback<void>([]() {}), star.Socket(0));
+            manager->Idle(key);
+        });
+        Simulator::Schedule(Seconds(2), [&]() {
+            counts.push_back(allocator->GetN());
+            auto other = DynamicCast<E2AtbtSendBuffer>(star.Socket(1)->GetBufferPolicy());
+            otherShareIdle = allocator->GetShare(other->GetConnectionId());
+        });
+        Simulator::Schedule(Seconds(5), [&]() {
+            counts.push_back(allocator->GetN());
+            manager->Active(key);
+        });
+        Simulator::Schedule(Seconds(6), [&]() { counts.push_back(allocator->GetN()); });
+        Simulator::Stop(Seconds(6.5));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ((counts == std::vector<uint32_t>({2, 1, 1, 2})),
+                              true,
+                              "out of the computation while idle, back when active");
+        NS_TEST_EXPECT_MSG_EQ(otherShareIdle, 64 * 1024u, "the other one gets the whole pool");
+        auto policy = DynamicCast<E2AtbtSendBuffer>(star.Socket(0)->GetBufferPolicy());
+        NS_TEST_EXPECT_MSG_EQ(policy->IsSuspended(), false, "resumed");
+        NS_TEST_EXPECT_MSG_EQ(star.Socket(0)->GetSendBufferSize(),
+                              allocator->GetShare(policy->GetConnectionId()),
+                              "with its share again");
+        Simulator::Destroy();
+    }
+};
+
 /// Linux's send-buffer autotuning within a node's pool.
 class LinuxSndBufPoolTest : public TestCase
 {
@@ -291,6 +342,7 @@ class ProxyBufferSocketsTestSuite : public TestSuite
         : TestSuite("proxy-buffer-sockets", Type::SYSTEM)
     {
         AddTestCase(new E2AtbtSocketsTest(), Duration::QUICK);
+        AddTestCase(new E2AtbtSuspendTest(), Duration::QUICK);
         AddTestCase(new LinuxSndBufPoolTest(), Duration::QUICK);
         AddTestCase(new SchemesTest(), Duration::EXTENSIVE);
     }

@@ -1,0 +1,346 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "persistent-connection-manager.h"
+
+#include "e2atbt-send-buffer.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/log.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/tcp-host-socket.h"
+#include "ns3/trace-source-accessor.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("PersistentConnectionManager");
+
+NS_OBJECT_ENSURE_REGISTERED(PersistentConnectionManager);
+
+TypeId
+PersistentConnectionManager::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::PersistentConnectionManager")
+            .SetParent<Object>()
+            .SetGroupName("ProxyBuffer")
+            .AddConstructor<PersistentConnectionManager>()
+            .AddAttribute("MaxConnections",
+                          "Connections that may be open at once (the paper's Nmax).",
+                          UintegerValue(200),
+                          MakeUintegerAccessor(&PersistentConnectionManager::m_maxConnections),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("PoolSize",
+                          "The socket-buffer pool, bytes, that the registered sockets' send "
+                          "and receive buffers are counted against.",
+                          UintegerValue(3200 * 1024),
+                          MakeUintegerAccessor(&PersistentConnectionManager::m_poolSize),
+                          MakeUintegerChecker<uint64_t>(1))
+            .AddAttribute("MaxDescriptors",
+                          "File descriptors the proxy process may hold.",
+                          UintegerValue(1024),
+                          MakeUintegerAccessor(&PersistentConnectionManager::m_maxDescriptors),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("ReservedDescriptors",
+                          "Descriptors held besides one per connection (listening socket, "
+                          "files, logs).",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&PersistentConnectionManager::m_reservedDescriptors),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("ConnectionThreshold",
+                          "Connections open / MaxConnections at which idle ones are closed.",
+                          DoubleValue(1.0),
+                          MakeDoubleAccessor(&PersistentConnectionManager::m_connectionThreshold),
+                          MakeDoubleChecker<double>(0))
+            .AddAttribute("PoolThreshold",
+                          "Buffer bytes / PoolSize at which idle connections are closed.",
+                          DoubleValue(1.0),
+                          MakeDoubleAccessor(&PersistentConnectionManager::m_poolThreshold),
+                          MakeDoubleChecker<double>(0))
+            .AddAttribute("DescriptorThreshold",
+                          "Descriptors held / MaxDescriptors at which idle connections are "
+                          "closed.",
+                          DoubleValue(1.0),
+                          MakeDoubleAccessor(&PersistentConnectionManager::m_descriptorThreshold),
+                          MakeDoubleChecker<double>(0))
+            .AddAttribute("Interval",
+                          "Time between two checks of the thresholds (0: none).",
+                          TimeValue(Seconds(1)),
+                          MakeTimeAccessor(&PersistentConnectionManager::m_interval),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("GradualRelease",
+                          "Idle connections leave E2-ATBT and their buffers halve every "
+                          "ReleaseInterval (the paper's scheme 4).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&PersistentConnectionManager::m_gradualRelease),
+                          MakeBooleanChecker())
+            .AddAttribute("ReleaseInterval",
+                          "Time between two halvings of an idle connection's buffers.",
+                          TimeValue(Seconds(3)),
+                          MakeTimeAccessor(&PersistentConnectionManager::m_releaseInterval),
+                          MakeTimeChecker(MilliSeconds(1)))
+            .AddAttribute("ReleaseFloor",
+                          "Smallest buffer gradual release leaves, bytes.",
+                          UintegerValue(1024),
+                          MakeUintegerAccessor(&PersistentConnectionManager::m_releaseFloor),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("Policy",
+                          "What is done with idle connections besides the thresholds.",
+                          PointerValue(CreateObject<IdleConnectionPolicy>()),
+                          MakePointerAccessor(&PersistentConnectionManager::m_policy),
+                          MakePointerChecker<IdleConnectionPolicy>())
+            .AddTraceSource("Eviction",
+                            "An idle connection was closed: how long it had been idle.",
+                            MakeTraceSourceAccessor(&PersistentConnectionManager::m_evictionTrace),
+                            "ns3::PersistentConnectionManager::EvictionTracedCallback");
+    return tid;
+}
+
+PersistentConnectionManager::PersistentConnectionManager()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+PersistentConnectionManager::~PersistentConnectionManager()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+PersistentConnectionManager::DoInitialize()
+{
+    NS_ABORT_MSG_IF(!m_policy, "PersistentConnectionManager: no Policy");
+    m_policy->Start(this);
+    if (m_interval.IsStrictlyPositive())
+    {
+        m_tick = Simulator::Schedule(m_interval, &PersistentConnectionManager::Tick, this);
+    }
+    Object::DoInitialize();
+}
+
+void
+PersistentConnectionManager::DoDispose()
+{
+    m_tick.Cancel();
+    for (auto& [key, c] : m_connections)
+    {
+        c.release.Cancel();
+    }
+    m_connections.clear();
+    m_policy = nullptr;
+    Object::DoDispose();
+}
+
+ConnectionKey
+PersistentConnectionManager::KeyOf(Ptr<const TcpHostSocket> socket)
+{
+    Address local;
+    Address peer;
+    NS_ABORT_MSG_IF(socket->GetSockName(local) != 0 || socket->GetPeerName(peer) != 0,
+                    "PersistentConnectionManager::KeyOf: the socket is not connected");
+    InetSocketAddress l = InetSocketAddress::ConvertFrom(local);
+    InetSocketAddress p = InetSocketAddress::ConvertFrom(peer);
+    return ConnectionKey{l.GetIpv4(), l.GetPort(), p.GetIpv4(), p.GetPort()};
+}
+
+void
+PersistentConnectionManager::Register(const ConnectionKey& key,
+                                      CloseCallback close,
+                                      Ptr<TcpHostSocket> socket)
+{
+    NS_ABORT_MSG_IF(close.IsNull(), "PersistentConnectionManager::Register: no close callback");
+    NS_ABORT_MSG_IF(m_connections.count(key),
+                    "PersistentConnectionManager::Register: connection registered twice");
+    if (!IsInitialized())
+    {
+        Initialize(); // the checks and the policy start with the first connection
+    }
+    m_connections.emplace(key, Connection{close, socket});
+}
+
+void
+PersistentConnectionManager::Unregister(const ConnectionKey& key)
+{
+    auto it = m_connections.find(key);
+    if (it == m_connections.end())
+    {
+        return;
+    }
+    it->second.release.Cancel();
+    m_idle.Remove(key);
+    m_connections.erase(it);
+}
+
+void
+PersistentConnectionManager::Idle(const ConnectionKey& key)
+{
+    auto it = m_connections.find(key);
+    NS_ABORT_MSG_IF(it == m_connections.end(),
+                    "PersistentConnectionManager::Idle: connection not registered");
+    if (!m_idle.Insert(key, Simulator::Now()))
+    {
+        return; // idle already
+    }
+    Connection& c = it->second;
+    if (m_gradualRelease && c.socket)
+    {
+        c.sendBefore = c.socket->GetSendBufferSize();
+        c.receiveBefore = c.socket->GetReceiveBufferSize();
+        if (auto e2 = DynamicCast<E2AtbtSendBuffer>(c.socket->GetBufferPolicy()))
+        {
+            e2->Suspend(); // out of the computation while idle
+        }
+        c.release = Simulator::Schedule(m_releaseInterval,
+                                        &PersistentConnectionManager::Release,
+                                        this,
+                                        key);
+    }
+    m_policy->BecameIdle(this, key);
+}
+
+void
+PersistentConnectionManager::Active(const ConnectionKey& key)
+{
+    if (!m_idle.Remove(key))
+    {
+        return;
+    }
+    Connection& c = m_connections.at(key);
+    if (m_gradualRelease && c.socket)
+    {
+        // The buffers come back: the allocator's share for an E2-ATBT send
+        // buffer, the size before idling otherwise.
+        c.release.Cancel();
+        c.socket->ResizeReceiveBuffer(c.receiveBefore);
+        if (auto e2 = DynamicCast<E2AtbtSendBuffer>(c.socket->GetBufferPolicy()))
+        {
+            e2->Resume();
+        }
+        else
+        {
+            c.socket->ResizeSendBuffer(c.sendBefore);
+        }
+    }
+}
+
+void
+PersistentConnectionManager::Release(ConnectionKey key)
+{
+    Connection& c = m_connections.at(key);
+    uint32_t snd = c.socket->GetSendBufferSize();
+    uint32_t rcv = c.socket->GetReceiveBufferSize();
+    c.socket->ResizeSendBuffer(std::max(snd / 2, m_releaseFloor));
+    c.socket->ResizeReceiveBuffer(std::max(rcv / 2, m_releaseFloor));
+    NS_LOG_LOGIC("idle connection's buffers: " << c.socket->GetSendBufferSize() << " / "
+                                               << c.socket->GetReceiveBufferSize());
+    if (snd / 2 > m_releaseFloor || rcv / 2 > m_releaseFloor)
+    {
+        c.release = Simulator::Schedule(m_releaseInterval,
+                                        &PersistentConnectionManager::Release,
+                                        this,
+                                        key);
+    }
+}
+
+bool
+PersistentConnectionManager::HasRoom() const
+{
+    return m_connections.size() < m_maxConnections;
+}
+
+bool
+PersistentConnectionManager::MakeRoom()
+{
+    if (!HasRoom() && !m_idle.Empty())
+    {
+        CloseIdle(m_idle.Oldest().key);
+    }
+    return HasRoom();
+}
+
+void
+PersistentConnectionManager::CloseIdle(const ConnectionKey& key)
+{
+    NS_ABORT_MSG_IF(!m_idle.Contains(key), "PersistentConnectionManager::CloseIdle: not idle");
+    Time idleFor = Simulator::Now() - m_idle.IdleSince(key);
+    CloseCallback close = m_connections.at(key).close;
+    Unregister(key); // whatever the callback does, the connection is gone
+    ++m_evictions;
+    m_evictionTrace(idleFor);
+    close();
+}
+
+bool
+PersistentConnectionManager::PastThreshold(uint64_t bufferBytes) const
+{
+    double connections = double(m_connections.size()) / m_maxConnections;
+    double descriptors = double(m_connections.size() + m_reservedDescriptors) / m_maxDescriptors;
+    double pool = double(bufferBytes) / m_poolSize;
+    return connections >= m_connectionThreshold || descriptors >= m_descriptorThreshold ||
+           pool >= m_poolThreshold;
+}
+
+void
+PersistentConnectionManager::CheckThresholds()
+{
+    uint64_t bytes = GetBufferBytes(); // once: each eviction takes its own off
+    while (!m_idle.Empty() && PastThreshold(bytes))
+    {
+        const ConnectionKey& oldest = m_idle.Oldest().key;
+        if (Ptr<TcpHostSocket> s = m_connections.at(oldest).socket)
+        {
+            bytes -= s->GetSendBufferSize() + s->GetReceiveBufferSize();
+        }
+        CloseIdle(oldest);
+    }
+}
+
+void
+PersistentConnectionManager::Tick()
+{
+    CheckThresholds();
+    m_tick = Simulator::Schedule(m_interval, &PersistentConnectionManager::Tick, this);
+}
+
+const IdleConnectionTable&
+PersistentConnectionManager::GetIdle() const
+{
+    return m_idle;
+}
+
+uint32_t
+PersistentConnectionManager::GetOpen() const
+{
+    return m_connections.size();
+}
+
+uint64_t
+PersistentConnectionManager::GetBufferBytes() const
+{
+    uint64_t bytes = 0;
+    for (const auto& [key, c] : m_connections)
+    {
+        if (c.socket)
+        {
+            bytes += c.socket->GetSendBufferSize() + c.socket->GetReceiveBufferSize();
+        }
+    }
+    return bytes;
+}
+
+uint64_t
+PersistentConnectionManager::GetEvictions() const
+{
+    return m_evictions;
+}
+
+} // namespace ns3

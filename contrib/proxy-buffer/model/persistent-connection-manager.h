@@ -1,0 +1,192 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef PERSISTENT_CONNECTION_MANAGER_H
+#define PERSISTENT_CONNECTION_MANAGER_H
+
+#include "idle-connection-policy.h"
+#include "idle-connection-table.h"
+
+#include "ns3/callback.h"
+#include "ns3/event-id.h"
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+
+#include <unordered_map>
+
+namespace ns3
+{
+
+class TcpHostSocket;
+
+/**
+ * @ingroup proxy-buffer
+ * @brief The proxy paper's management of persistent connections (seed 004,
+ * section 3.2): the connections a proxy holds, which of them are idle
+ * (IdleConnectionTable: hash table and time scheduling list), and closing
+ * the oldest idle ones when resources run short.
+ *
+ * The application registers each connection with a callback that closes
+ * it (and unregisters it), and says when it becomes idle and active again.
+ * Resources, compared with their thresholds every Interval:
+ * - connections: those registered against MaxConnections (the paper's Nmax);
+ * - buffer pool: the registered sockets' send and receive buffers against
+ *   PoolSize;
+ * - descriptors: one per connection plus ReservedDescriptors against
+ *   MaxDescriptors.
+ * Past any threshold, the oldest idle connections are closed until all are
+ * below, or none is idle. MakeRoom closes the oldest idle connection for a
+ * new one when MaxConnections are open (schemes 3 and 4 of the paper).
+ *
+ * Gradual release (GradualRelease, scheme 4): an idle connection leaves the
+ * E2-ATBT computation (its E2AtbtSendBuffer is suspended) and its buffers
+ * halve every ReleaseInterval (3 s) down to ReleaseFloor (1 KB); when it
+ * becomes active again it rejoins the allocator, which gives it a share.
+ *
+ * Every operation on a connection is O(1); a threshold check is O(n) in the
+ * registered sockets (the pool's sum), once per Interval.
+ */
+class PersistentConnectionManager : public Object
+{
+  public:
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    PersistentConnectionManager();
+    ~PersistentConnectionManager() override;
+
+    /// Closes a connection (the application's; it must call Unregister).
+    using CloseCallback = Callback<void>;
+
+    /**
+     * @brief The key of a connected socket.
+     * @param socket the socket
+     * @return its addresses and ports
+     */
+    static ConnectionKey KeyOf(Ptr<const TcpHostSocket> socket);
+
+    /**
+     * @brief A connection opens (it counts against the resources from now).
+     * @param key its identity
+     * @param close how to close it
+     * @param socket its socket, for its buffers (may be null: not counted in
+     *        the pool, no gradual release)
+     */
+    void Register(const ConnectionKey& key, CloseCallback close, Ptr<TcpHostSocket> socket);
+
+    /**
+     * @brief A connection is gone (closed by anyone); unknown keys are ignored.
+     * @param key its identity
+     */
+    void Unregister(const ConnectionKey& key);
+
+    /**
+     * @brief A registered connection became idle (a persistent connection
+     * between requests).
+     * @param key its identity
+     */
+    void Idle(const ConnectionKey& key);
+
+    /**
+     * @brief A connection became active again: it leaves the idle table,
+     * and its buffers come back.
+     * @param key its identity
+     */
+    void Active(const ConnectionKey& key);
+
+    /**
+     * @brief Room for one more connection: if MaxConnections are open, close
+     * the oldest idle one.
+     * @return whether fewer than MaxConnections are open now
+     */
+    bool MakeRoom();
+
+    /// @return whether fewer than MaxConnections are open
+    bool HasRoom() const;
+
+    /**
+     * @brief Close an idle connection (policies and thresholds do).
+     * @param key its identity (must be idle)
+     */
+    void CloseIdle(const ConnectionKey& key);
+
+    /// Compare each resource with its threshold; close the oldest idle
+    /// connections while one is past it.
+    void CheckThresholds();
+
+    /// @return the idle connections
+    const IdleConnectionTable& GetIdle() const;
+
+    /// @return connections registered
+    uint32_t GetOpen() const;
+
+    /// @return bytes of the registered sockets' buffers
+    uint64_t GetBufferBytes() const;
+
+    /// @return idle connections closed so far
+    uint64_t GetEvictions() const;
+
+    /**
+     * @brief TracedCallback signature for an eviction.
+     * @param [in] idleFor how long it had been idle
+     */
+    typedef void (*EvictionTracedCallback)(Time idleFor);
+
+  protected:
+    /// Starts the checks and the policy (at the first Register, if the
+    /// manager was not initialised before).
+    void DoInitialize() override;
+    void DoDispose() override;
+
+  private:
+    /// A registered connection.
+    struct Connection
+    {
+        CloseCallback close;       //!< Closes it
+        Ptr<TcpHostSocket> socket; //!< Its socket (may be null)
+        EventId release;           //!< Next halving of its buffers
+        uint32_t sendBefore{0};    //!< Send buffer when it became idle
+        uint32_t receiveBefore{0}; //!< Receive buffer when it became idle
+    };
+
+    /// The periodic check.
+    void Tick();
+
+    /**
+     * @brief Halve an idle connection's buffers, and come back.
+     * @param key its identity
+     */
+    void Release(ConnectionKey key);
+
+    /**
+     * @brief Whether some resource is at or past its threshold.
+     * @param bufferBytes the registered sockets' buffer bytes
+     * @return true if one is
+     */
+    bool PastThreshold(uint64_t bufferBytes) const;
+
+    uint32_t m_maxConnections;          //!< MaxConnections
+    uint64_t m_poolSize;                //!< PoolSize
+    uint32_t m_maxDescriptors;          //!< MaxDescriptors
+    uint32_t m_reservedDescriptors;     //!< ReservedDescriptors
+    double m_connectionThreshold;       //!< ConnectionThreshold
+    double m_poolThreshold;             //!< PoolThreshold
+    double m_descriptorThreshold;       //!< DescriptorThreshold
+    Time m_interval;                    //!< Interval
+    bool m_gradualRelease;              //!< GradualRelease
+    Time m_releaseInterval;             //!< ReleaseInterval
+    uint32_t m_releaseFloor;            //!< ReleaseFloor
+    Ptr<IdleConnectionPolicy> m_policy; //!< Policy
+    std::unordered_map<ConnectionKey, Connection, ConnectionKeyHash> m_connections; //!< Open
+    IdleConnectionTable m_idle;           //!< The idle ones
+    uint64_t m_evictions{0};              //!< Idle connections closed
+    EventId m_tick;                       //!< Next check
+    TracedCallback<Time> m_evictionTrace; //!< Eviction trace
+};
+
+} // namespace ns3
+
+#endif /* PERSISTENT_CONNECTION_MANAGER_H */
