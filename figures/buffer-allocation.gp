@@ -1216,7 +1216,7 @@ set ylabel "KB"
 set autoscale xy
 set yrange [0:*]
 set arrow 1 from graph 0, first 3200 to graph 1, first 3200 nohead dt 2 lc rgb "black"
-set label 1 "pool 3200 KB" at graph 0.02, first 3300
+set label 1 "pool 3200 KB" at graph 0.7, first 3450
 plot \
   $t_fixed using 1:2 with lines lc rgb "#808080" lw 2 title "fixed 16 KB", \
   $t_e2atbt using 1:2 with lines lc rgb "#1050b0" lw 2 title "E2-ATBT", \

@@ -116,8 +116,8 @@ E2AtbtAllocator::Remove(uint32_t id)
 void
 E2AtbtAllocator::Pair(uint32_t downstream, uint32_t upstream)
 {
-    NS_ABORT_MSG_IF(!m_connections.count(downstream) || !m_connections.count(upstream) ||
-                        downstream == upstream,
+    NS_ABORT_MSG_IF(!m_connections.count(downstream) ||
+                        (upstream != 0 && !m_connections.count(upstream)) || downstream == upstream,
                     "E2AtbtAllocator::Pair: unknown connections " << downstream << ", "
                                                                   << upstream);
     m_connections[downstream].upstream = upstream;

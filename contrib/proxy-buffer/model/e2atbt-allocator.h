@@ -82,7 +82,7 @@ class E2AtbtAllocator : public Object
      * @brief Tell the allocator that an upstream connection feeds a
      * downstream one (the proxy relays what the one receives on the other).
      * @param downstream the downstream connection's id
-     * @param upstream the upstream connection's id
+     * @param upstream the upstream connection's id (0: none feeds it any more)
      */
     void Pair(uint32_t downstream, uint32_t upstream);
 

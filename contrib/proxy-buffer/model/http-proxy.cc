@@ -1,0 +1,588 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "http-proxy.h"
+
+#include "e2atbt-send-buffer.h"
+
+#include "ns3/abort.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/http-file-set.h"
+#include "ns3/log.h"
+#include "ns3/packet.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/socket.h"
+#include "ns3/tcp-host-socket.h"
+#include "ns3/tcp-socket-factory.h"
+#include "ns3/trace-source-accessor.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("HttpProxy");
+
+NS_OBJECT_ENSURE_REGISTERED(HttpProxy);
+
+TypeId
+HttpProxy::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::HttpProxy")
+            .SetParent<Application>()
+            .SetGroupName("ProxyBuffer")
+            .AddConstructor<HttpProxy>()
+            .AddAttribute("Port",
+                          "TCP port clients connect to.",
+                          UintegerValue(8080),
+                          MakeUintegerAccessor(&HttpProxy::m_port),
+                          MakeUintegerChecker<uint16_t>())
+            .AddAttribute("Protocol",
+                          "The socket factory to get sockets from (a TcpSocketFactory).",
+                          TypeIdValue(TcpSocketFactory::GetTypeId()),
+                          MakeTypeIdAccessor(&HttpProxy::m_protocol),
+                          MakeTypeIdChecker())
+            .AddAttribute("HitRatio",
+                          "Probability that a request is answered from the cache.",
+                          DoubleValue(0.5),
+                          MakeDoubleAccessor(&HttpProxy::m_hitRatio),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute(
+                "Admission",
+                "What happens when the manager's MaxConnections are open: Refuse the "
+                "new connection, or EvictIdle (close the oldest idle one for it).",
+                EnumValue(HttpProxy::REFUSE),
+                MakeEnumAccessor<Admission>(&HttpProxy::m_admission),
+                MakeEnumChecker(HttpProxy::REFUSE, "Refuse", HttpProxy::EVICT_IDLE, "EvictIdle"))
+            .AddAttribute("Store",
+                          "The cached documents' sizes, by path.",
+                          PointerValue(),
+                          MakePointerAccessor(&HttpProxy::m_store),
+                          MakePointerChecker<HttpDocumentStore>())
+            .AddAttribute("Manager",
+                          "The persistent-connection manager (one is made if none is given).",
+                          PointerValue(),
+                          MakePointerAccessor(&HttpProxy::m_manager),
+                          MakePointerChecker<PersistentConnectionManager>())
+            .AddTraceSource("Request",
+                            "A request was served: its duration at the proxy, the response's "
+                            "bytes, whether it was a hit.",
+                            MakeTraceSourceAccessor(&HttpProxy::m_requestTrace),
+                            "ns3::HttpProxy::RequestTracedCallback");
+    return tid;
+}
+
+HttpProxy::HttpProxy()
+    : m_hit(CreateObject<UniformRandomVariable>())
+{
+    NS_LOG_FUNCTION(this);
+}
+
+HttpProxy::~HttpProxy()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+HttpProxy::DoDispose()
+{
+    m_listener = nullptr;
+    m_down.clear();
+    m_up.clear();
+    m_idleUp.clear();
+    m_manager = nullptr;
+    m_store = nullptr;
+    Application::DoDispose();
+}
+
+void
+HttpProxy::AddOrigin(const std::string& name, InetSocketAddress address)
+{
+    NS_ABORT_MSG_IF(name.empty(), "HttpProxy::AddOrigin: empty name");
+    m_origins.insert_or_assign(name, address);
+}
+
+const HttpProxy::Stats&
+HttpProxy::GetStats() const
+{
+    return m_stats;
+}
+
+Ptr<PersistentConnectionManager>
+HttpProxy::GetManager() const
+{
+    return m_manager;
+}
+
+void
+HttpProxy::StartApplication()
+{
+    NS_ABORT_MSG_IF(!m_store, "HttpProxy: no Store");
+    if (!m_manager)
+    {
+        m_manager = CreateObject<PersistentConnectionManager>();
+    }
+    m_listener = Socket::CreateSocket(GetNode(), m_protocol);
+    NS_ABORT_MSG_IF(m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) != 0,
+                    "HttpProxy: cannot bind port " << m_port);
+    m_listener->Listen();
+    m_listener->SetAcceptCallback(MakeCallback(&HttpProxy::AcceptRequest, this),
+                                  MakeCallback(&HttpProxy::Accepted, this));
+}
+
+void
+HttpProxy::StopApplication()
+{
+    if (m_listener)
+    {
+        m_listener->Close();
+    }
+}
+
+bool
+HttpProxy::Admit()
+{
+    if (m_manager->HasRoom())
+    {
+        return true;
+    }
+    return m_admission == EVICT_IDLE && m_manager->MakeRoom();
+}
+
+bool
+HttpProxy::AcceptRequest(Ptr<Socket> /* socket */, const Address& /* from */)
+{
+    if (Admit())
+    {
+        return true;
+    }
+    ++m_stats.refused;
+    return false;
+}
+
+void
+HttpProxy::Accepted(Ptr<Socket> socket, const Address& /* from */)
+{
+    Ptr<TcpHostSocket> tcp = DynamicCast<TcpHostSocket>(socket);
+    Downstream& d = m_down[socket];
+    d.key = PersistentConnectionManager::KeyOf(tcp);
+    m_manager->Register(d.key, Callback<void>([this, socket]() { CloseDownstream(socket); }), tcp);
+    socket->SetRecvCallback(MakeCallback(&HttpProxy::DownReceived, this));
+    socket->SetSendCallback(MakeCallback(&HttpProxy::DownSpace, this));
+    socket->SetCloseCallbacks(MakeCallback(&HttpProxy::DownClosed, this),
+                              MakeCallback(&HttpProxy::DownClosed, this));
+    m_manager->Idle(d.key); // until its first request
+}
+
+void
+HttpProxy::DownReceived(Ptr<Socket> socket)
+{
+    auto it = m_down.find(socket);
+    while (Ptr<Packet> packet = socket->Recv())
+    {
+        if (packet->GetSize() == 0 || it == m_down.end())
+        {
+            break;
+        }
+        Downstream& d = it->second;
+        if (d.closeAfter || d.parser.GetError() != HttpParser::NONE)
+        {
+            continue; // ending: ignore what follows
+        }
+        std::vector<uint8_t> bytes(packet->GetSize());
+        packet->CopyData(bytes.data(), bytes.size());
+        d.parser.Feed(bytes.data(), bytes.size());
+        while (d.parser.HasRequest())
+        {
+            d.pending.push_back(d.parser.PopRequest());
+        }
+    }
+    if (it != m_down.end())
+    {
+        ServeNext(socket);
+    }
+}
+
+void
+HttpProxy::ServeNext(Ptr<Socket> socket)
+{
+    Downstream& d = m_down.at(socket);
+    if (d.busy || d.closeAfter)
+    {
+        return;
+    }
+    if (d.pending.empty())
+    {
+        if (d.parser.GetError() != HttpParser::NONE)
+        {
+            ++m_stats.badRequests;
+            m_manager->Active(d.key);
+            d.busy = true;
+            d.closeAfter = true;
+            HttpResponse error(d.parser.GetErrorStatus());
+            error.SetHeader("Connection", "close");
+            Answer(socket, error);
+        }
+        return;
+    }
+    HttpRequest request = d.pending.front();
+    d.pending.pop_front();
+    d.busy = true;
+    d.started = Simulator::Now();
+    d.sent = 0;
+    d.hit = false;
+    m_manager->Active(d.key);
+    ++m_stats.requests;
+    d.closeAfter = request.ClosesConnection();
+
+    // Absolute form: http://origin/path (RFC 9112 section 3.2.2).
+    const std::string& target = request.GetTarget();
+    const std::string scheme = "http://";
+    size_t slash = target.find('/', scheme.size());
+    std::string origin;
+    std::string path;
+    if (target.compare(0, scheme.size(), scheme) == 0 && slash != std::string::npos)
+    {
+        origin = target.substr(scheme.size(), slash - scheme.size());
+        path = target.substr(slash);
+    }
+    if (origin.empty() || !m_origins.count(origin) ||
+        (request.GetMethod() != "GET" && request.GetMethod() != "HEAD"))
+    {
+        ++m_stats.badRequests;
+        Answer(socket, HttpResponse(origin.empty() || m_origins.count(origin) ? 400 : 502));
+        return;
+    }
+    if (m_hit->GetValue() < m_hitRatio)
+    {
+        ++m_stats.hits;
+        d.hit = true;
+        std::optional<uint64_t> size = m_store->GetSize(path);
+        HttpResponse response(size ? 200 : 404);
+        response.SetBodyLength(size && request.GetMethod() == "GET" ? *size : 0);
+        Answer(socket, response);
+        return;
+    }
+    ++m_stats.misses;
+    std::string upstreamRequest =
+        request.GetMethod() + " " + path + " HTTP/1.1\r\nHost: " + origin + "\r\n\r\n";
+    if (!Forward(socket, origin, upstreamRequest))
+    {
+        ++m_stats.unavailable;
+        Answer(socket, HttpResponse(503));
+    }
+}
+
+void
+HttpProxy::Answer(Ptr<Socket> socket, HttpResponse response)
+{
+    Downstream& d = m_down.at(socket);
+    if (d.closeAfter)
+    {
+        response.SetHeader("Connection", "close");
+    }
+    response.SetHeader("Content-Length", std::to_string(response.GetBodyLength()));
+    d.head = response.SerializeHead();
+    d.body = response.GetBodyLength();
+    SendLocal(socket);
+}
+
+void
+HttpProxy::SendLocal(Ptr<Socket> socket)
+{
+    Downstream& d = m_down.at(socket);
+    while (!d.head.empty() || d.body > 0)
+    {
+        uint32_t room = socket->GetTxAvailable();
+        if (room == 0)
+        {
+            return; // DownSpace resumes
+        }
+        int sent = 0;
+        if (!d.head.empty())
+        {
+            uint32_t n = std::min<size_t>(room, d.head.size());
+            sent = socket->Send(reinterpret_cast<const uint8_t*>(d.head.data()), n, 0);
+            if (sent > 0)
+            {
+                d.head.erase(0, sent);
+            }
+        }
+        else
+        {
+            uint32_t n = std::min<uint64_t>(room, d.body);
+            sent = socket->Send(Create<Packet>(n)); // the body: zeros
+            if (sent > 0)
+            {
+                d.body -= sent;
+            }
+        }
+        if (sent <= 0)
+        {
+            return;
+        }
+        d.sent += sent;
+        m_stats.bytesToClients += sent;
+    }
+    RequestDone(socket);
+}
+
+bool
+HttpProxy::Forward(Ptr<Socket> socket, const std::string& origin, const std::string& request)
+{
+    Ptr<Socket> up;
+    auto& idle = m_idleUp[origin];
+    if (!idle.empty())
+    {
+        up = idle.front(); // the most recently idle: its window is the freshest
+        idle.pop_front();
+        m_manager->Active(m_up.at(up).key);
+        ++m_stats.upstreamReused;
+    }
+    else
+    {
+        if (!Admit())
+        {
+            return false;
+        }
+        up = Socket::CreateSocket(GetNode(), m_protocol);
+        Upstream& u = m_up[up];
+        u.origin = origin;
+        up->SetConnectCallback(MakeCallback(&HttpProxy::UpConnected, this),
+                               MakeCallback(&HttpProxy::UpFailed, this));
+        up->SetRecvCallback(MakeCallback(&HttpProxy::UpReceived, this));
+        up->SetCloseCallbacks(MakeCallback(&HttpProxy::UpClosed, this),
+                              MakeCallback(&HttpProxy::UpClosed, this));
+        up->Bind();
+        up->Connect(m_origins.at(origin));
+        ++m_stats.upstreamOpened;
+    }
+    Upstream& u = m_up.at(up);
+    u.downstream = socket;
+    u.parser.ExpectResponseTo(request.substr(0, request.find(' ')));
+    m_down.at(socket).upstream = up;
+    if (u.connected)
+    {
+        Pair(socket, up);
+        up->Send(reinterpret_cast<const uint8_t*>(request.data()), request.size(), 0);
+    }
+    else
+    {
+        u.request = request;
+    }
+    return true;
+}
+
+void
+HttpProxy::UpConnected(Ptr<Socket> up)
+{
+    Upstream& u = m_up.at(up);
+    u.connected = true;
+    Ptr<TcpHostSocket> tcp = DynamicCast<TcpHostSocket>(up);
+    u.key = PersistentConnectionManager::KeyOf(tcp);
+    m_manager->Register(u.key, Callback<void>([this, up]() { CloseUpstream(up); }), tcp);
+    if (u.downstream)
+    {
+        Pair(u.downstream, up);
+    }
+    if (!u.request.empty())
+    {
+        up->Send(reinterpret_cast<const uint8_t*>(u.request.data()), u.request.size(), 0);
+        u.request.clear();
+    }
+}
+
+void
+HttpProxy::UpFailed(Ptr<Socket> up)
+{
+    Ptr<Socket> down = m_up.at(up).downstream;
+    m_up.erase(up);
+    if (down && m_down.count(down))
+    {
+        m_down.at(down).upstream = nullptr;
+        ++m_stats.unavailable;
+        Answer(down, HttpResponse(502));
+    }
+}
+
+void
+HttpProxy::UpReceived(Ptr<Socket> up)
+{
+    if (!m_up.count(up) || !m_up.at(up).downstream)
+    {
+        while (Ptr<Packet> p = up->Recv()) // an idle connection: nothing is expected
+        {
+            if (p->GetSize() == 0)
+            {
+                break;
+            }
+        }
+        return;
+    }
+    Relay(up);
+}
+
+void
+HttpProxy::Relay(Ptr<Socket> up)
+{
+    Upstream& u = m_up.at(up);
+    Ptr<Socket> down = u.downstream;
+    while (true)
+    {
+        uint32_t room = down->GetTxAvailable();
+        if (room == 0)
+        {
+            return; // the client's connection is full: DownSpace resumes
+        }
+        Ptr<Packet> p = up->Recv(room, 0);
+        if (!p || p->GetSize() == 0)
+        {
+            break;
+        }
+        std::vector<uint8_t> bytes(p->GetSize());
+        p->CopyData(bytes.data(), bytes.size());
+        u.parser.Feed(bytes.data(), bytes.size());
+        m_stats.bytesFromOrigins += p->GetSize();
+        int sent = down->Send(p);
+        NS_ABORT_MSG_IF(sent != int(bytes.size()), "HttpProxy: the client's room shrank");
+        m_stats.bytesToClients += sent;
+        m_down.at(down).sent += sent;
+    }
+    if (u.parser.GetError() != HttpParser::NONE)
+    {
+        NS_LOG_INFO("malformed response from " << u.origin);
+        CloseUpstream(up); // and the client's, whose response is cut
+        return;
+    }
+    if (!u.parser.HasResponse())
+    {
+        return;
+    }
+    HttpResponse response = u.parser.PopResponse();
+    u.downstream = nullptr;
+    m_down.at(down).upstream = nullptr;
+    Pair(down, nullptr);
+    if (response.ClosesConnection())
+    {
+        CloseUpstream(up);
+    }
+    else
+    {
+        m_idleUp[u.origin].push_front(up);
+        m_manager->Idle(u.key);
+    }
+    RequestDone(down);
+}
+
+void
+HttpProxy::RequestDone(Ptr<Socket> socket)
+{
+    Downstream& d = m_down.at(socket);
+    d.busy = false;
+    m_requestTrace(Simulator::Now() - d.started, d.sent, d.hit);
+    if (d.closeAfter)
+    {
+        CloseDownstream(socket);
+        return;
+    }
+    m_manager->Idle(d.key);
+    ServeNext(socket);
+}
+
+void
+HttpProxy::DownSpace(Ptr<Socket> socket, uint32_t /* available */)
+{
+    auto it = m_down.find(socket);
+    if (it == m_down.end() || !it->second.busy)
+    {
+        return;
+    }
+    if (it->second.upstream)
+    {
+        Relay(it->second.upstream);
+    }
+    else
+    {
+        SendLocal(socket);
+    }
+}
+
+void
+HttpProxy::DownClosed(Ptr<Socket> socket)
+{
+    CloseDownstream(socket);
+}
+
+void
+HttpProxy::UpClosed(Ptr<Socket> up)
+{
+    CloseUpstream(up);
+}
+
+void
+HttpProxy::CloseDownstream(Ptr<Socket> socket)
+{
+    auto it = m_down.find(socket);
+    if (it == m_down.end())
+    {
+        return;
+    }
+    Ptr<Socket> up = it->second.upstream;
+    m_manager->Unregister(it->second.key);
+    m_down.erase(it);
+    socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+    socket->Close();
+    if (up)
+    {
+        CloseUpstream(up); // its response has nowhere to go
+    }
+}
+
+void
+HttpProxy::CloseUpstream(Ptr<Socket> up)
+{
+    auto it = m_up.find(up);
+    if (it == m_up.end())
+    {
+        return;
+    }
+    Upstream u = it->second;
+    m_up.erase(it);
+    m_idleUp[u.origin].remove(up);
+    if (u.connected)
+    {
+        m_manager->Unregister(u.key);
+    }
+    up->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+    up->Close();
+    if (u.downstream && m_down.count(u.downstream))
+    {
+        CloseDownstream(u.downstream); // its response is cut: the client sees the close
+    }
+}
+
+void
+HttpProxy::Pair(Ptr<Socket> down, Ptr<Socket> up)
+{
+    auto downPolicy =
+        DynamicCast<E2AtbtSendBuffer>(DynamicCast<TcpHostSocket>(down)->GetBufferPolicy());
+    if (!downPolicy || downPolicy->GetConnectionId() == 0)
+    {
+        return;
+    }
+    uint32_t upId = 0;
+    if (up)
+    {
+        auto upPolicy =
+            DynamicCast<E2AtbtSendBuffer>(DynamicCast<TcpHostSocket>(up)->GetBufferPolicy());
+        upId = upPolicy ? upPolicy->GetConnectionId() : 0;
+    }
+    downPolicy->GetAllocator()->Pair(downPolicy->GetConnectionId(), upId);
+}
+
+} // namespace ns3

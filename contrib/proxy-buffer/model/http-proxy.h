@@ -1,0 +1,239 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef HTTP_PROXY_H
+#define HTTP_PROXY_H
+
+#include "idle-connection-table.h"
+#include "persistent-connection-manager.h"
+
+#include "ns3/application.h"
+#include "ns3/http-parser.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/traced-callback.h"
+
+#include <deque>
+#include <list>
+#include <map>
+#include <string>
+
+namespace ns3
+{
+
+class Socket;
+class HttpDocumentStore;
+
+/**
+ * @ingroup proxy-buffer
+ * @brief The HTTP/1.1 proxy of the proxy paper (seed 004, section 4):
+ * persistent connections on both sides, a cache decided by a hit ratio,
+ * and admission against MaxConnections.
+ *
+ * Downstream, clients connect and send requests in absolute form
+ * (`GET http://origin/path HTTP/1.1`). Each request is a hit with
+ * probability HitRatio (no replacement algorithm, as in the paper): the
+ * proxy answers it from Store. A miss goes upstream, origin-form, on an
+ * idle persistent connection to that origin if there is one, or on a new
+ * one; the origin's response is relayed byte for byte as the client's
+ * connection has room, so that a slow client slows the origin (TCP's
+ * windows) instead of filling the proxy. With E2-ATBT send buffers on the
+ * proxy's node, the client's connection is paired with the upstream one
+ * that feeds it (E2AtbtAllocator::Pair).
+ *
+ * Every connection, both sides, is registered with the Manager
+ * (PersistentConnectionManager): idle between requests, active while a
+ * request is served. A connection that cannot be opened because
+ * MaxConnections are open (the manager's) is refused (Admission Refuse: the
+ * paper's schemes 1 and 2; a client's SYN is answered with RST, a miss
+ * with 503), or gets room by closing the oldest idle connection
+ * (EvictIdle: schemes 3 and 4).
+ */
+class HttpProxy : public Application
+{
+  public:
+    /// What happens when MaxConnections are open.
+    enum Admission
+    {
+        REFUSE,     //!< Refuse the new connection (schemes 1 and 2)
+        EVICT_IDLE, //!< Close the oldest idle one for it (schemes 3 and 4)
+    };
+
+    /**
+     * @brief Get the type ID.
+     * @return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    HttpProxy();
+    ~HttpProxy() override;
+
+    /**
+     * @brief Name an origin server.
+     * @param name the host name requests use
+     * @param address its address and port
+     */
+    void AddOrigin(const std::string& name, InetSocketAddress address);
+
+    /// Counters since the start.
+    struct Stats
+    {
+        uint64_t requests{0};         //!< Requests received
+        uint64_t hits{0};             //!< Answered from the cache
+        uint64_t misses{0};           //!< Sent upstream
+        uint64_t upstreamReused{0};   //!< Misses served on an idle persistent connection
+        uint64_t upstreamOpened{0};   //!< Upstream connections opened
+        uint64_t refused{0};          //!< Client connections refused (MaxConnections)
+        uint64_t unavailable{0};      //!< Misses answered 503 (no upstream connection allowed)
+        uint64_t badRequests{0};      //!< Malformed requests or unknown origins
+        uint64_t bytesToClients{0};   //!< Bytes sent downstream
+        uint64_t bytesFromOrigins{0}; //!< Bytes received upstream
+    };
+
+    /// @return the counters
+    const Stats& GetStats() const;
+
+    /// @return the connection manager
+    Ptr<PersistentConnectionManager> GetManager() const;
+
+    /**
+     * @brief TracedCallback signature for a request served.
+     * @param [in] duration from the request's arrival to its response's last byte queued
+     * @param [in] bytes response bytes sent
+     * @param [in] hit answered from the cache
+     */
+    typedef void (*RequestTracedCallback)(Time duration, uint64_t bytes, bool hit);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    void StartApplication() override;
+    void StopApplication() override;
+
+    /// A client's connection.
+    struct Downstream
+    {
+        ConnectionKey key;                       //!< Its identity
+        HttpParser parser{HttpParser::REQUESTS}; //!< Its requests
+        std::deque<HttpRequest> pending;         //!< Requests not yet served
+        bool busy{false};                        //!< A request is being served
+        Ptr<Socket> upstream;                    //!< Feeding it now (a miss)
+        std::string head;                        //!< Local response head left to send
+        uint64_t body{0};                        //!< Local response body left to send
+        bool closeAfter{false};                  //!< Close once the response is sent
+        Time started;                            //!< When the request served came
+        uint64_t sent{0};                        //!< Bytes of its response sent
+        bool hit{false};                         //!< Answered from the cache
+    };
+
+    /// A connection to an origin.
+    struct Upstream
+    {
+        std::string origin;                       //!< Its origin's name
+        ConnectionKey key;                        //!< Its identity (once connected)
+        bool connected{false};                    //!< Established
+        HttpParser parser{HttpParser::RESPONSES}; //!< The origin's responses
+        Ptr<Socket> downstream;                   //!< The client it feeds now
+        std::string request;                      //!< Request to send once connected
+    };
+
+    bool AcceptRequest(Ptr<Socket> socket, const Address& from);
+    void Accepted(Ptr<Socket> socket, const Address& from);
+    void DownReceived(Ptr<Socket> socket);
+    void DownSpace(Ptr<Socket> socket, uint32_t available);
+    void DownClosed(Ptr<Socket> socket);
+    void UpConnected(Ptr<Socket> socket);
+    void UpFailed(Ptr<Socket> socket);
+    void UpReceived(Ptr<Socket> socket);
+    void UpClosed(Ptr<Socket> socket);
+
+    /**
+     * @brief Serve the client's next request if it has one and none is served.
+     * @param socket the client's connection
+     */
+    void ServeNext(Ptr<Socket> socket);
+
+    /**
+     * @brief Answer locally (a hit, or an error).
+     * @param socket the client's connection
+     * @param response the response (its body length set)
+     */
+    void Answer(Ptr<Socket> socket, HttpResponse response);
+
+    /**
+     * @brief Send what is left of a local response, as room allows.
+     * @param socket the client's connection
+     */
+    void SendLocal(Ptr<Socket> socket);
+
+    /**
+     * @brief Give a miss an upstream connection: an idle one to the origin,
+     * or a new one if admission allows.
+     * @param socket the client's connection
+     * @param origin the origin's name
+     * @param request the request, origin-form
+     * @return false if no connection is allowed
+     */
+    bool Forward(Ptr<Socket> socket, const std::string& origin, const std::string& request);
+
+    /**
+     * @brief Move what the origin sent to the client, as the client's
+     * connection has room; finish the request when the response is whole.
+     * @param up the upstream connection
+     */
+    void Relay(Ptr<Socket> up);
+
+    /**
+     * @brief A request is done: the client's connection goes idle and
+     * serves what it has next.
+     * @param socket the client's connection
+     */
+    void RequestDone(Ptr<Socket> socket);
+
+    /**
+     * @brief Pair the client's connection with the upstream one at E2-ATBT.
+     * @param down the client's connection
+     * @param up the upstream one (null: unpair)
+     */
+    void Pair(Ptr<Socket> down, Ptr<Socket> up);
+
+    /**
+     * @brief Whether one more connection may open (making room if Admission
+     * allows).
+     * @return true if it may
+     */
+    bool Admit();
+
+    /**
+     * @brief Close a client's connection and forget it (and its upstream, if
+     * a response was under way).
+     * @param socket the connection
+     */
+    void CloseDownstream(Ptr<Socket> socket);
+
+    /**
+     * @brief Close an upstream connection and forget it.
+     * @param socket the connection
+     */
+    void CloseUpstream(Ptr<Socket> socket);
+
+    uint16_t m_port;                                        //!< Port
+    TypeId m_protocol;                                      //!< Protocol
+    double m_hitRatio;                                      //!< HitRatio
+    Admission m_admission;                                  //!< Admission
+    Ptr<HttpDocumentStore> m_store;                         //!< Store
+    Ptr<PersistentConnectionManager> m_manager;             //!< Manager
+    Ptr<UniformRandomVariable> m_hit;                       //!< Draws hits
+    Ptr<Socket> m_listener;                                 //!< Listening socket
+    std::map<std::string, InetSocketAddress> m_origins;     //!< By name
+    std::map<Ptr<Socket>, Downstream> m_down;               //!< Client connections
+    std::map<Ptr<Socket>, Upstream> m_up;                   //!< Origin connections
+    std::map<std::string, std::list<Ptr<Socket>>> m_idleUp; //!< Idle, by origin
+    Stats m_stats;                                          //!< Counters
+    TracedCallback<Time, uint64_t, bool> m_requestTrace;    //!< Request served
+};
+
+} // namespace ns3
+
+#endif /* HTTP_PROXY_H */
