@@ -12,6 +12,7 @@
 #include "ns3/log.h"
 #include "ns3/packet.h"
 #include "ns3/pointer.h"
+#include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
 #include "ns3/string.h"
@@ -81,6 +82,13 @@ HttpClient::GetTypeId()
                                           "ConnectionClose",
                                           HttpClient::CLIENT_CLOSE,
                                           "ClientClose"))
+            .AddAttribute("RequestGap",
+                          "Pause between a response and the next request on the same "
+                          "connection, seconds (a user reading the page: the connection is idle "
+                          "meanwhile); none: the next request goes at once.",
+                          PointerValue(),
+                          MakePointerAccessor(&HttpClient::m_requestGap),
+                          MakePointerChecker<RandomVariableStream>())
             .AddAttribute("ThinkTime",
                           "Pause between the end of a connection and the next one.",
                           TimeValue(Time(0)),
@@ -183,6 +191,7 @@ HttpClient::StopApplication()
     NS_LOG_FUNCTION(this);
     m_running = false;
     m_next.Cancel();
+    m_nextRequest.Cancel();
     m_timeout.Cancel();
     if (m_socket)
     {
@@ -316,7 +325,16 @@ HttpClient::HandleResponses()
         bool serverCloses = response.ClosesConnection();
         if (m_sentOnConnection < m_requestsPerConnection && !serverCloses)
         {
-            SendRequest();
+            double gap = m_requestGap ? m_requestGap->GetValue() : 0;
+            NS_ABORT_MSG_IF(gap < 0, "HttpClient: RequestGap drew " << gap << " s");
+            if (gap > 0)
+            {
+                m_nextRequest = Simulator::Schedule(Seconds(gap), &HttpClient::SendRequest, this);
+            }
+            else
+            {
+                SendRequest();
+            }
         }
         else if (m_endMode == CLIENT_CLOSE && !serverCloses)
         {
@@ -410,6 +428,7 @@ HttpClient::Finish(Outcome outcome)
 {
     NS_LOG_FUNCTION(this << OutcomeName(outcome));
     m_timeout.Cancel();
+    m_nextRequest.Cancel();
     ++m_stats.outcomes[outcome];
     m_connectionTrace(outcome, Simulator::Now() - m_connectionOpenedAt);
     Ptr<Socket> socket = m_socket;

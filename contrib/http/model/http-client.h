@@ -19,13 +19,15 @@ namespace ns3
 
 class Socket;
 class HttpRequestSource;
+class RandomVariableStream;
 
 /**
  * @ingroup http
  * @brief A WebSTONE-like closed-loop HTTP/1.1 client.
  *
  * It opens a connection, sends RequestsPerConnection requests one after the
- * other (each after the previous response is complete), ends the
+ * other (each after the previous response is complete, and RequestGap
+ * later if one is set: the connection is idle meanwhile), ends the
  * connection, waits ThinkTime and starts again, until the application
  * stops. Run several on a host for several WebSTONE clients. How it ends a
  * connection (EndMode) decides where TIME_WAIT goes:
@@ -168,6 +170,8 @@ class HttpClient : public Application
     Time m_connectionOpenedAt;                  //!< When the current connection was requested
     EventId m_timeout;                          //!< Response timer
     EventId m_next;                             //!< Next connection
+    EventId m_nextRequest;                      //!< Next request after a RequestGap
+    Ptr<RandomVariableStream> m_requestGap;     //!< RequestGap (null: none)
     bool m_running{false};                      //!< Between start and stop
     Stats m_stats;                              //!< Counters
     TracedCallback<Time, uint64_t, uint16_t> m_requestTrace; //!< Trace: request done

@@ -15,6 +15,7 @@
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
+#include "ns3/tcp-host-socket-factory.h"
 #include "ns3/tcp-host-socket.h"
 #include "ns3/tcp-socket-factory.h"
 #include "ns3/trace-source-accessor.h"
@@ -43,8 +44,9 @@ HttpProxy::GetTypeId()
                           MakeUintegerAccessor(&HttpProxy::m_port),
                           MakeUintegerChecker<uint16_t>())
             .AddAttribute("Protocol",
-                          "The socket factory to get sockets from (a TcpSocketFactory).",
-                          TypeIdValue(TcpSocketFactory::GetTypeId()),
+                          "The socket factory to get sockets from (a TcpSocketFactory): the "
+                          "suite's TcpHostSocketFactory by default.",
+                          TypeIdValue(TcpHostSocketFactory::GetTypeId()),
                           MakeTypeIdAccessor(&HttpProxy::m_protocol),
                           MakeTypeIdChecker())
             .AddAttribute("HitRatio",
@@ -127,7 +129,7 @@ HttpProxy::StartApplication()
     {
         m_manager = CreateObject<PersistentConnectionManager>();
     }
-    m_listener = Socket::CreateSocket(GetNode(), m_protocol);
+    m_listener = TcpHostSocketFactory::CreateSocketFrom(GetNode(), m_protocol);
     NS_ABORT_MSG_IF(m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) != 0,
                     "HttpProxy: cannot bind port " << m_port);
     m_listener->Listen();
@@ -147,11 +149,12 @@ HttpProxy::StopApplication()
 bool
 HttpProxy::Admit()
 {
-    if (m_manager->HasRoom())
+    bool room = m_manager->HasRoom() || (m_admission == EVICT_IDLE && m_manager->MakeRoom());
+    if (room)
     {
-        return true;
+        m_manager->Reserve(); // until the handshake is over
     }
-    return m_admission == EVICT_IDLE && m_manager->MakeRoom();
+    return room;
 }
 
 bool
@@ -168,10 +171,13 @@ HttpProxy::AcceptRequest(Ptr<Socket> /* socket */, const Address& /* from */)
 void
 HttpProxy::Accepted(Ptr<Socket> socket, const Address& /* from */)
 {
-    Ptr<TcpHostSocket> tcp = DynamicCast<TcpHostSocket>(socket);
+    Ptr<TcpHostSocket> tcp = DynamicCast<TcpHostSocket>(socket); // null: stock ns-3 socket
     Downstream& d = m_down[socket];
-    d.key = PersistentConnectionManager::KeyOf(tcp);
-    m_manager->Register(d.key, Callback<void>([this, socket]() { CloseDownstream(socket); }), tcp);
+    d.key = PersistentConnectionManager::KeyOf(socket);
+    m_manager->Register(d.key,
+                        Callback<void>([this, socket]() { CloseDownstream(socket); }),
+                        tcp,
+                        true);
     socket->SetRecvCallback(MakeCallback(&HttpProxy::DownReceived, this));
     socket->SetSendCallback(MakeCallback(&HttpProxy::DownSpace, this));
     socket->SetCloseCallbacks(MakeCallback(&HttpProxy::DownClosed, this),
@@ -350,7 +356,7 @@ HttpProxy::Forward(Ptr<Socket> socket, const std::string& origin, const std::str
         {
             return false;
         }
-        up = Socket::CreateSocket(GetNode(), m_protocol);
+        up = TcpHostSocketFactory::CreateSocketFrom(GetNode(), m_protocol);
         Upstream& u = m_up[up];
         u.origin = origin;
         up->SetConnectCallback(MakeCallback(&HttpProxy::UpConnected, this),
@@ -381,11 +387,15 @@ HttpProxy::Forward(Ptr<Socket> socket, const std::string& origin, const std::str
 void
 HttpProxy::UpConnected(Ptr<Socket> up)
 {
+    if (!m_up.count(up))
+    {
+        return; // closed during its handshake
+    }
     Upstream& u = m_up.at(up);
     u.connected = true;
     Ptr<TcpHostSocket> tcp = DynamicCast<TcpHostSocket>(up);
-    u.key = PersistentConnectionManager::KeyOf(tcp);
-    m_manager->Register(u.key, Callback<void>([this, up]() { CloseUpstream(up); }), tcp);
+    u.key = PersistentConnectionManager::KeyOf(up);
+    m_manager->Register(u.key, Callback<void>([this, up]() { CloseUpstream(up); }), tcp, true);
     if (u.downstream)
     {
         Pair(u.downstream, up);
@@ -400,6 +410,11 @@ HttpProxy::UpConnected(Ptr<Socket> up)
 void
 HttpProxy::UpFailed(Ptr<Socket> up)
 {
+    if (!m_up.count(up))
+    {
+        return; // closed during its handshake: forgotten then
+    }
+    m_manager->CancelReservation();
     Ptr<Socket> down = m_up.at(up).downstream;
     m_up.erase(up);
     if (down && m_down.count(down))
@@ -558,6 +573,10 @@ HttpProxy::CloseUpstream(Ptr<Socket> up)
     {
         m_manager->Unregister(u.key);
     }
+    else
+    {
+        m_manager->CancelReservation(); // closed during its handshake
+    }
     up->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
     up->Close();
     if (u.downstream && m_down.count(u.downstream))
@@ -578,8 +597,8 @@ HttpProxy::Pair(Ptr<Socket> down, Ptr<Socket> up)
     uint32_t upId = 0;
     if (up)
     {
-        auto upPolicy =
-            DynamicCast<E2AtbtSendBuffer>(DynamicCast<TcpHostSocket>(up)->GetBufferPolicy());
+        Ptr<TcpHostSocket> upTcp = DynamicCast<TcpHostSocket>(up);
+        auto upPolicy = upTcp ? DynamicCast<E2AtbtSendBuffer>(upTcp->GetBufferPolicy()) : nullptr;
         upId = upPolicy ? upPolicy->GetConnectionId() : 0;
     }
     downPolicy->GetAllocator()->Pair(downPolicy->GetConnectionId(), upId);

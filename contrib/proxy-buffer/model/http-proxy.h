@@ -200,7 +200,9 @@ class HttpProxy : public Application
 
     /**
      * @brief Whether one more connection may open (making room if Admission
-     * allows).
+     * allows); if so, a place is kept for it at the manager until it is
+     * established. (A client whose handshake never completes keeps its
+     * place: ns-3 tells a listener nothing of it.)
      * @return true if it may
      */
     bool Admit();

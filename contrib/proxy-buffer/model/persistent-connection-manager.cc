@@ -13,6 +13,7 @@
 #include "ns3/log.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
+#include "ns3/socket.h"
 #include "ns3/tcp-host-socket.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
@@ -73,8 +74,9 @@ PersistentConnectionManager::GetTypeId()
                           MakeDoubleAccessor(&PersistentConnectionManager::m_descriptorThreshold),
                           MakeDoubleChecker<double>(0))
             .AddAttribute("Interval",
-                          "Time between two checks of the thresholds (0: none).",
-                          TimeValue(Seconds(1)),
+                          "Time between two checks of the thresholds (0: none, the paper's "
+                          "schemes: only admission closes idle connections).",
+                          TimeValue(Time(0)),
                           MakeTimeAccessor(&PersistentConnectionManager::m_interval),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("GradualRelease",
@@ -141,7 +143,7 @@ PersistentConnectionManager::DoDispose()
 }
 
 ConnectionKey
-PersistentConnectionManager::KeyOf(Ptr<const TcpHostSocket> socket)
+PersistentConnectionManager::KeyOf(Ptr<const Socket> socket)
 {
     Address local;
     Address peer;
@@ -155,8 +157,13 @@ PersistentConnectionManager::KeyOf(Ptr<const TcpHostSocket> socket)
 void
 PersistentConnectionManager::Register(const ConnectionKey& key,
                                       CloseCallback close,
-                                      Ptr<TcpHostSocket> socket)
+                                      Ptr<TcpHostSocket> socket,
+                                      bool reserved)
 {
+    if (reserved)
+    {
+        CancelReservation();
+    }
     NS_ABORT_MSG_IF(close.IsNull(), "PersistentConnectionManager::Register: no close callback");
     NS_ABORT_MSG_IF(m_connections.count(key),
                     "PersistentConnectionManager::Register: connection registered twice");
@@ -251,10 +258,29 @@ PersistentConnectionManager::Release(ConnectionKey key)
     }
 }
 
+void
+PersistentConnectionManager::Reserve()
+{
+    ++m_reserved;
+}
+
+void
+PersistentConnectionManager::CancelReservation()
+{
+    NS_ABORT_MSG_IF(m_reserved == 0, "PersistentConnectionManager: no place was kept");
+    --m_reserved;
+}
+
+uint32_t
+PersistentConnectionManager::GetReserved() const
+{
+    return m_reserved;
+}
+
 bool
 PersistentConnectionManager::HasRoom() const
 {
-    return m_connections.size() < m_maxConnections;
+    return m_connections.size() + m_reserved < m_maxConnections;
 }
 
 bool
@@ -282,7 +308,7 @@ PersistentConnectionManager::CloseIdle(const ConnectionKey& key)
 bool
 PersistentConnectionManager::PastThreshold(uint64_t bufferBytes) const
 {
-    double connections = double(m_connections.size()) / m_maxConnections;
+    double connections = double(m_connections.size() + m_reserved) / m_maxConnections;
     double descriptors = double(m_connections.size() + m_reservedDescriptors) / m_maxDescriptors;
     double pool = double(bufferBytes) / m_poolSize;
     return connections >= m_connectionThreshold || descriptors >= m_descriptorThreshold ||

@@ -17,6 +17,7 @@
 namespace ns3
 {
 
+class Socket;
 class TcpHostSocket;
 
 /**
@@ -28,7 +29,8 @@ class TcpHostSocket;
  *
  * The application registers each connection with a callback that closes
  * it (and unregisters it), and says when it becomes idle and active again.
- * Resources, compared with their thresholds every Interval:
+ * Resources, compared with their thresholds every Interval (none by
+ * default: the paper's schemes close idle connections only at admission):
  * - connections: those registered against MaxConnections (the paper's Nmax);
  * - buffer pool: the registered sockets' send and receive buffers against
  *   PoolSize;
@@ -66,7 +68,7 @@ class PersistentConnectionManager : public Object
      * @param socket the socket
      * @return its addresses and ports
      */
-    static ConnectionKey KeyOf(Ptr<const TcpHostSocket> socket);
+    static ConnectionKey KeyOf(Ptr<const Socket> socket);
 
     /**
      * @brief A connection opens (it counts against the resources from now).
@@ -74,8 +76,19 @@ class PersistentConnectionManager : public Object
      * @param close how to close it
      * @param socket its socket, for its buffers (may be null: not counted in
      *        the pool, no gradual release)
+     * @param reserved it takes a place Reserve kept for it
      */
-    void Register(const ConnectionKey& key, CloseCallback close, Ptr<TcpHostSocket> socket);
+    void Register(const ConnectionKey& key,
+                  CloseCallback close,
+                  Ptr<TcpHostSocket> socket,
+                  bool reserved = false);
+
+    /// Keep a place for a connection being opened (its handshake under way):
+    /// it counts against MaxConnections until it registers or is cancelled.
+    void Reserve();
+
+    /// A connection that had a place kept will not open after all.
+    void CancelReservation();
 
     /**
      * @brief A connection is gone (closed by anyone); unknown keys are ignored.
@@ -104,7 +117,7 @@ class PersistentConnectionManager : public Object
      */
     bool MakeRoom();
 
-    /// @return whether fewer than MaxConnections are open
+    /// @return whether fewer than MaxConnections are open or kept
     bool HasRoom() const;
 
     /**
@@ -122,6 +135,9 @@ class PersistentConnectionManager : public Object
 
     /// @return connections registered
     uint32_t GetOpen() const;
+
+    /// @return places kept for connections being opened
+    uint32_t GetReserved() const;
 
     /// @return bytes of the registered sockets' buffers
     uint64_t GetBufferBytes() const;
@@ -183,6 +199,7 @@ class PersistentConnectionManager : public Object
     std::unordered_map<ConnectionKey, Connection, ConnectionKeyHash> m_connections; //!< Open
     IdleConnectionTable m_idle;           //!< The idle ones
     uint64_t m_evictions{0};              //!< Idle connections closed
+    uint32_t m_reserved{0};               //!< Places kept for connections being opened
     EventId m_tick;                       //!< Next check
     TracedCallback<Time> m_evictionTrace; //!< Eviction trace
 };

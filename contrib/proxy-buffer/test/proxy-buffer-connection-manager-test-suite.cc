@@ -144,6 +144,7 @@ class ThresholdTest : public TestCase
             Ptr<PersistentConnectionManager> m = CreateObject<PersistentConnectionManager>();
             m->SetAttribute("MaxConnections", UintegerValue(10));
             m->SetAttribute("ConnectionThreshold", DoubleValue(0.8));
+            m->SetAttribute("Interval", TimeValue(Seconds(1)));
             Fakes f(m, 10);
             // Idle in the order 4, 2, 7, 9, 5, 0; 7 becomes active again.
             for (uint32_t i : {4, 2, 7, 9, 5, 0})
@@ -318,7 +319,6 @@ class PolicyTest : public TestCase
             haproxy->SetAttribute("PurgeDelay", TimeValue(Seconds(5)));
             Ptr<PersistentConnectionManager> m = CreateObject<PersistentConnectionManager>();
             m->SetAttribute("Policy", PointerValue(haproxy));
-            m->SetAttribute("Interval", TimeValue(Time(0)));
             Fakes f(m, 6);
             for (uint32_t i : {2, 4, 0, 1})
             {

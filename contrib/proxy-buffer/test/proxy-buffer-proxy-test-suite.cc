@@ -1,0 +1,224 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// The HTTP proxy on real bytes: clients -> proxy -> an origin server.
+// Misses travel upstream on one persistent connection and are relayed
+// whole; hits never leave the proxy; at MaxConnections a new client is
+// refused (schemes 1 and 2) or gets the room of the oldest idle connection
+// (schemes 3 and 4).
+
+#include "ns3/core-module.h"
+#include "ns3/http-module.h"
+#include "ns3/internet-module.h"
+#include "ns3/network-module.h"
+#include "ns3/point-to-point-module.h"
+#include "ns3/proxy-buffer-module.h"
+#include "ns3/tcp-host-module.h"
+
+using namespace ns3;
+
+namespace
+{
+
+const uint64_t DOCUMENT = 50000; //!< Every document's size
+
+/// Clients on one host, a proxy, an origin; all 100 Mb/s.
+struct ProxyBed
+{
+    NodeContainer nodes{3}; //!< 0 clients, 1 proxy, 2 origin
+    Ptr<HttpProxy> proxy;
+    Ptr<HttpServer> origin;
+    std::vector<Ptr<HttpClient>> clients;
+
+    /**
+     * @brief Build it.
+     * @param clientCount clients
+     * @param hitRatio the proxy's
+     * @param maxConnections the proxy manager's
+     * @param admission Refuse or EvictIdle
+     * @param requests requests per client connection
+     */
+    ProxyBed(uint32_t clientCount,
+             double hitRatio,
+             uint32_t maxConnections,
+             HttpProxy::Admission admission,
+             uint32_t requests)
+    {
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+        p2p.SetChannelAttribute("Delay", StringValue("10ms"));
+        NetDeviceContainer down = p2p.Install(nodes.Get(0), nodes.Get(1));
+        p2p.SetChannelAttribute("Delay", StringValue("20ms"));
+        NetDeviceContainer up = p2p.Install(nodes.Get(1), nodes.Get(2));
+        TcpHostHelper stack;
+        stack.SetHostModelEnabled(false);
+        stack.Install(nodes);
+        Ipv4Address proxyAddress =
+            Ipv4AddressHelper("10.1.0.0", "255.255.255.0").Assign(down).GetAddress(1);
+        Ipv4Address originAddress =
+            Ipv4AddressHelper("10.2.0.0", "255.255.255.0").Assign(up).GetAddress(1);
+
+        Ptr<HttpFileSet> files = CreateObject<HttpFileSet>();
+        files->AddFile(DOCUMENT, 1, "/a");
+        origin = CreateObject<HttpServer>();
+        origin->SetAttribute("DocumentStore", PointerValue(files));
+        origin->SetAttribute("KeepAliveTimeout", TimeValue(Seconds(100)));
+        origin->SetAttribute("MaxRequestsPerConnection", UintegerValue(100000));
+        nodes.Get(2)->AddApplication(origin);
+
+        Ptr<PersistentConnectionManager> manager = CreateObject<PersistentConnectionManager>();
+        manager->SetAttribute("MaxConnections", UintegerValue(maxConnections));
+        proxy = CreateObject<HttpProxy>();
+        proxy->SetAttribute("Store", PointerValue(files));
+        proxy->SetAttribute("HitRatio", DoubleValue(hitRatio));
+        proxy->SetAttribute("Manager", PointerValue(manager));
+        proxy->SetAttribute("Admission", EnumValue(admission));
+        proxy->AddOrigin("origin0", InetSocketAddress(originAddress, 80));
+        nodes.Get(1)->AddApplication(proxy);
+
+        for (uint32_t i = 0; i < clientCount; ++i)
+        {
+            Ptr<OriginRequestSource> source = CreateObject<OriginRequestSource>();
+            source->AddOrigin("origin0");
+            source->SetDocuments(files);
+            Ptr<HttpClient> client = CreateObject<HttpClient>();
+            client->SetAttribute("Remote", AddressValue(InetSocketAddress(proxyAddress, 8080)));
+            client->SetAttribute("RequestSource", PointerValue(source));
+            client->SetAttribute("RequestsPerConnection", UintegerValue(requests));
+            client->SetAttribute("ThinkTime", TimeValue(Seconds(0.5)));
+            Ptr<ConstantRandomVariable> gap = CreateObject<ConstantRandomVariable>();
+            gap->SetAttribute("Constant", DoubleValue(0.3)); // idle between requests
+            client->SetAttribute("RequestGap", PointerValue(gap));
+            client->SetStartTime(Seconds(0.1 + i));
+            nodes.Get(0)->AddApplication(client);
+            clients.push_back(client);
+        }
+    }
+};
+
+/// Misses upstream on one persistent connection, hits at the proxy.
+class HitMissTest : public TestCase
+{
+  public:
+    HitMissTest()
+        : TestCase("misses go upstream on one persistent connection, relayed whole; hits do not")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (double hitRatio : {0.0, 1.0})
+        {
+            ProxyBed bed(1, hitRatio, 200, HttpProxy::REFUSE, 10);
+            Simulator::Stop(Seconds(8));
+            Simulator::Run();
+            const auto& client = bed.clients[0]->GetStats();
+            const auto& proxy = bed.proxy->GetStats();
+            NS_TEST_EXPECT_MSG_GT(client.requestsCompleted, 10u, "the client is served");
+            NS_TEST_EXPECT_MSG_EQ(client.bodyBytes,
+                                  client.requestsCompleted * DOCUMENT,
+                                  "whole documents");
+            NS_TEST_EXPECT_MSG_EQ(client.requestsFailed, 0u, "none failed");
+            const uint64_t completed = client.requestsCompleted; // one more may be under way
+            if (hitRatio == 0)
+            {
+                NS_TEST_EXPECT_MSG_GT_OR_EQ(bed.origin->GetStats().requests,
+                                            completed,
+                                            "every miss reaches the origin");
+                NS_TEST_EXPECT_MSG_LT_OR_EQ(bed.origin->GetStats().requests,
+                                            proxy.requests,
+                                            "nothing else does");
+                NS_TEST_EXPECT_MSG_EQ(proxy.upstreamOpened, 1u, "on one connection");
+                NS_TEST_EXPECT_MSG_EQ(proxy.upstreamReused, proxy.requests - 1, "kept open");
+                NS_TEST_EXPECT_MSG_GT_OR_EQ(proxy.bytesFromOrigins,
+                                            completed * DOCUMENT,
+                                            "the documents came from the origin");
+            }
+            else
+            {
+                NS_TEST_EXPECT_MSG_EQ(bed.origin->GetStats().requests,
+                                      0u,
+                                      "hits stay at the proxy");
+                NS_TEST_EXPECT_MSG_EQ(proxy.hits, proxy.requests, "all hits");
+                NS_TEST_EXPECT_MSG_EQ(proxy.upstreamOpened, 0u, "no upstream connection");
+            }
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(proxy.bytesToClients,
+                                        completed * DOCUMENT,
+                                        "and went to the client");
+            NS_TEST_EXPECT_MSG_GT(bed.clients[0]->GetStats().connectionsOpened,
+                                  1u,
+                                  "over several client connections");
+            Simulator::Destroy();
+        }
+    }
+};
+
+/// MaxConnections 2: one client's two connections fill it.
+class AdmissionTest : public TestCase
+{
+  public:
+    AdmissionTest()
+        : TestCase("at MaxConnections: refuse the new client, or close the oldest idle for it")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        {
+            ProxyBed bed(2, 0.0, 2, HttpProxy::REFUSE, 1000);
+            Simulator::Stop(Seconds(10));
+            Simulator::Run();
+            NS_TEST_EXPECT_MSG_GT(bed.clients[0]->GetStats().requestsCompleted,
+                                  5u,
+                                  "the first is served");
+            NS_TEST_EXPECT_MSG_EQ(bed.clients[1]->GetStats().requestsCompleted,
+                                  0u,
+                                  "the second never");
+            NS_TEST_EXPECT_MSG_GT(bed.proxy->GetStats().refused, 0u, "it was refused");
+            NS_TEST_EXPECT_MSG_EQ(bed.proxy->GetManager()->GetEvictions(),
+                                  0u,
+                                  "nothing closed for it");
+            Simulator::Destroy();
+        }
+        {
+            ProxyBed bed(2, 0.0, 2, HttpProxy::EVICT_IDLE, 1000);
+            uint32_t most = 0; // connections open at once, sampled every 10 ms
+            for (int ms = 10; ms < 10000; ms += 10)
+            {
+                Simulator::Schedule(MilliSeconds(ms), [&most, &bed]() {
+                    most = std::max(most, bed.proxy->GetManager()->GetOpen());
+                });
+            }
+            Simulator::Stop(Seconds(10));
+            Simulator::Run();
+            NS_TEST_EXPECT_MSG_GT(bed.clients[0]->GetStats().requestsCompleted,
+                                  2u,
+                                  "the first is served");
+            NS_TEST_EXPECT_MSG_GT(bed.clients[1]->GetStats().requestsCompleted,
+                                  2u,
+                                  "so is the second");
+            NS_TEST_EXPECT_MSG_EQ(bed.proxy->GetStats().refused, 0u, "none refused");
+            NS_TEST_EXPECT_MSG_GT(bed.proxy->GetManager()->GetEvictions(), 0u, "idle ones closed");
+            NS_TEST_EXPECT_MSG_EQ(most, 2u, "full, never past MaxConnections");
+            Simulator::Destroy();
+        }
+    }
+};
+
+class ProxyBufferProxyTestSuite : public TestSuite
+{
+  public:
+    ProxyBufferProxyTestSuite()
+        : TestSuite("proxy-buffer-proxy", Type::SYSTEM)
+    {
+        AddTestCase(new HitMissTest(), Duration::QUICK);
+        AddTestCase(new AdmissionTest(), Duration::QUICK);
+    }
+};
+
+ProxyBufferProxyTestSuite g_proxyBufferProxyTestSuite;
+
+} // namespace
