@@ -104,6 +104,12 @@ HttpClient::GetTypeId()
                           PointerValue(),
                           MakePointerAccessor(&HttpClient::m_source),
                           MakePointerChecker<HttpRequestSource>())
+            .AddTraceSource("ResponseTime",
+                            "A response arrived in full: the time since its request became "
+                            "due, connection set-up and any refused attempts included (what "
+                            "a user waits), its body bytes, its status.",
+                            MakeTraceSourceAccessor(&HttpClient::m_responseTimeTrace),
+                            "ns3::HttpClient::RequestTracedCallback")
             .AddTraceSource("RequestDone",
                             "A response arrived in full.",
                             MakeTraceSourceAccessor(&HttpClient::m_requestTrace),
@@ -214,6 +220,11 @@ HttpClient::Open()
     m_connected = false;
     m_waitingForServerClose = false;
     m_connectionOpenedAt = Simulator::Now();
+    if (!m_due)
+    {
+        m_due = true; // the next request is due now; refused attempts keep this time
+        m_dueAt = Simulator::Now();
+    }
     ++m_stats.connectionsOpened;
     m_socket->SetConnectCallback(MakeCallback(&HttpClient::Connected, this),
                                  MakeCallback(&HttpClient::ConnectFailed, this));
@@ -263,6 +274,11 @@ HttpClient::SendRequest()
         request.SetHeader("Connection", "close");
     }
     NS_LOG_FUNCTION(this << request.GetTarget() << last);
+    if (!m_due)
+    {
+        m_due = true;
+        m_dueAt = Simulator::Now();
+    }
     ++m_stats.requestsIssued;
     m_parser.ExpectResponseTo(request.GetMethod());
     m_inFlight = true;
@@ -322,6 +338,10 @@ HttpClient::HandleResponses()
         m_stats.bodyBytes += response.GetBodyLength();
         m_stats.latencySum += latency;
         m_requestTrace(latency, response.GetBodyLength(), response.GetStatus());
+        m_responseTimeTrace(Simulator::Now() - (m_due ? m_dueAt : m_requestSentAt),
+                            response.GetBodyLength(),
+                            response.GetStatus());
+        m_due = false;
         bool serverCloses = response.ClosesConnection();
         if (m_sentOnConnection < m_requestsPerConnection && !serverCloses)
         {

@@ -174,8 +174,11 @@ class HttpClient : public Application
     Ptr<RandomVariableStream> m_requestGap;     //!< RequestGap (null: none)
     bool m_running{false};                      //!< Between start and stop
     Stats m_stats;                              //!< Counters
-    TracedCallback<Time, uint64_t, uint16_t> m_requestTrace; //!< Trace: request done
-    TracedCallback<Outcome, Time> m_connectionTrace;         //!< Trace: connection done
+    TracedCallback<Time, uint64_t, uint16_t> m_requestTrace;      //!< Trace: request done
+    TracedCallback<Time, uint64_t, uint16_t> m_responseTimeTrace; //!< Trace: response time
+    bool m_due{false}; //!< A request is due (from m_dueAt) and not yet answered
+    Time m_dueAt;      //!< When it became due
+    TracedCallback<Outcome, Time> m_connectionTrace; //!< Trace: connection done
 };
 
 } // namespace ns3

@@ -45,8 +45,8 @@ class HttpDocumentStore;
  * (PersistentConnectionManager): idle between requests, active while a
  * request is served. A connection that cannot be opened because
  * MaxConnections are open (the manager's) is refused (Admission Refuse: the
- * paper's schemes 1 and 2; a client's SYN is answered with RST, a miss
- * with 503), or gets room by closing the oldest idle connection
+ * paper's schemes 1 and 2; a client's SYN is ignored, and retransmitted by
+ * the client; a miss is answered with 503), or gets room by closing the oldest idle connection
  * (EvictIdle: schemes 3 and 4).
  */
 class HttpProxy : public Application

@@ -208,6 +208,61 @@ class AdmissionTest : public TestCase
     }
 };
 
+/// A user's wait: refused attempts count in the response time.
+class ResponseTimeTest : public TestCase
+{
+  public:
+    ResponseTimeTest()
+        : TestCase("response time counts the refused attempts; request latency does not")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // The first client holds both places until it stops at 4 s; the
+        // second, from 1.1 s, is refused until then.
+        ProxyBed bed(2, 0.0, 2, HttpProxy::REFUSE, 1000);
+        bed.clients[0]->SetStopTime(Seconds(4));
+        std::vector<double> waits;
+        std::vector<double> latencies;
+        bed.clients[1]->TraceConnectWithoutContext(
+            "ResponseTime",
+            Callback<void, Time, uint64_t, uint16_t>(
+                [&waits](Time t, uint64_t, uint16_t) { waits.push_back(t.GetSeconds()); }));
+        bed.clients[1]->TraceConnectWithoutContext(
+            "RequestDone",
+            Callback<void, Time, uint64_t, uint16_t>(
+                [&latencies](Time t, uint64_t, uint16_t) { latencies.push_back(t.GetSeconds()); }));
+        Simulator::Stop(Seconds(8));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_GT(waits.size(), 2u, "the second client got in");
+        NS_TEST_EXPECT_MSG_GT(bed.proxy->GetStats().refused, 0u, "after refusals");
+        NS_TEST_EXPECT_MSG_GT(waits[0], 2.5, "its first wait: from 1.1 s to after 4 s");
+        NS_TEST_EXPECT_MSG_LT(latencies[0], 0.5, "the request itself: a few round trips");
+        NS_TEST_EXPECT_MSG_LT(waits[1], 0.5, "later requests wait only for themselves");
+        Simulator::Destroy();
+
+        // The proxy listens only from 3 s: the client's attempts from 0.1 s
+        // are reset and retried every 0.5 s; its first wait counts them all.
+        ProxyBed late(1, 0.0, 200, HttpProxy::REFUSE, 1000);
+        late.proxy->SetStartTime(Seconds(3));
+        std::vector<double> lateWaits;
+        late.clients[0]->TraceConnectWithoutContext(
+            "ResponseTime",
+            Callback<void, Time, uint64_t, uint16_t>(
+                [&lateWaits](Time t, uint64_t, uint16_t) { lateWaits.push_back(t.GetSeconds()); }));
+        Simulator::Stop(Seconds(5));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_GT(lateWaits.size(), 0u, "served once the proxy listens");
+        NS_TEST_EXPECT_MSG_GT(late.clients[0]->GetStats().outcomes[HttpClient::REFUSED],
+                              2u,
+                              "after several refused connections");
+        NS_TEST_EXPECT_MSG_GT(lateWaits[0], 2.9, "its wait counts from the first attempt");
+        Simulator::Destroy();
+    }
+};
+
 class ProxyBufferProxyTestSuite : public TestSuite
 {
   public:
@@ -216,6 +271,7 @@ class ProxyBufferProxyTestSuite : public TestSuite
     {
         AddTestCase(new HitMissTest(), Duration::QUICK);
         AddTestCase(new AdmissionTest(), Duration::QUICK);
+        AddTestCase(new ResponseTimeTest(), Duration::QUICK);
     }
 };
 

@@ -1,0 +1,262 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "proxy-experiment.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/e2atbt-allocator.h"
+#include "ns3/e2atbt-send-buffer.h"
+#include "ns3/enum.h"
+#include "ns3/error-model.h"
+#include "ns3/http-client.h"
+#include "ns3/http-proxy.h"
+#include "ns3/http-server.h"
+#include "ns3/idle-connection-policy.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/ipv4-address-helper.h"
+#include "ns3/log.h"
+#include "ns3/node-container.h"
+#include "ns3/object-factory.h"
+#include "ns3/origin-request-source.h"
+#include "ns3/persistent-connection-manager.h"
+#include "ns3/point-to-point-helper.h"
+#include "ns3/pointer.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/tcp-host-helper.h"
+#include "ns3/uinteger.h"
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("ProxyExperiment");
+
+Ptr<HttpFileSet>
+MakeSurgeDocuments(uint32_t documents, int64_t stream, double tailShare)
+{
+    NS_ABORT_MSG_IF(documents == 0 || !(tailShare >= 0 && tailShare <= 1),
+                    "MakeSurgeDocuments: no documents, or a tail share outside [0, 1]");
+    const double k = 133000; // where the tail begins, bytes
+    Ptr<UniformRandomVariable> which = CreateObject<UniformRandomVariable>();
+    Ptr<LogNormalRandomVariable> body = CreateObject<LogNormalRandomVariable>();
+    body->SetAttribute("Mu", DoubleValue(9.357));
+    body->SetAttribute("Sigma", DoubleValue(1.318));
+    Ptr<ParetoRandomVariable> tail = CreateObject<ParetoRandomVariable>();
+    tail->SetAttribute("Scale", DoubleValue(k));
+    tail->SetAttribute("Shape", DoubleValue(1.1));
+    which->SetStream(stream);
+    body->SetStream(stream + 1);
+    tail->SetStream(stream + 2);
+    Ptr<HttpFileSet> set = CreateObject<HttpFileSet>();
+    for (uint32_t i = 0; i < documents; ++i)
+    {
+        double size;
+        if (which->GetValue() < tailShare)
+        {
+            size = tail->GetValue();
+        }
+        else
+        {
+            do
+            {
+                size = body->GetValue(); // the body ends where the tail begins
+            } while (size >= k);
+        }
+        set->AddFile(std::max<uint64_t>(1, std::llround(size)), 1, "/d" + std::to_string(i));
+    }
+    return set;
+}
+
+std::string
+ProxyExperimentConfig::Validate() const
+{
+    std::ostringstream why;
+    TypeId policy;
+    if (scheme < 1 || scheme > 4)
+    {
+        why << "scheme must be 1, 2, 3 or 4, not " << scheme;
+    }
+    else if (clients == 0 || servers == 0 || maxConnections == 0 || documents == 0)
+    {
+        why << "clients, servers, maxConnections and documents must be positive";
+    }
+    else if (buffer == 0 || poolBytes == 0)
+    {
+        why << "buffer and poolBytes must be positive";
+    }
+    else if (!(hitRatio >= 0 && hitRatio <= 1))
+    {
+        why << "hitRatio must be in [0, 1]";
+    }
+    else if (!(gapMean > 0) || !(duration > 0))
+    {
+        why << "gapMean and duration must be positive";
+    }
+    else if (!TypeId::LookupByNameFailSafe(idlePolicy, &policy) ||
+             !(policy == IdleConnectionPolicy::GetTypeId() ||
+               policy.IsChildOf(IdleConnectionPolicy::GetTypeId())))
+    {
+        why << "'" << idlePolicy << "' is not an IdleConnectionPolicy type";
+    }
+    return why.str();
+}
+
+ProxyExperimentResult
+RunProxyExperiment(const ProxyExperimentConfig& config)
+{
+    std::string invalid = config.Validate();
+    NS_ABORT_MSG_IF(!invalid.empty(), "RunProxyExperiment: " << invalid);
+    const uint64_t eventsBefore = Simulator::GetEventCount();
+    const std::vector<double> losses{0.0001, 0.0005, 0.001, 0.005, 0.01};
+    const bool e2atbt = config.scheme >= 2;
+
+    Ptr<Node> proxyNode = CreateObject<Node>();
+    NodeContainer clients(config.clients);
+    NodeContainer servers(config.servers);
+    TcpHostHelper stack;
+    stack.SetHostModelEnabled(false);
+    stack.SetSocketAttribute("SegmentSize", UintegerValue(1448));
+    stack.Install(clients);
+    stack.Install(servers);
+    TcpHostHelper proxyStack;
+    proxyStack.SetHostModelEnabled(false);
+    proxyStack.SetSocketAttribute("SegmentSize", UintegerValue(1448));
+    proxyStack.SetSocketAttribute("SndBufSize", UintegerValue(config.buffer));
+    proxyStack.SetSocketAttribute("RcvBufSize", UintegerValue(config.buffer));
+    if (e2atbt)
+    {
+        Ptr<E2AtbtAllocator> allocator = CreateObject<E2AtbtAllocator>();
+        allocator->SetAttribute("PoolSize", UintegerValue(config.poolBytes));
+        proxyNode->AggregateObject(allocator);
+        proxyStack.SetSocketAttribute("BufferPolicy", TypeIdValue(E2AtbtSendBuffer::GetTypeId()));
+    }
+    proxyStack.Install(proxyNode);
+
+    Ptr<UniformRandomVariable> clientDelay = CreateObject<UniformRandomVariable>();
+    clientDelay->SetAttribute("Min", DoubleValue(0.010));
+    clientDelay->SetAttribute("Max", DoubleValue(0.100));
+    clientDelay->SetStream(0);
+    Ptr<UniformRandomVariable> serverDelay = CreateObject<UniformRandomVariable>();
+    serverDelay->SetAttribute("Min", DoubleValue(0.010));
+    serverDelay->SetAttribute("Max", DoubleValue(0.200));
+    serverDelay->SetStream(1);
+    int64_t stream = 10;
+    PointToPointHelper p2p;
+    p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+    Ipv4AddressHelper addresses("10.1.0.0", "255.255.255.0");
+    auto link = [&](Ptr<Node> a, Ptr<Node> b, double delay, double loss) {
+        p2p.SetChannelAttribute("Delay", TimeValue(Seconds(delay)));
+        NetDeviceContainer devices = p2p.Install(a, b);
+        for (uint32_t d = 0; d < 2; ++d) // the link loses in both directions
+        {
+            Ptr<RateErrorModel> errors = CreateObject<RateErrorModel>();
+            errors->SetAttribute("ErrorUnit", EnumValue(RateErrorModel::ERROR_UNIT_PACKET));
+            errors->SetAttribute("ErrorRate", DoubleValue(loss));
+            stream += errors->AssignStreams(stream);
+            devices.Get(d)->SetAttribute("ReceiveErrorModel", PointerValue(errors));
+        }
+        Ipv4InterfaceContainer interfaces = addresses.Assign(devices);
+        addresses.NewNetwork();
+        return interfaces;
+    };
+
+    Ptr<HttpFileSet> documents = MakeSurgeDocuments(config.documents, 2);
+    Ptr<PersistentConnectionManager> manager = CreateObject<PersistentConnectionManager>();
+    manager->SetAttribute("MaxConnections", UintegerValue(config.maxConnections));
+    manager->SetAttribute("GradualRelease", BooleanValue(config.scheme == 4));
+    ObjectFactory policy(config.idlePolicy);
+    manager->SetAttribute("Policy", PointerValue(policy.Create<IdleConnectionPolicy>()));
+    Ptr<HttpProxy> proxy = CreateObject<HttpProxy>();
+    proxy->SetAttribute("Store", PointerValue(documents));
+    proxy->SetAttribute("HitRatio", DoubleValue(config.hitRatio));
+    proxy->SetAttribute("Manager", PointerValue(manager));
+    proxy->SetAttribute("Admission",
+                        EnumValue(config.scheme >= 3 ? HttpProxy::EVICT_IDLE : HttpProxy::REFUSE));
+    proxyNode->AddApplication(proxy);
+
+    for (uint32_t k = 0; k < config.servers; ++k)
+    {
+        Ipv4Address address =
+            link(proxyNode, servers.Get(k), serverDelay->GetValue(), losses[k % losses.size()])
+                .GetAddress(1);
+        Ptr<HttpServer> server = CreateObject<HttpServer>();
+        server->SetAttribute("DocumentStore", PointerValue(documents));
+        server->SetAttribute("KeepAliveTimeout", TimeValue(Seconds(config.duration)));
+        server->SetAttribute("MaxRequestsPerConnection", UintegerValue(1000000));
+        servers.Get(k)->AddApplication(server);
+        proxy->AddOrigin("s" + std::to_string(k), InetSocketAddress(address, 80));
+    }
+
+    ProxyExperimentResult result;
+    double responseSum = 0;
+    for (uint32_t i = 0; i < config.clients; ++i)
+    {
+        Ipv4Address proxyAddress =
+            link(clients.Get(i), proxyNode, clientDelay->GetValue(), losses[i % losses.size()])
+                .GetAddress(1);
+        Ptr<OriginRequestSource> source = CreateObject<OriginRequestSource>();
+        for (uint32_t k = 0; k < config.servers; ++k)
+        {
+            source->AddOrigin("s" + std::to_string(k));
+        }
+        source->SetDocuments(documents);
+        stream += source->AssignStreams(stream);
+        // SURGE's OFF times are Pareto with shape 1.5: scale = mean / 3.
+        Ptr<ParetoRandomVariable> gap = CreateObject<ParetoRandomVariable>();
+        gap->SetAttribute("Shape", DoubleValue(1.5));
+        gap->SetAttribute("Scale", DoubleValue(config.gapMean / 3));
+        gap->SetStream(stream++);
+        Ptr<HttpClient> client = CreateObject<HttpClient>();
+        client->SetAttribute("Remote", AddressValue(InetSocketAddress(proxyAddress, 8080)));
+        client->SetAttribute("RequestSource", PointerValue(source));
+        client->SetAttribute("RequestsPerConnection", UintegerValue(1000000));
+        client->SetAttribute("RequestGap", PointerValue(gap));
+        client->SetAttribute("ThinkTime", TimeValue(Seconds(1))); // before trying again
+        client->SetAttribute("ResponseTimeout", TimeValue(Seconds(config.duration)));
+        client->SetStartTime(Seconds(double(i) / config.clients)); // over the first second
+        clients.Get(i)->AddApplication(client);
+        client->TraceConnectWithoutContext(
+            "ResponseTime",
+            Callback<void, Time, uint64_t, uint16_t>(
+                [&result, &responseSum](Time t, uint64_t bytes, uint16_t status) {
+                    if (status == 200)
+                    {
+                        result.responses.emplace_back(bytes, t.GetSeconds());
+                        responseSum += t.GetSeconds();
+                    }
+                }));
+    }
+
+    Simulator::Stop(Seconds(config.duration));
+    Simulator::Run();
+    const auto& stats = proxy->GetStats();
+    result.bytesMoved = stats.bytesToClients + stats.bytesFromOrigins;
+    result.requests = result.responses.size();
+    result.meanResponse = result.requests ? responseSum / result.requests : 0;
+    result.refused = stats.refused;
+    result.unavailable = stats.unavailable;
+    result.evictions = manager->GetEvictions();
+    result.events = Simulator::GetEventCount() - eventsBefore;
+    Simulator::Destroy();
+    if (!config.responseFile.empty())
+    {
+        std::ofstream out(config.responseFile);
+        NS_ABORT_MSG_IF(!out, "RunProxyExperiment: cannot write " << config.responseFile);
+        out << "bytes,seconds\n";
+        for (const auto& [bytes, seconds] : result.responses)
+        {
+            out << bytes << "," << seconds << "\n";
+        }
+    }
+    return result;
+}
+
+} // namespace ns3
