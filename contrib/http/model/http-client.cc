@@ -338,7 +338,7 @@ HttpClient::HandleResponses()
         m_stats.bodyBytes += response.GetBodyLength();
         m_stats.latencySum += latency;
         m_requestTrace(latency, response.GetBodyLength(), response.GetStatus());
-        m_responseTimeTrace(Simulator::Now() - (m_due ? m_dueAt : m_requestSentAt),
+        m_responseTimeTrace(Simulator::Now() - m_dueAt, // SendRequest made it due
                             response.GetBodyLength(),
                             response.GetStatus());
         m_due = false;

@@ -4,6 +4,8 @@
 
 #include "buffer-allocation-experiment.h"
 
+#include "packet-loss.h"
+
 #include "ns3/abort.h"
 #include "ns3/bulk-send-application.h"
 #include "ns3/bulk-send-helper.h"
@@ -11,8 +13,6 @@
 #include "ns3/double.h"
 #include "ns3/e2atbt-allocator.h"
 #include "ns3/e2atbt-send-buffer.h"
-#include "ns3/enum.h"
-#include "ns3/error-model.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/linux-rcv-buf-autotuning.h"
@@ -178,11 +178,7 @@ RunBufferAllocation(const BufferAllocationConfig& config)
         double loss = config.lossRates[i % config.lossRates.size()];
         p2p.SetChannelAttribute("Delay", TimeValue(Seconds(delay)));
         NetDeviceContainer link = p2p.Install(sender, receivers.Get(i));
-        Ptr<RateErrorModel> errors = CreateObject<RateErrorModel>();
-        errors->SetAttribute("ErrorUnit", EnumValue(RateErrorModel::ERROR_UNIT_PACKET));
-        errors->SetAttribute("ErrorRate", DoubleValue(loss));
-        errors->AssignStreams(1 + i);
-        link.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(errors)); // data direction
+        AddPacketLoss(link.Get(1), loss, 1 + i); // the data direction
         Ipv4Address to = addresses.Assign(link).GetAddress(1);
         addresses.NewNetwork();
 

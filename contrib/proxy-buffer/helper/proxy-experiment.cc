@@ -4,13 +4,14 @@
 
 #include "proxy-experiment.h"
 
+#include "packet-loss.h"
+
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/e2atbt-allocator.h"
 #include "ns3/e2atbt-send-buffer.h"
 #include "ns3/enum.h"
-#include "ns3/error-model.h"
 #include "ns3/http-client.h"
 #include "ns3/http-proxy.h"
 #include "ns3/http-server.h"
@@ -157,11 +158,7 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
         NetDeviceContainer devices = p2p.Install(a, b);
         for (uint32_t d = 0; d < 2; ++d) // the link loses in both directions
         {
-            Ptr<RateErrorModel> errors = CreateObject<RateErrorModel>();
-            errors->SetAttribute("ErrorUnit", EnumValue(RateErrorModel::ERROR_UNIT_PACKET));
-            errors->SetAttribute("ErrorRate", DoubleValue(loss));
-            stream += errors->AssignStreams(stream);
-            devices.Get(d)->SetAttribute("ReceiveErrorModel", PointerValue(errors));
+            stream += AddPacketLoss(devices.Get(d), loss, stream);
         }
         Ipv4InterfaceContainer interfaces = addresses.Assign(devices);
         addresses.NewNetwork();

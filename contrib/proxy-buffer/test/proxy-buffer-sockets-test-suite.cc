@@ -62,11 +62,7 @@ struct Star
         for (uint32_t i = 0; i < losses.size(); ++i)
         {
             NetDeviceContainer link = p2p.Install(sender, receivers.Get(i));
-            Ptr<RateErrorModel> errors = CreateObject<RateErrorModel>();
-            errors->SetAttribute("ErrorUnit", EnumValue(RateErrorModel::ERROR_UNIT_PACKET));
-            errors->SetAttribute("ErrorRate", DoubleValue(losses[i]));
-            errors->AssignStreams(1 + i);
-            link.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(errors));
+            AddPacketLoss(link.Get(1), losses[i], 1 + i);
             Ipv4Address to = addresses.Assign(link).GetAddress(1);
             addresses.NewNetwork();
             PacketSinkHelper sink("ns3::TcpHostSocketFactory",
