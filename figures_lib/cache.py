@@ -58,18 +58,31 @@ def store(point, text):
     os.replace(tmp, p)
 
 
-class TimelinePoint(Point):
-    """A point whose program also writes its run over time to a side file,
-    named after the point's cache file (unique per point, deterministic, and
-    living and dying with the cache entry): the program's --timeline=PATH,
-    which is not one of the params, so not part of the cache key."""
+class SideFilePoint(Point):
+    """A point whose program also writes a side file, named after the point's
+    cache file (unique per point, deterministic, and living and dying with
+    the cache entry) and passed as --OPTION=PATH, which is not one of the
+    params, so not part of the cache key. Subclasses set OPTION and SUFFIX."""
 
-    def timeline(self):
+    OPTION = ""
+    SUFFIX = ""
+
+    def side_file(self):
         p = path(self)
-        return p.with_name(p.stem + "-timeline.csv")
+        return p.with_name(p.stem + self.SUFFIX)
 
     def args(self):
-        return [*super().args(), f"--timeline={self.timeline()}"]
+        return [*super().args(), f"--{self.OPTION}={self.side_file()}"]
 
     def side_files(self):
-        return (self.timeline(),)
+        return (self.side_file(),)
+
+
+class TimelinePoint(SideFilePoint):
+    """The program's run over time: --timeline=PATH."""
+
+    OPTION = "timeline"
+    SUFFIX = "-timeline.csv"
+
+    def timeline(self):
+        return self.side_file()

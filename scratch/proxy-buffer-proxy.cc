@@ -37,6 +37,7 @@ main(int argc, char* argv[])
     cmd.AddValue("idlePolicy", "The connection manager's IdleConnectionPolicy type", c.idlePolicy);
     cmd.AddValue("gapMean", "Mean pause between a client's requests, s", c.gapMean);
     cmd.AddValue("duration", "Seconds simulated", c.duration);
+    cmd.AddValue("msl", "Every host's maximum segment lifetime, s (TIME_WAIT is twice it)", c.msl);
     cmd.AddValue("responses",
                  "Write one CSV row per response (bytes, seconds) to this file",
                  c.responseFile);
@@ -55,18 +56,19 @@ main(int argc, char* argv[])
     {
         if (header)
         {
-            std::cout << "scheme,clients,policy,run,bytes_moved,requests,mean_response_s,refused,"
-                         "unavailable,evictions,events\n";
+            std::cout << "scheme,clients,policy,run,bytes_moved,requests,mean_response_s,pending,"
+                         "mean_wait_s,refused,unavailable,evictions,events\n";
         }
         std::cout << c.scheme << "," << c.clients << "," << c.idlePolicy << ","
                   << RngSeedManager::GetRun() << "," << r.bytesMoved << "," << r.requests << ","
-                  << r.meanResponse << "," << r.refused << "," << r.unavailable << ","
-                  << r.evictions << "," << r.events << "\n";
+                  << r.meanResponse << "," << r.pending << "," << r.meanWait << "," << r.refused
+                  << "," << r.unavailable << "," << r.evictions << "," << r.events << "\n";
         return 0;
     }
     std::cout << "scheme " << c.scheme << ", " << c.clients << " clients, " << c.duration << " s\n"
               << "bytes moved          " << r.bytesMoved / 1e6 << " MB\n"
               << "responses            " << r.requests << ", mean " << r.meanResponse << " s\n"
+              << "pending at the end   " << r.pending << ", mean with them " << r.meanWait << " s\n"
               << "refused / 503        " << r.refused << " / " << r.unavailable << "\n"
               << "idle ones closed     " << r.evictions << "\n"
               << "events               " << r.events << "\n";

@@ -10,3 +10,4 @@ from . import webstone  # noqa: F401 (table2, table3)
 from . import dtoc  # noqa: F401 (dtoc-load, dtoc-day)
 from . import iw_delack  # noqa: F401
 from . import buffer_allocation  # noqa: F401
+from . import proxy  # noqa: F401 (proxy-fig4, proxy-fig5)

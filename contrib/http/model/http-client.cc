@@ -148,6 +148,16 @@ HttpClient::GetStats() const
     return m_stats;
 }
 
+bool
+HttpClient::GetPendingRequest(Time& since) const
+{
+    if (m_due)
+    {
+        since = m_dueAt;
+    }
+    return m_due;
+}
+
 uint32_t
 HttpClient::GetRequestsInFlight() const
 {

@@ -88,6 +88,15 @@ class HttpClient : public Application
     /// @return the counters
     const Stats& GetStats() const;
 
+    /**
+     * @brief Whether a request is due and not yet answered, and since when
+     * (the start of its response time: connection set-up and refused
+     * attempts included).
+     * @param since set to when it became due, if one is
+     * @return whether one is
+     */
+    bool GetPendingRequest(Time& since) const;
+
     /// @return requests sent and not yet answered or failed (0 or 1)
     uint32_t GetRequestsInFlight() const;
 

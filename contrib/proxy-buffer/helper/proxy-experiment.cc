@@ -97,9 +97,9 @@ ProxyExperimentConfig::Validate() const
     {
         why << "hitRatio must be in [0, 1]";
     }
-    else if (!(gapMean > 0) || !(duration > 0))
+    else if (!(gapMean > 0) || !(duration > 0) || !(msl > 0))
     {
-        why << "gapMean and duration must be positive";
+        why << "gapMean, duration and msl must be positive";
     }
     else if (!TypeId::LookupByNameFailSafe(idlePolicy, &policy) ||
              !(policy == IdleConnectionPolicy::GetTypeId() ||
@@ -125,11 +125,13 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
     TcpHostHelper stack;
     stack.SetHostModelEnabled(false);
     stack.SetSocketAttribute("SegmentSize", UintegerValue(1448));
+    stack.SetSocketAttribute("MaxSegLifetime", DoubleValue(config.msl));
     stack.Install(clients);
     stack.Install(servers);
     TcpHostHelper proxyStack;
     proxyStack.SetHostModelEnabled(false);
     proxyStack.SetSocketAttribute("SegmentSize", UintegerValue(1448));
+    proxyStack.SetSocketAttribute("MaxSegLifetime", DoubleValue(config.msl));
     proxyStack.SetSocketAttribute("SndBufSize", UintegerValue(config.buffer));
     proxyStack.SetSocketAttribute("RcvBufSize", UintegerValue(config.buffer));
     if (e2atbt)
@@ -138,6 +140,7 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
         allocator->SetAttribute("PoolSize", UintegerValue(config.poolBytes));
         proxyNode->AggregateObject(allocator);
         proxyStack.SetSocketAttribute("BufferPolicy", TypeIdValue(E2AtbtSendBuffer::GetTypeId()));
+        proxyStack.SetSocketAttribute("MaxRcvBufSize", UintegerValue(4 << 20));
     }
     proxyStack.Install(proxyNode);
 
@@ -174,6 +177,13 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
     Ptr<HttpProxy> proxy = CreateObject<HttpProxy>();
     proxy->SetAttribute("Store", PointerValue(documents));
     proxy->SetAttribute("HitRatio", DoubleValue(config.hitRatio));
+    if (e2atbt)
+    {
+        // Upstream connections mostly receive: their receive buffers follow
+        // the origin's window, and their send buffers (requests) stay out of
+        // the E2-ATBT pool.
+        proxy->SetAttribute("UpstreamBufferPolicy", StringValue("ns3::WindowFollowingRcvBuf"));
+    }
     proxy->SetAttribute("Manager", PointerValue(manager));
     proxy->SetAttribute("Admission",
                         EnumValue(config.scheme >= 3 ? HttpProxy::EVICT_IDLE : HttpProxy::REFUSE));
@@ -194,6 +204,7 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
 
     ProxyExperimentResult result;
     double responseSum = 0;
+    std::vector<Ptr<HttpClient>> clientApps;
     for (uint32_t i = 0; i < config.clients; ++i)
     {
         Ipv4Address proxyAddress =
@@ -220,6 +231,7 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
         client->SetAttribute("ResponseTimeout", TimeValue(Seconds(config.duration)));
         client->SetStartTime(Seconds(double(i) / config.clients)); // over the first second
         clients.Get(i)->AddApplication(client);
+        clientApps.push_back(client);
         client->TraceConnectWithoutContext(
             "ResponseTime",
             Callback<void, Time, uint64_t, uint16_t>(
@@ -238,6 +250,18 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
     result.bytesMoved = stats.bytesToClients + stats.bytesFromOrigins;
     result.requests = result.responses.size();
     result.meanResponse = result.requests ? responseSum / result.requests : 0;
+    double waitSum = responseSum;
+    for (const auto& client : clientApps)
+    {
+        Time since;
+        if (client->GetPendingRequest(since))
+        {
+            ++result.pending;
+            waitSum += (Simulator::Now() - since).GetSeconds();
+        }
+    }
+    uint64_t due = result.requests + result.pending;
+    result.meanWait = due ? waitSum / due : 0;
     result.refused = stats.refused;
     result.unavailable = stats.unavailable;
     result.evictions = manager->GetEvictions();

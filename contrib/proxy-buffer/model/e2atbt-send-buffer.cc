@@ -134,6 +134,13 @@ E2AtbtSendBuffer::Measure(Ptr<const TcpHostSocket> socket)
     return m;
 }
 
+Ptr<E2AtbtSendBuffer>
+E2AtbtSendBuffer::Of(Ptr<const Socket> socket)
+{
+    auto tcp = DynamicCast<const TcpHostSocket>(socket);
+    return tcp ? DynamicCast<E2AtbtSendBuffer>(tcp->GetBufferPolicy()) : nullptr;
+}
+
 E2AtbtAllocator::Measurement
 E2AtbtSendBuffer::MeasureNow() const
 {

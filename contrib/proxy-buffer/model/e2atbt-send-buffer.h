@@ -11,6 +11,7 @@
 namespace ns3
 {
 
+class Socket;
 class TcpHostSocket;
 
 /**
@@ -70,6 +71,13 @@ class E2AtbtSendBuffer : public TcpBufferPolicy
      * @return its measurement
      */
     static E2AtbtAllocator::Measurement Measure(Ptr<const TcpHostSocket> socket);
+
+    /**
+     * @brief A socket's E2-ATBT policy.
+     * @param socket the socket (may be null)
+     * @return the policy, or null if the socket's send buffer is not E2-ATBT's
+     */
+    static Ptr<E2AtbtSendBuffer> Of(Ptr<const Socket> socket);
 
   private:
     /// @return this connection's measurement (the allocator's callback)

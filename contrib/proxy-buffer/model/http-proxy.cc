@@ -15,6 +15,7 @@
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
+#include "ns3/string.h"
 #include "ns3/tcp-host-socket-factory.h"
 #include "ns3/tcp-host-socket.h"
 #include "ns3/tcp-socket-factory.h"
@@ -49,6 +50,13 @@ HttpProxy::GetTypeId()
                           TypeIdValue(TcpHostSocketFactory::GetTypeId()),
                           MakeTypeIdAccessor(&HttpProxy::m_protocol),
                           MakeTypeIdChecker())
+            .AddAttribute("UpstreamBufferPolicy",
+                          "The TcpBufferPolicy type of connections to origin servers, which "
+                          "mostly receive (for example ns3::WindowFollowingRcvBuf); empty: "
+                          "the one the socket factory gives every socket.",
+                          StringValue(""),
+                          MakeStringAccessor(&HttpProxy::SetUpstreamBufferPolicy),
+                          MakeStringChecker())
             .AddAttribute("HitRatio",
                           "Probability that a request is answered from the cache.",
                           DoubleValue(0.5),
@@ -357,6 +365,10 @@ HttpProxy::Forward(Ptr<Socket> socket, const std::string& origin, const std::str
             return false;
         }
         up = TcpHostSocketFactory::CreateSocketFrom(GetNode(), m_protocol);
+        if (m_upstreamPolicy != TypeId())
+        {
+            up->SetAttribute("BufferPolicy", TypeIdValue(m_upstreamPolicy));
+        }
         Upstream& u = m_up[up];
         u.origin = origin;
         up->SetConnectCallback(MakeCallback(&HttpProxy::UpConnected, this),
@@ -586,21 +598,31 @@ HttpProxy::CloseUpstream(Ptr<Socket> up)
 }
 
 void
+HttpProxy::SetUpstreamBufferPolicy(std::string name)
+{
+    if (name.empty())
+    {
+        m_upstreamPolicy = TypeId();
+        return;
+    }
+    TypeId tid;
+    NS_ABORT_MSG_IF(
+        !TypeId::LookupByNameFailSafe(name, &tid) ||
+            !(tid == TcpBufferPolicy::GetTypeId() || tid.IsChildOf(TcpBufferPolicy::GetTypeId())),
+        "HttpProxy::UpstreamBufferPolicy: '" << name << "' is not a TcpBufferPolicy type");
+    m_upstreamPolicy = tid;
+}
+
+void
 HttpProxy::Pair(Ptr<Socket> down, Ptr<Socket> up)
 {
-    auto downPolicy =
-        DynamicCast<E2AtbtSendBuffer>(DynamicCast<TcpHostSocket>(down)->GetBufferPolicy());
+    Ptr<E2AtbtSendBuffer> downPolicy = E2AtbtSendBuffer::Of(down);
     if (!downPolicy || downPolicy->GetConnectionId() == 0)
     {
         return;
     }
-    uint32_t upId = 0;
-    if (up)
-    {
-        Ptr<TcpHostSocket> upTcp = DynamicCast<TcpHostSocket>(up);
-        auto upPolicy = upTcp ? DynamicCast<E2AtbtSendBuffer>(upTcp->GetBufferPolicy()) : nullptr;
-        upId = upPolicy ? upPolicy->GetConnectionId() : 0;
-    }
+    Ptr<E2AtbtSendBuffer> upPolicy = E2AtbtSendBuffer::Of(up);
+    uint32_t upId = upPolicy ? upPolicy->GetConnectionId() : 0;
     downPolicy->GetAllocator()->Pair(downPolicy->GetConnectionId(), upId);
 }
 

@@ -220,8 +220,15 @@ class HttpProxy : public Application
      */
     void CloseUpstream(Ptr<Socket> socket);
 
+    /**
+     * @brief Choose the buffer policy of connections to origins.
+     * @param name a TcpBufferPolicy type's name, or "" for the factory's
+     */
+    void SetUpstreamBufferPolicy(std::string name);
+
     uint16_t m_port;                                        //!< Port
     TypeId m_protocol;                                      //!< Protocol
+    TypeId m_upstreamPolicy;                                //!< UpstreamBufferPolicy
     double m_hitRatio;                                      //!< HitRatio
     Admission m_admission;                                  //!< Admission
     Ptr<HttpDocumentStore> m_store;                         //!< Store

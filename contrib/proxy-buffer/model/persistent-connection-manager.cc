@@ -202,7 +202,7 @@ PersistentConnectionManager::Idle(const ConnectionKey& key)
     {
         c.sendBefore = c.socket->GetSendBufferSize();
         c.receiveBefore = c.socket->GetReceiveBufferSize();
-        if (auto e2 = DynamicCast<E2AtbtSendBuffer>(c.socket->GetBufferPolicy()))
+        if (auto e2 = E2AtbtSendBuffer::Of(c.socket))
         {
             e2->Suspend(); // out of the computation while idle
         }
@@ -228,7 +228,7 @@ PersistentConnectionManager::Active(const ConnectionKey& key)
         // buffer, the size before idling otherwise.
         c.release.Cancel();
         c.socket->ResizeReceiveBuffer(c.receiveBefore);
-        if (auto e2 = DynamicCast<E2AtbtSendBuffer>(c.socket->GetBufferPolicy()))
+        if (auto e2 = E2AtbtSendBuffer::Of(c.socket))
         {
             e2->Resume();
         }

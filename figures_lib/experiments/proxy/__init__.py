@@ -1,0 +1,101 @@
+"""The proxy paper's figures 4 and 5 (seed 004, section 4; issue 9): clients
+-> HTTP proxy -> 50 origin servers, Nmax 200, a 3200 KB pool; bytes the
+proxy moved in 300 s against the number of clients (figure 4) and response
+time against document size for 50/100/200/500 clients (figure 5), for the
+paper's schemes 1-4 and, beyond the paper, scheme 3 with today's idle
+connection policies (nginx's upstream keepalive, HAProxy's idle pool).
+
+One point: build/bin/proxy-buffer-proxy --csv --scheme=S --idlePolicy=T
+--clients=N --duration=S --RngRun=R --responses=PATH
+(scratch/proxy-buffer-proxy.cc); the responses (one row per response: body
+bytes, seconds) are a side file named after the point's cache file.
+"""
+
+from ...cache import SideFilePoint
+from ...csvio import write_csv
+from ...registry import Experiment, register
+from . import plot, report
+
+# label -> (scheme, idle-connection policy)
+VARIANTS = {
+    "1": (1, "ns3::IdleConnectionPolicy"),
+    "2": (2, "ns3::IdleConnectionPolicy"),
+    "3": (3, "ns3::IdleConnectionPolicy"),
+    "4": (4, "ns3::IdleConnectionPolicy"),
+    "3+nginx": (3, "ns3::NginxKeepalivePolicy"),
+    "3+haproxy": (3, "ns3::HaproxyIdlePoolPolicy"),
+}
+# scale -> (client counts, runs, seconds simulated)
+SCALES = {
+    "paper": ((50, 100, 200, 500), 5, 300.0),
+    "quick": ((50, 200, 500), 3, 60.0),
+}
+
+
+def scale_text(scale):
+    clients, runs, duration = SCALES[scale]
+    return f"scale {scale}: {runs} runs of {duration:g} s, Nmax 200, pool 3200 KB"
+
+
+class ResponsesPoint(SideFilePoint):
+    OPTION = "responses"
+    SUFFIX = "-responses.csv"
+
+
+def variant_of(row):
+    """The VARIANTS label of a row (scheme and policy columns)."""
+    for label, (scheme, policy) in VARIANTS.items():
+        if int(row["scheme"]) == scheme and row["policy"] == policy:
+            return label
+    raise ValueError(f"row of no variant: {row}")
+
+
+@register
+class Proxy(Experiment):
+    name = "proxy"
+    title = "Proxy paper, figures 4 and 5: bytes moved and response time, schemes 1-4, nginx, HAProxy"
+    program = "proxy-buffer-proxy"
+    columns = (
+        "scheme", "clients", "policy", "run", "bytes_moved", "requests", "mean_response_s",
+        "pending", "mean_wait_s", "refused", "unavailable", "evictions", "events",
+    )  # fmt: skip
+
+    def point(self, scale, variant, clients, run):
+        _, _, duration = SCALES[scale]
+        scheme, policy = VARIANTS[variant]
+        return ResponsesPoint.make(
+            self.name, scale, self.program, csv=True, scheme=scheme, idlePolicy=policy,
+            clients=clients, duration=duration, RngRun=run,
+        )  # fmt: skip
+
+    def points(self, scale):
+        clients, runs, _ = SCALES[scale]
+        # The longest points first, so that the sweep does not end on one.
+        return [
+            self.point(scale, variant, n, run)
+            for n in sorted(clients, reverse=True)
+            for variant in VARIANTS
+            for run in range(1, runs + 1)
+        ]
+
+    def outputs(self, scale, rows, outdir):
+        labels = list(VARIANTS)
+        for r in rows:
+            r["variant"] = variant_of(r)
+        rows = sorted(rows, key=lambda r: (int(r["clients"]), labels.index(r["variant"]), int(r["run"])))
+        write_csv(outdir / f"{self.name}.csv", self.columns, rows)
+        responses = {
+            (int(r["clients"]), r["variant"], int(r["run"])): report.read(
+                self.point(scale, r["variant"], int(r["clients"]), int(r["run"])).side_file()
+            )
+            for r in rows
+        }
+        summary = report.summarize(rows, labels)
+        by_size = report.response_by_size(responses, labels)
+        report.write_summary(outdir / f"{self.name}-summary.csv", summary)
+        write_csv(outdir / f"{self.name}-response-by-size.csv", report.BY_SIZE_COLUMNS, by_size)
+        text = report.check(summary, labels, scale_text(scale))
+        (outdir / f"{self.name}-check.txt").write_text(text)
+        for error in plot.write_and_run(outdir, self.name, summary, by_size, labels, scale_text(scale)):
+            text += f"\nwarning: {error}\n"
+        return text

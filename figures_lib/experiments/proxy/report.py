@@ -1,0 +1,152 @@
+"""Rows -> per (clients, variant) summaries with 95 % CIs, response time by
+document size, and the check of every ordering of section D of
+paper-targets.md (Welch's t-test at 5 %)."""
+
+import math
+
+import pandas as pd
+
+from ... import stats
+from ...csvio import write_csv
+
+VALUES = ("mb_moved", "mean_wait_s", "mean_response_s", "requests", "pending", "refused", "evictions")
+# Document-size bins for figure 5, bytes: [lo, hi).
+SIZE_EDGES = (0, 2**11, 2**13, 2**15, 2**17, 2**19, 2**21, 2**40)
+BY_SIZE_COLUMNS = ("clients", "variant", "size_lo", "size_hi", "runs", "mean_s", "ci95_s", "responses")
+
+
+def read(path):
+    return pd.read_csv(path)
+
+
+def summarize(rows, labels):
+    """-> {(clients, variant): {value: stats.summarize() dict}}"""
+    for r in rows:
+        r["clients"] = int(r["clients"])
+        r["mb_moved"] = float(r["bytes_moved"]) / 1e6
+    return stats.summarize_groups(
+        rows, ("clients", "variant"), VALUES, lambda k: (k[0], labels.index(k[1]))
+    )
+
+
+def write_summary(path, summary):
+    columns = ["clients", "variant", "n"]
+    for v in VALUES:
+        columns += [f"{v}_mean", f"{v}_ci95"]
+    out = []
+    for (n, variant), s in summary.items():
+        row = {"clients": n, "variant": variant, "n": s[VALUES[0]]["n"]}
+        for v in VALUES:
+            row[f"{v}_mean"] = f"{s[v]['mean']:.6g}"
+            row[f"{v}_ci95"] = "" if math.isnan(s[v]["ci95"]) else f"{s[v]['ci95']:.6g}"
+        out.append(row)
+    write_csv(path, columns, out)
+
+
+def response_by_size(responses, labels):
+    """responses: {(clients, variant, run): frame of bytes, seconds}.
+    Per run, the mean response time of each size bin; then the mean and 95 %
+    CI of those over the runs. -> rows of BY_SIZE_COLUMNS."""
+    per_run = []
+    for (clients, variant, run), frame in responses.items():
+        bins = pd.cut(frame["bytes"], SIZE_EDGES, right=False)
+        for interval, group in frame.groupby(bins, observed=True):
+            per_run.append(
+                {"clients": clients, "variant": variant, "size_lo": int(interval.left),
+                 "size_hi": int(interval.right), "seconds": group["seconds"].mean(),
+                 "responses": len(group)}
+            )  # fmt: skip
+    frame = pd.DataFrame(per_run)
+    out = []
+    keys = ["clients", "variant", "size_lo", "size_hi"]
+    for (clients, variant, lo, hi), group in frame.groupby(keys, sort=False):
+        s = stats.summarize(group["seconds"].tolist())
+        out.append(
+            {"clients": clients, "variant": variant, "size_lo": lo, "size_hi": hi,
+             "runs": s["n"], "mean_s": f"{s['mean']:.6g}",
+             "ci95_s": "" if math.isnan(s["ci95"]) else f"{s['ci95']:.6g}",
+             "responses": int(group["responses"].sum())}
+        )  # fmt: skip
+    return sorted(out, key=lambda r: (r["clients"], labels.index(r["variant"]), r["size_lo"]))
+
+
+def _fmt(s):
+    ci = "" if math.isnan(s["ci95"]) else f" +- {s['ci95']:.3g}"
+    return f"{s['mean']:.4g}{ci}"
+
+
+class Checks:
+    """The orderings of section D, each a line: what, measured, HOLDS/FAILS."""
+
+    def __init__(self, summary):
+        self.summary, self.lines, self.failed = summary, [], 0
+
+    def _compare(self, a, b, value):
+        sa, sb = self.summary.get(a), self.summary.get(b)
+        if not sa or not sb:
+            return None
+        return stats.welch(sa[value], sb[value])
+
+    def _record(self, text, result, ok):
+        if result is None:
+            self.lines.append(f"  [n/a ] {text}: not run at this scale")
+            return
+        diff, ci, _ = result
+        self.failed += 0 if ok else 1
+        self.lines.append(f"  [{'HOLDS' if ok else 'FAILS'}] {text}: difference {diff:+.4g} +- {ci:.3g}")
+
+    def greater(self, text, a, b, value):
+        """a's mean above b's, significantly."""
+        result = self._compare(a, b, value)
+        self._record(text, result, result is not None and result[0] > 0 and result[2])
+
+    def less(self, text, a, b, value):
+        result = self._compare(a, b, value)
+        self._record(text, result, result is not None and result[0] < 0 and result[2])
+
+    def same(self, text, a, b, value):
+        """No significant difference."""
+        result = self._compare(a, b, value)
+        self._record(text, result, result is not None and not result[2])
+
+
+def check(summary, labels, scale_text):
+    clients = sorted({k[0] for k in summary})
+    lines = [
+        "Proxy paper, figures 4 and 5 (seed 004, paper-targets.md section D)",
+        f"({scale_text}; mean +- 95 % CI over runs)",
+        "",
+        "response s: mean over requests, those pending at the end counted up to the end;",
+        "completed s: mean over completed responses only (survivors: hides refused clients)",
+        "",
+        f"{'clients':>7} {'variant':>10} {'MB moved':>18} {'response s':>18} {'completed s':>18} "
+        f"{'responses':>14} {'pending':>12} {'refused':>14} {'idle closed':>14}",
+    ]
+    for (n, variant), s in summary.items():
+        lines.append(
+            f"{n:>7} {variant:>10} {_fmt(s['mb_moved']):>18} {_fmt(s['mean_wait_s']):>18} "
+            f"{_fmt(s['mean_response_s']):>18} {_fmt(s['requests']):>14} {_fmt(s['pending']):>12} "
+            f"{_fmt(s['refused']):>14} {_fmt(s['evictions']):>14}"
+        )
+    c = Checks(summary)
+    mb, rt = "mb_moved", "mean_wait_s"
+    c.lines.append("Figure 4, bytes moved (Welch, 5 %):")
+    c.less("(1) falls above Nmax clients: (1) at 500 < (1) at 200", (500, "1"), (200, "1"), mb)
+    for n in clients:
+        c.greater(f"(2) better than (1) at {n} clients", (n, "2"), (n, "1"), mb)
+    c.less("(2) still falls: (2) at 500 < (2) at 200", (500, "2"), (200, "2"), mb)
+    for n in (200, 500):
+        c.greater(f"(3) far better than (2) at {n} clients", (n, "3"), (n, "2"), mb)
+    c.greater("(4) better than (3) at 50 clients", (50, "4"), (50, "3"), mb)
+    c.same("(4) about equal to (3) at 500 clients", (500, "4"), (500, "3"), mb)
+    c.lines.append("Figure 5, mean response time, pending requests counted (Welch, 5 %):")
+    for n in (100, 200, 500):
+        for fast in ("3", "4"):
+            for slow in ("1", "2"):
+                c.less(f"({fast}) faster than ({slow}) at {n} clients", (n, fast), (n, slow), rt)
+    for fast in ("3", "4"):
+        c.same(f"no gain at 50 clients: ({fast}) vs (1)", (50, fast), (50, "1"), rt)
+    for n in (100, 200, 500):
+        c.same(f"(3) and (4) close at {n} clients", (n, "3"), (n, "4"), rt)
+    lines += ["", *c.lines, "", f"{c.failed} ordering(s) fail at this scale"]
+    return "\n".join(lines) + "\n"
