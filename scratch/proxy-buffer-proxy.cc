@@ -33,8 +33,13 @@ main(int argc, char* argv[])
     cmd.AddValue("clients", "Client hosts", c.clients);
     cmd.AddValue("servers", "Origin servers", c.servers);
     cmd.AddValue("maxConnections", "Nmax", c.maxConnections);
+    uint64_t poolKb = c.poolBytes / 1024;
+    cmd.AddValue("poolKb", "The proxy's socket-buffer pool (E2-ATBT), KB", poolKb);
     cmd.AddValue("hitRatio", "The proxy's cache hit ratio", c.hitRatio);
     cmd.AddValue("idlePolicy", "The connection manager's IdleConnectionPolicy type", c.idlePolicy);
+    cmd.AddValue("upstreamPolicy",
+                 "Schemes 2-4: the TcpBufferPolicy type of the proxy's connections to origins",
+                 c.upstreamPolicy);
     cmd.AddValue("gapMean", "Mean pause between a client's requests, s", c.gapMean);
     cmd.AddValue("duration", "Seconds simulated", c.duration);
     cmd.AddValue("msl", "Every host's maximum segment lifetime, s (TIME_WAIT is twice it)", c.msl);
@@ -44,6 +49,7 @@ main(int argc, char* argv[])
     cmd.AddValue("csv", "One CSV row", csv);
     cmd.AddValue("header", "With --csv: print the header first", header);
     cmd.Parse(argc, argv);
+    c.poolBytes = poolKb * 1024;
     std::string invalid = c.Validate();
     if (!invalid.empty())
     {

@@ -28,6 +28,7 @@
 #include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/tcp-buffer-policy.h"
 #include "ns3/tcp-host-helper.h"
 #include "ns3/uinteger.h"
 
@@ -107,6 +108,12 @@ ProxyExperimentConfig::Validate() const
     {
         why << "'" << idlePolicy << "' is not an IdleConnectionPolicy type";
     }
+    else if (!TypeId::LookupByNameFailSafe(upstreamPolicy, &policy) ||
+             !(policy == TcpBufferPolicy::GetTypeId() ||
+               policy.IsChildOf(TcpBufferPolicy::GetTypeId())))
+    {
+        why << "'" << upstreamPolicy << "' is not a TcpBufferPolicy type";
+    }
     return why.str();
 }
 
@@ -140,7 +147,7 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
         allocator->SetAttribute("PoolSize", UintegerValue(config.poolBytes));
         proxyNode->AggregateObject(allocator);
         proxyStack.SetSocketAttribute("BufferPolicy", TypeIdValue(E2AtbtSendBuffer::GetTypeId()));
-        proxyStack.SetSocketAttribute("MaxRcvBufSize", UintegerValue(4 << 20));
+        proxyStack.SetSocketAttribute("MaxRcvBufSize", UintegerValue(6 << 20)); // tcp_rmem[2]
     }
     proxyStack.Install(proxyNode);
 
@@ -179,10 +186,10 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
     proxy->SetAttribute("HitRatio", DoubleValue(config.hitRatio));
     if (e2atbt)
     {
-        // Upstream connections mostly receive: their receive buffers follow
-        // the origin's window, and their send buffers (requests) stay out of
-        // the E2-ATBT pool.
-        proxy->SetAttribute("UpstreamBufferPolicy", StringValue("ns3::WindowFollowingRcvBuf"));
+        // Upstream connections mostly receive: their receive buffers are
+        // autotuned, and their send buffers (requests) stay out of the
+        // E2-ATBT pool.
+        proxy->SetAttribute("UpstreamBufferPolicy", StringValue(config.upstreamPolicy));
     }
     proxy->SetAttribute("Manager", PointerValue(manager));
     proxy->SetAttribute("Admission",

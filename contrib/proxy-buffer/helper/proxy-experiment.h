@@ -54,9 +54,13 @@ struct ProxyExperimentConfig
     uint32_t buffer{16 * 1024};      //!< Fixed send and receive buffers (all of them in scheme 1)
     double hitRatio{0.5};            //!< The proxy's cache
     std::string idlePolicy{"ns3::IdleConnectionPolicy"}; //!< The manager's Policy
-    uint32_t documents{2000};                            //!< SURGE documents
-    double gapMean{3};    //!< Mean pause between requests, s (Pareto, alpha 1.5)
-    double duration{300}; //!< Seconds simulated
+    /// Schemes 2-4: the buffer policy of the proxy's connections to origins
+    /// (the paper's receive-buffer autotuning; WindowFollowingRcvBuf, which
+    /// also shrinks, throttles them: doc/proxy-buffer.rst)
+    std::string upstreamPolicy{"ns3::LinuxRcvBufAutotuning"};
+    uint32_t documents{2000}; //!< SURGE documents
+    double gapMean{3};        //!< Mean pause between requests, s (Pareto, alpha 1.5)
+    double duration{300};     //!< Seconds simulated
     /// Every host's maximum segment lifetime, s (TIME_WAIT lasts twice it).
     /// The paper's ns-2 agents have no TIME_WAIT; in ns-3 the endpoints of
     /// the tens of thousands of closed connections would stay in every
