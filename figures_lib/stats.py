@@ -1,6 +1,6 @@
 """Grouping (pandas), mean, sample standard deviation, Student-t 95 %
-confidence intervals and Welch's two-sample comparison (scipy's t
-distribution)."""
+confidence intervals, Welch's two-sample comparison and the paired
+comparison of runs with common random numbers (scipy's t distribution)."""
 
 import math
 
@@ -55,3 +55,19 @@ def welch(a, b):
     # Welch-Satterthwaite degrees of freedom, as the test uses them.
     df = (va + vb) ** 2 / (va**2 / (a["n"] - 1) + vb**2 / (b["n"] - 1))
     return diff, t975(df) * math.sqrt(va + vb), bool(test.pvalue < 0.05)
+
+
+def paired(a, b):
+    """Mean of the differences a[i] - b[i] of runs that share their random
+    numbers (the same run number: common random numbers), with the
+    half-width of its 95 % confidence interval and whether it is significant
+    at 5 % (paired t-test, scipy.stats.ttest_rel); nan and False with fewer
+    than two pairs."""
+    diffs = pd.Series(a, dtype=float) - pd.Series(b, dtype=float)
+    s = summarize(diffs.tolist())
+    if s["n"] < 2:
+        return s["mean"], math.nan, False
+    if s["std"] == 0:
+        return s["mean"], 0.0, s["mean"] != 0
+    test = stats.ttest_rel(list(a), list(b))
+    return s["mean"], s["ci95"], bool(test.pvalue < 0.05)

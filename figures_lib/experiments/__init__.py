@@ -11,3 +11,4 @@ from . import dtoc  # noqa: F401 (dtoc-load, dtoc-day)
 from . import iw_delack  # noqa: F401
 from . import buffer_allocation  # noqa: F401
 from . import proxy  # noqa: F401 (proxy-fig4, proxy-fig5)
+from . import proxy_time_wait  # noqa: F401

@@ -1,7 +1,7 @@
 """The proxy paper's figures 4 and 5 at a tenth of the scale: every ordering
 of section D of paper-targets.md, checked as figures.py checks the paper
-scale (figures_lib.experiments.proxy.report.orderings, Welch at 5 % over 5
-runs).
+scale (figures_lib.experiments.proxy.report.orderings: t-tests at 5 % over
+5 runs, paired where runs share their random numbers).
 
 A tenth: 5 origin servers, Nmax 20, a 320 KB pool, 5/10/20/50 clients for
 the paper's 50/100/200/500; the paths, the documents and the clients'
@@ -40,7 +40,7 @@ def run(scheme, clients, run_number):
 
 
 @pytest.fixture(scope="module")
-def summary():
+def sweep():
     if not PROGRAM.exists():
         pytest.fail(f"{PROGRAM} not built (./ns3 build)")
     jobs = [(VARIANTS[v][0], n, r) for n in COUNTS for v in SCHEMES for r in range(1, RUNS + 1)]
@@ -48,11 +48,12 @@ def summary():
         rows = list(pool.map(lambda job: run(*job), jobs))
     for row in rows:
         row["variant"] = variant_of(row)
-    return report.summarize(rows, list(VARIANTS))
+    return rows, report.summarize(rows, list(VARIANTS))
 
 
-def test_every_ordering_of_section_d_holds_at_a_tenth_of_the_scale(summary):
-    checks = report.orderings(summary, COUNTS)
+def test_every_ordering_of_section_d_holds_at_a_tenth_of_the_scale(sweep):
+    rows, summary = sweep
+    checks = report.orderings(rows, COUNTS)
     text = "\n".join([*report.table(summary), *checks.lines])
     assert checks.failed == 0, text
     assert not [line for line in checks.lines if "[n/a" in line], text

@@ -30,10 +30,13 @@
 #include "ns3/string.h"
 #include "ns3/tcp-buffer-policy.h"
 #include "ns3/tcp-host-helper.h"
+#include "ns3/tcp-host-model.h"
+#include "ns3/tw-avoid-helper.h"
 #include "ns3/uinteger.h"
 
 #include <cmath>
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 namespace ns3
@@ -98,9 +101,15 @@ ProxyExperimentConfig::Validate() const
     {
         why << "hitRatio must be in [0, 1]";
     }
-    else if (!(gapMean > 0) || !(duration > 0) || !(msl > 0))
+    else if (!(gapMean > 0) || !(duration > 0) || !(msl > 0) || !(originKeepAlive >= 0))
     {
-        why << "gapMean, duration and msl must be positive";
+        why << "gapMean, duration and msl must be positive, originKeepAlive not negative";
+    }
+    else if (timeWaitPlacement != "standard" && timeWaitPlacement != "swap" &&
+             timeWaitPlacement != "negotiated")
+    {
+        why << "timeWaitPlacement must be standard, swap or negotiated, not '" << timeWaitPlacement
+            << "'";
     }
     else if (!TypeId::LookupByNameFailSafe(idlePolicy, &policy) ||
              !(policy == IdleConnectionPolicy::GetTypeId() ||
@@ -129,16 +138,27 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
     Ptr<Node> proxyNode = CreateObject<Node>();
     NodeContainer clients(config.clients);
     NodeContainer servers(config.servers);
-    TcpHostHelper stack;
-    stack.SetHostModelEnabled(false);
-    stack.SetSocketAttribute("SegmentSize", UintegerValue(1448));
-    stack.SetSocketAttribute("MaxSegLifetime", DoubleValue(config.msl));
-    stack.Install(clients);
-    stack.Install(servers);
-    TcpHostHelper proxyStack;
-    proxyStack.SetHostModelEnabled(false);
-    proxyStack.SetSocketAttribute("SegmentSize", UintegerValue(1448));
-    proxyStack.SetSocketAttribute("MaxSegLifetime", DoubleValue(config.msl));
+    // Clients: plain hosts. Origins and the proxy: the TIME_WAIT draft's
+    // roles when the placement asks for them (the proxy is the origins'
+    // client), with their host models when TIME_WAIT is counted.
+    auto hostStack = [&config](TwAvoidHelper::Role role) {
+        TwAvoidHelper stack;
+        bool draft = config.timeWaitPlacement != "standard";
+        stack.SetRole(draft ? role : TwAvoidHelper::SERVER);
+        stack.SetNegotiate(config.timeWaitPlacement == "negotiated");
+        stack.SetHostModelEnabled(config.countTimeWait);
+        stack.SetSocketAttribute("SegmentSize", UintegerValue(1448));
+        stack.SetSocketAttribute("MaxSegLifetime", DoubleValue(config.msl));
+        return stack;
+    };
+    TcpHostHelper clientStack;
+    clientStack.SetHostModelEnabled(false);
+    clientStack.SetSocketAttribute("SegmentSize", UintegerValue(1448));
+    clientStack.SetSocketAttribute("MaxSegLifetime", DoubleValue(config.msl));
+    clientStack.Install(clients);
+    TwAvoidHelper serverStack = hostStack(TwAvoidHelper::SERVER);
+    serverStack.Install(servers);
+    TwAvoidHelper proxyStack = hostStack(TwAvoidHelper::CLIENT);
     proxyStack.SetSocketAttribute("SndBufSize", UintegerValue(config.buffer));
     proxyStack.SetSocketAttribute("RcvBufSize", UintegerValue(config.buffer));
     if (e2atbt)
@@ -203,7 +223,9 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
                 .GetAddress(1);
         Ptr<HttpServer> server = CreateObject<HttpServer>();
         server->SetAttribute("DocumentStore", PointerValue(documents));
-        server->SetAttribute("KeepAliveTimeout", TimeValue(Seconds(config.duration)));
+        server->SetAttribute("KeepAliveTimeout",
+                             TimeValue(Seconds(config.originKeepAlive > 0 ? config.originKeepAlive
+                                                                          : config.duration)));
         server->SetAttribute("MaxRequestsPerConnection", UintegerValue(1000000));
         servers.Get(k)->AddApplication(server);
         proxy->AddOrigin("s" + std::to_string(k), InetSocketAddress(address, 80));
@@ -251,8 +273,34 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
                 }));
     }
 
+    // TIME_WAIT TCBs at the proxy and at the origins, every second.
+    uint64_t samples = 0;
+    uint64_t proxyTimeWaitSum = 0;
+    uint64_t originTimeWaitSum = 0;
+    std::function<void()> sample;
+    sample = [&]() {
+        uint32_t atProxy = proxyNode->GetObject<TcpHostModel>()->GetTcbCount(TcpSocket::TIME_WAIT);
+        proxyTimeWaitSum += atProxy;
+        result.proxyTimeWaitPeak = std::max(result.proxyTimeWaitPeak, atProxy);
+        for (uint32_t k = 0; k < servers.GetN(); ++k)
+        {
+            originTimeWaitSum +=
+                servers.Get(k)->GetObject<TcpHostModel>()->GetTcbCount(TcpSocket::TIME_WAIT);
+        }
+        ++samples;
+        Simulator::Schedule(Seconds(1), sample);
+    };
+    if (config.countTimeWait)
+    {
+        Simulator::Schedule(Seconds(1), sample);
+    }
     Simulator::Stop(Seconds(config.duration));
     Simulator::Run();
+    if (samples > 0)
+    {
+        result.proxyTimeWait = double(proxyTimeWaitSum) / samples;
+        result.originTimeWait = double(originTimeWaitSum) / samples;
+    }
     const auto& stats = proxy->GetStats();
     result.bytesMoved = stats.bytesToClients + stats.bytesFromOrigins;
     result.requests = result.responses.size();

@@ -68,6 +68,16 @@ struct ProxyExperimentConfig
     /// ports (16 384) for 240 s, so the reproduction keeps it short.
     double msl{0.5};
     std::string responseFile; //!< If set: one CSV row per response (size, time)
+    /// Which end of a proxy-origin connection keeps TIME_WAIT (tw-avoid):
+    /// "standard" (the active closer: the proxy when it closes idle ones,
+    /// an origin when its keep-alive timer does), "swap" (the proxy, as the
+    /// TIME_WAIT draft's client, also when an origin closes: TcpSwapClose),
+    /// "negotiated" (the proxy, agreed on the handshake: TcpNegotiatedClose).
+    std::string timeWaitPlacement{"standard"};
+    double originKeepAlive{0}; //!< Origins' keep-alive timeout, s (0: the whole run)
+    /// Count TIME_WAIT TCBs at the proxy and the origins every second (their
+    /// host models are installed, at no cost)
+    bool countTimeWait{false};
 
     /// @return "" if the configuration can run, else what is wrong with it
     std::string Validate() const;
@@ -84,10 +94,13 @@ struct ProxyExperimentResult
     /// (a lower bound for them): what refusals cost, which the mean over
     /// completed responses alone cannot show.
     double meanWait{0};
-    uint64_t refused{0};                                //!< Client connections the proxy refused
-    uint64_t unavailable{0};                            //!< Misses answered 503
-    uint64_t evictions{0};                              //!< Idle connections closed for room
-    uint64_t events{0};                                 //!< Simulator events
+    uint64_t refused{0};           //!< Client connections the proxy refused
+    uint64_t unavailable{0};       //!< Misses answered 503
+    uint64_t evictions{0};         //!< Idle connections closed for room
+    uint64_t events{0};            //!< Simulator events
+    double proxyTimeWait{0};       //!< Mean TIME_WAIT TCBs at the proxy (countTimeWait)
+    double originTimeWait{0};      //!< Mean TIME_WAIT TCBs at all origins together
+    uint32_t proxyTimeWaitPeak{0}; //!< Most TIME_WAIT TCBs at the proxy at a sample
     std::vector<std::pair<uint64_t, double>> responses; //!< (body bytes, seconds)
 };
 

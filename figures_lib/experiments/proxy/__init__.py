@@ -94,7 +94,7 @@ class Proxy(Experiment):
         by_size = report.response_by_size(responses, labels)
         report.write_summary(outdir / f"{self.name}-summary.csv", summary)
         write_csv(outdir / f"{self.name}-response-by-size.csv", report.BY_SIZE_COLUMNS, by_size)
-        text = report.check(summary, scale_text(scale))
+        text = report.check(rows, summary, scale_text(scale))
         (outdir / f"{self.name}-check.txt").write_text(text)
         for error in plot.write_and_run(outdir, self.name, summary, by_size, labels, scale_text(scale)):
             text += f"\nwarning: {error}\n"

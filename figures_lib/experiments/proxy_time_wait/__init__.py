@@ -1,0 +1,129 @@
+"""Beyond the proxy paper (issue 9, section 4): where the TIME_WAIT load of
+the proxy's connections to origin servers lands when they close as tw-avoid
+places TIME_WAIT: the standard close (the active closer keeps it), the
+TIME_WAIT draft's swap close with the proxy as the origins' client, and the
+negotiated placement. Scheme 3 (idle connections closed for new ones),
+origins closing idle connections after 15 s, MSL 30 s; the mean and peak
+TIME_WAIT TCBs at the proxy and the mean at all origins together, sampled
+every second, with what the proxy moved.
+
+One point: build/bin/proxy-buffer-time-wait --csv --placement=P
+--clients=N --duration=S --RngRun=R (scratch/proxy-buffer-time-wait.cc).
+"""
+
+import math
+
+from ... import gnuplot
+from ...csvio import write_csv
+from ...registry import Experiment, Point, register
+from ...stats import summarize_groups
+
+PLACEMENTS = ("standard", "swap", "negotiated")
+VALUES = ("proxy_time_wait", "proxy_time_wait_peak", "origin_time_wait", "mb_moved", "mean_wait_s")
+# scale -> (client counts, runs, seconds simulated)
+SCALES = {
+    "paper": ((100, 200), 5, 120.0),
+    "quick": ((100,), 3, 60.0),
+}
+
+
+def _fmt(s):
+    ci = "" if math.isnan(s["ci95"]) else f" +- {s['ci95']:.3g}"
+    return f"{s['mean']:.4g}{ci}"
+
+
+def _ci(s):
+    return 0.0 if math.isnan(s["ci95"]) else s["ci95"]
+
+
+@register
+class ProxyTimeWait(Experiment):
+    name = "proxy-time-wait"
+    title = "Beyond the proxy paper: TIME_WAIT at the proxy or the origins (standard, swap, negotiated)"
+    program = "proxy-buffer-time-wait"
+    columns = (
+        "placement", "scheme", "clients", "run", "proxy_time_wait", "proxy_time_wait_peak",
+        "origin_time_wait", "bytes_moved", "mean_wait_s", "evictions", "events",
+    )  # fmt: skip
+
+    def points(self, scale):
+        clients, runs, duration = SCALES[scale]
+        return [
+            Point.make(self.name, scale, self.program, csv=True, placement=p, clients=n,
+                       duration=duration, RngRun=run)  # fmt: skip
+            for n in sorted(clients, reverse=True)
+            for p in PLACEMENTS
+            for run in range(1, runs + 1)
+        ]
+
+    def outputs(self, scale, rows, outdir):
+        for r in rows:
+            r["clients"] = int(r["clients"])
+            r["mb_moved"] = float(r["bytes_moved"]) / 1e6
+        rows = sorted(rows, key=lambda r: (r["clients"], PLACEMENTS.index(r["placement"]), int(r["run"])))
+        write_csv(outdir / f"{self.name}.csv", self.columns, rows)
+        summary = summarize_groups(
+            rows, ("clients", "placement"), VALUES, lambda k: (k[0], PLACEMENTS.index(k[1]))
+        )
+        clients, runs, duration = SCALES[scale]
+        scale_text = f"scale {scale}: {runs} runs of {duration:g} s, scheme 3, MSL 30 s, origins' keep-alive 15 s"
+        lines = [
+            "Where the proxy's upstream TIME_WAIT lands (issue 9, section 4)",
+            f"({scale_text}; mean +- 95 % CI over runs)",
+            "",
+            f"{'clients':>7} {'placement':>10} {'TW at proxy':>16} {'peak at proxy':>16} "
+            f"{'TW at origins':>16} {'MB moved':>16} {'response s':>14}",
+        ]
+        out = []
+        for (n, placement), s in summary.items():
+            lines.append(
+                f"{n:>7} {placement:>10} {_fmt(s['proxy_time_wait']):>16} "
+                f"{_fmt(s['proxy_time_wait_peak']):>16} {_fmt(s['origin_time_wait']):>16} "
+                f"{_fmt(s['mb_moved']):>16} {_fmt(s['mean_wait_s']):>14}"
+            )
+            row = {"clients": n, "placement": placement, "n": s[VALUES[0]]["n"]}
+            for v in VALUES:
+                row[f"{v}_mean"] = f"{s[v]['mean']:.6g}"
+                row[f"{v}_ci95"] = f"{_ci(s[v]):.6g}"
+            out.append(row)
+        columns = ["clients", "placement", "n"] + [f"{v}_{k}" for v in VALUES for k in ("mean", "ci95")]
+        write_csv(outdir / f"{self.name}-summary.csv", columns, out)
+        text = "\n".join(lines) + "\n"
+        (outdir / f"{self.name}-check.txt").write_text(text)
+        error = self.plot(outdir, summary, scale_text)
+        return text + (f"\nwarning: {error}\n" if error else "")
+
+    def plot(self, outdir, summary, scale_text):
+        """Grouped bars: TIME_WAIT TCBs at the proxy and at the origins per
+        placement, one group per client count, with 95 % CIs."""
+        data = [
+            f'"{placement}\\n{n} clients" {s["proxy_time_wait"]["mean"]:g} {_ci(s["proxy_time_wait"]):g} '
+            f'{s["origin_time_wait"]["mean"]:g} {_ci(s["origin_time_wait"]):g}'
+            for (n, placement), s in summary.items()
+        ]
+        terminal = (
+            "set terminal png size 1000,600 noenhanced"
+            if gnuplot.png_terminal() == "png"
+            else 'set terminal pngcairo size 1000,600 noenhanced font "Sans,10"'
+        )
+        gp = outdir / f"{self.name}.gp"
+        gp.write_text(f"""\
+# Proxy TIME_WAIT placement; generated by ./figures.py, do not edit.
+{terminal}
+set output "{self.name}.png"
+$d << EOD
+{chr(10).join(data)}
+EOD
+set title "TIME_WAIT TCBs of the proxy's connections: at the proxy or at the origins\\n({scale_text}; mean with 95% CI)"
+set style data histogram
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.8 border -1
+set bmargin 4
+set ylabel "TIME_WAIT TCBs (mean over the run)"
+set yrange [0:*]
+set grid ytics lc rgb "#dddddd"
+set key top left box opaque
+plot $d using 2:3:xtic(1) lc rgb "#b02010" title "at the proxy", \\
+     $d using 4:5 lc rgb "#1050b0" title "at all origins together"
+""")
+        return gnuplot.run(gp, outdir)
