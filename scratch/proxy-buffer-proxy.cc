@@ -46,6 +46,9 @@ main(int argc, char* argv[])
     cmd.AddValue("responses",
                  "Write one CSV row per response (bytes, seconds) to this file",
                  c.responseFile);
+    cmd.AddValue("stockSockets",
+                 "Scheme 1 on ns-3's TcpSocketBase instead of TcpHostSocket (cost comparison)",
+                 c.stockSockets);
     cmd.AddValue("csv", "One CSV row", csv);
     cmd.AddValue("header", "With --csv: print the header first", header);
     cmd.Parse(argc, argv);

@@ -105,6 +105,10 @@ ProxyExperimentConfig::Validate() const
     {
         why << "gapMean, duration and msl must be positive, originKeepAlive not negative";
     }
+    else if (stockSockets && (scheme != 1 || timeWaitPlacement != "standard" || countTimeWait))
+    {
+        why << "stockSockets runs scheme 1 with the standard close and no TIME_WAIT count only";
+    }
     else if (timeWaitPlacement != "standard" && timeWaitPlacement != "swap" &&
              timeWaitPlacement != "negotiated")
     {
@@ -147,12 +151,20 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
         stack.SetRole(draft ? role : TwAvoidHelper::SERVER);
         stack.SetNegotiate(config.timeWaitPlacement == "negotiated");
         stack.SetHostModelEnabled(config.countTimeWait);
+        if (config.stockSockets)
+        {
+            stack.SetSocketType("ns3::TcpSocketBase");
+        }
         stack.SetSocketAttribute("SegmentSize", UintegerValue(1448));
         stack.SetSocketAttribute("MaxSegLifetime", DoubleValue(config.msl));
         return stack;
     };
     TcpHostHelper clientStack;
     clientStack.SetHostModelEnabled(false);
+    if (config.stockSockets)
+    {
+        clientStack.SetSocketType("ns3::TcpSocketBase");
+    }
     clientStack.SetSocketAttribute("SegmentSize", UintegerValue(1448));
     clientStack.SetSocketAttribute("MaxSegLifetime", DoubleValue(config.msl));
     clientStack.Install(clients);

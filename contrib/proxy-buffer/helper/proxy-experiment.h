@@ -78,6 +78,10 @@ struct ProxyExperimentConfig
     /// Count TIME_WAIT TCBs at the proxy and the origins every second (their
     /// host models are installed, at no cost)
     bool countTimeWait{false};
+    /// Every host on ns-3's own TcpSocketBase instead of TcpHostSocket
+    /// (scheme 1 only: the others need TcpHostSocket's buffer policies), to
+    /// compare the suite's cost per event with stock ns-3 on the same traffic
+    bool stockSockets{false};
 
     /// @return "" if the configuration can run, else what is wrong with it
     std::string Validate() const;
