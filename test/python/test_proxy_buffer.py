@@ -58,3 +58,48 @@ def test_idle_table_oldest_first(ns):
     assert table.Remove(keys[0])
     assert table.Oldest().key.localPort == 5001
     assert table.Size() == 2
+
+
+def small_proxy(ns, scheme, **fields):
+    config = ns.ProxyExperimentConfig()
+    config.scheme = scheme
+    config.clients = 8
+    config.servers = 2
+    config.maxConnections = 4
+    config.duration = 20
+    for name, value in fields.items():
+        setattr(config, name, value)
+    assert config.Validate() == ""
+    return ns.RunProxyExperiment(config)
+
+
+def test_proxy_experiment_from_python(ns):
+    """Nmax 4 for 8 clients: scheme 1 refuses clients, who are still
+    waiting at the end; scheme 3 closes idle connections for them and
+    answers more."""
+    refuse = small_proxy(ns, 1)
+    evict = small_proxy(ns, 3)
+    assert refuse.refused > 0 and refuse.pending > 0 and refuse.evictions == 0
+    assert evict.evictions > 0
+    assert evict.requests > refuse.requests
+    assert evict.meanWait < refuse.meanWait
+
+
+def test_time_wait_placement_from_python(ns):
+    """Origins that time idle connections out keep TIME_WAIT; the swap close
+    moves it to the proxy."""
+    fields = dict(msl=5, originKeepAlive=2, countTimeWait=True, maxConnections=200)
+    standard = small_proxy(ns, 3, timeWaitPlacement="standard", **fields)
+    swap = small_proxy(ns, 3, timeWaitPlacement="swap", **fields)
+    assert standard.originTimeWait > 1 and standard.proxyTimeWait < 0.1 * standard.originTimeWait
+    assert swap.proxyTimeWait > 1 and swap.originTimeWait < 0.1 * swap.proxyTimeWait
+
+
+def test_proxy_config_rejects_bad_input(ns):
+    config = ns.ProxyExperimentConfig()
+    config.timeWaitPlacement = "elsewhere"
+    assert "timeWaitPlacement" in config.Validate()
+    config = ns.ProxyExperimentConfig()
+    config.stockSockets = True
+    config.scheme = 3
+    assert "stockSockets" in config.Validate()

@@ -263,6 +263,57 @@ class ResponseTimeTest : public TestCase
     }
 };
 
+/**
+ * @ingroup proxy-buffer-tests
+ * @brief Where the TIME_WAIT of the proxy's connections to origins lands
+ * (RunProxyExperiment's timeWaitPlacement): origins that close idle
+ * connections after 2 s keep it with the standard close; with the swap
+ * close or the negotiated placement the proxy, the origins' client, keeps
+ * it instead, as many TCBs on average.
+ */
+class TimeWaitPlacementTest : public TestCase
+{
+  public:
+    TimeWaitPlacementTest()
+        : TestCase("TIME_WAIT lands at the origins (standard) or at the proxy (swap, negotiated)")
+    {
+    }
+
+  private:
+    static ProxyExperimentResult Run(const std::string& placement)
+    {
+        ProxyExperimentConfig c;
+        c.scheme = 3;
+        c.clients = 10;
+        c.servers = 3;
+        c.duration = 40;
+        c.msl = 5;
+        c.originKeepAlive = 2; // gaps average 3 s: origins close most connections
+        c.countTimeWait = true;
+        c.timeWaitPlacement = placement;
+        return RunProxyExperiment(c);
+    }
+
+    void DoRun() override
+    {
+        ProxyExperimentResult standard = Run("standard");
+        NS_TEST_ASSERT_MSG_GT(standard.originTimeWait, 2, "origins close, so they keep TIME_WAIT");
+        NS_TEST_ASSERT_MSG_LT(standard.proxyTimeWait,
+                              0.1 * standard.originTimeWait,
+                              "the proxy closes (almost) nothing first");
+        for (std::string placement : {"swap", "negotiated"})
+        {
+            ProxyExperimentResult moved = Run(placement);
+            NS_TEST_ASSERT_MSG_GT(moved.proxyTimeWait,
+                                  0.8 * standard.originTimeWait,
+                                  placement << ": the proxy keeps what the origins kept");
+            NS_TEST_ASSERT_MSG_LT(moved.originTimeWait,
+                                  0.1 * standard.originTimeWait,
+                                  placement << ": the origins keep (almost) none");
+        }
+    }
+};
+
 class ProxyBufferProxyTestSuite : public TestSuite
 {
   public:
@@ -272,6 +323,7 @@ class ProxyBufferProxyTestSuite : public TestSuite
         AddTestCase(new HitMissTest(), Duration::QUICK);
         AddTestCase(new AdmissionTest(), Duration::QUICK);
         AddTestCase(new ResponseTimeTest(), Duration::QUICK);
+        AddTestCase(new TimeWaitPlacementTest(), Duration::QUICK);
     }
 };
 
