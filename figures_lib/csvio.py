@@ -2,6 +2,7 @@
 
 import csv
 import io
+import math
 
 
 class BadOutput(Exception):
@@ -29,3 +30,21 @@ def write_csv(path, columns, rows):
     for row in rows:
         writer.writerow({c: row[c] for c in columns})
     path.write_text(buf.getvalue())
+
+
+def write_summary(path, keys, values, summary):
+    """A grouped summary as CSV: the key columns, n, then the mean and 95 %
+    CI half-width of each value ('' when it cannot be estimated).
+    summary: {key tuple: {value: stats.summarize() dict}}."""
+    columns = [*keys, "n"]
+    for v in values:
+        columns += [f"{v}_mean", f"{v}_ci95"]
+    rows = []
+    for key, s in summary.items():
+        row = dict(zip(keys, key))
+        row["n"] = s[values[0]]["n"]
+        for v in values:
+            row[f"{v}_mean"] = f"{s[v]['mean']:.6g}"
+            row[f"{v}_ci95"] = "" if math.isnan(s[v]["ci95"]) else f"{s[v]['ci95']:.6g}"
+        rows.append(row)
+    write_csv(path, columns, rows)

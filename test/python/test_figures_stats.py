@@ -1,10 +1,11 @@
-"""The figure command's statistics: scipy's t quantiles and Welch's test."""
+"""The figure command's statistics: scipy's t quantiles, Welch's test and the
+paired test of runs with common random numbers."""
 
 import math
 
 import pytest
 
-from figures_lib.stats import summarize, summarize_groups, t975, welch
+from figures_lib.stats import paired, summarize, summarize_groups, t975, welch
 
 
 def test_t_quantiles_match_the_tables():
@@ -42,3 +43,13 @@ def test_summarize_groups_groups_and_orders():
     assert groups[("b", 1)]["x"]["n"] == 2
     assert groups[("b", 1)]["x"]["mean"] == 2.0
     assert groups[("a", 2)]["x"]["n"] == 1
+
+
+def test_paired_sees_a_shift_that_run_to_run_spread_hides():
+    # Each run moves both variants alike (common random numbers); b is 1 above a.
+    a = [10.0, 30.0, 55.0, 80.0, 120.0]
+    b = [11.2, 30.9, 56.1, 80.8, 121.0]
+    diff, ci, significant = paired(b, a)
+    assert diff == pytest.approx(1.0) and significant and ci < 1
+    assert not welch(summarize(b), summarize(a))[2]
+    assert not paired([1.0], [2.0])[2]

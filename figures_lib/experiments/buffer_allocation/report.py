@@ -6,7 +6,7 @@ import math
 
 import pandas as pd
 
-from ...csvio import write_csv
+from ... import csvio
 from ...stats import summarize_groups, welch
 
 VALUES = ("aggregate_mbps", "jain_normalized", "jain", "pool_use")
@@ -23,17 +23,7 @@ def summarize(rows):
 
 
 def write_summary(path, summary):
-    columns = ["receivers", "scheme", "n"]
-    for v in VALUES:
-        columns += [f"{v}_mean", f"{v}_ci95"]
-    rows = []
-    for (n, scheme), s in summary.items():
-        row = {"receivers": n, "scheme": scheme, "n": s[VALUES[0]]["n"]}
-        for v in VALUES:
-            row[f"{v}_mean"] = f"{s[v]['mean']:.6g}"
-            row[f"{v}_ci95"] = "" if math.isnan(s[v]["ci95"]) else f"{s[v]['ci95']:.6g}"
-        rows.append(row)
-    write_csv(path, columns, rows)
+    csvio.write_summary(path, ("receivers", "scheme"), VALUES, summary)
 
 
 def read(path):

@@ -28,7 +28,7 @@ VARIANTS = {
 # scale -> (client counts, runs, seconds simulated)
 SCALES = {
     "paper": ((50, 100, 200, 500), 5, 300.0),
-    "quick": ((50, 200, 500), 3, 60.0),
+    "quick": ((50, 100, 200, 500), 5, 60.0),
 }
 
 

@@ -7,7 +7,7 @@ import math
 import pandas as pd
 
 from ... import stats
-from ...csvio import write_csv
+from ... import csvio
 
 VALUES = ("mb_moved", "mean_wait_s", "mean_response_s", "requests", "pending", "refused", "evictions")
 # Document-size bins for figure 5, bytes: [lo, hi).
@@ -30,17 +30,7 @@ def summarize(rows, labels):
 
 
 def write_summary(path, summary):
-    columns = ["clients", "variant", "n"]
-    for v in VALUES:
-        columns += [f"{v}_mean", f"{v}_ci95"]
-    out = []
-    for (n, variant), s in summary.items():
-        row = {"clients": n, "variant": variant, "n": s[VALUES[0]]["n"]}
-        for v in VALUES:
-            row[f"{v}_mean"] = f"{s[v]['mean']:.6g}"
-            row[f"{v}_ci95"] = "" if math.isnan(s[v]["ci95"]) else f"{s[v]['ci95']:.6g}"
-        out.append(row)
-    write_csv(path, columns, out)
+    csvio.write_summary(path, ("clients", "variant"), VALUES, summary)
 
 
 def response_by_size(responses, labels):

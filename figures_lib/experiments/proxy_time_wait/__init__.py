@@ -14,6 +14,7 @@ One point: build/bin/proxy-buffer-time-wait --csv --placement=P
 import math
 
 from ... import gnuplot
+from ... import csvio
 from ...csvio import write_csv
 from ...registry import Experiment, Point, register
 from ...stats import summarize_groups
@@ -23,7 +24,7 @@ VALUES = ("proxy_time_wait", "proxy_time_wait_peak", "origin_time_wait", "mb_mov
 # scale -> (client counts, runs, seconds simulated)
 SCALES = {
     "paper": ((100, 200), 5, 120.0),
-    "quick": ((100,), 3, 60.0),
+    "quick": ((100, 200), 5, 60.0),
 }
 
 
@@ -74,20 +75,13 @@ class ProxyTimeWait(Experiment):
             f"{'clients':>7} {'placement':>10} {'TW at proxy':>16} {'peak at proxy':>16} "
             f"{'TW at origins':>16} {'MB moved':>16} {'response s':>14}",
         ]
-        out = []
         for (n, placement), s in summary.items():
             lines.append(
                 f"{n:>7} {placement:>10} {_fmt(s['proxy_time_wait']):>16} "
                 f"{_fmt(s['proxy_time_wait_peak']):>16} {_fmt(s['origin_time_wait']):>16} "
                 f"{_fmt(s['mb_moved']):>16} {_fmt(s['mean_wait_s']):>14}"
             )
-            row = {"clients": n, "placement": placement, "n": s[VALUES[0]]["n"]}
-            for v in VALUES:
-                row[f"{v}_mean"] = f"{s[v]['mean']:.6g}"
-                row[f"{v}_ci95"] = f"{_ci(s[v]):.6g}"
-            out.append(row)
-        columns = ["clients", "placement", "n"] + [f"{v}_{k}" for v in VALUES for k in ("mean", "ci95")]
-        write_csv(outdir / f"{self.name}-summary.csv", columns, out)
+        csvio.write_summary(outdir / f"{self.name}-summary.csv", ("clients", "placement"), VALUES, summary)
         text = "\n".join(lines) + "\n"
         (outdir / f"{self.name}-check.txt").write_text(text)
         error = self.plot(outdir, summary, scale_text)
