@@ -185,6 +185,7 @@ HttpProxy::Accepted(Ptr<Socket> socket, const Address& /* from */)
     m_manager->Register(d.key,
                         Callback<void>([this, socket]() { CloseDownstream(socket); }),
                         tcp,
+                        PersistentConnectionManager::TO_CLIENT,
                         true);
     socket->SetRecvCallback(MakeCallback(&HttpProxy::DownReceived, this));
     socket->SetSendCallback(MakeCallback(&HttpProxy::DownSpace, this));
@@ -407,7 +408,11 @@ HttpProxy::UpConnected(Ptr<Socket> up)
     u.connected = true;
     Ptr<TcpHostSocket> tcp = DynamicCast<TcpHostSocket>(up);
     u.key = PersistentConnectionManager::KeyOf(up);
-    m_manager->Register(u.key, Callback<void>([this, up]() { CloseUpstream(up); }), tcp, true);
+    m_manager->Register(u.key,
+                        Callback<void>([this, up]() { CloseUpstream(up); }),
+                        tcp,
+                        PersistentConnectionManager::TO_ORIGIN,
+                        true);
     if (u.downstream)
     {
         Pair(u.downstream, up);
@@ -517,8 +522,11 @@ HttpProxy::RequestDone(Ptr<Socket> socket)
         CloseDownstream(socket);
         return;
     }
-    m_manager->Idle(d.key);
-    ServeNext(socket);
+    m_manager->Idle(d.key); // its policy may close it at once
+    if (m_down.count(socket))
+    {
+        ServeNext(socket);
+    }
 }
 
 void

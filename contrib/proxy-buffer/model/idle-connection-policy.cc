@@ -78,9 +78,9 @@ void
 NginxKeepalivePolicy::BecameIdle(Ptr<PersistentConnectionManager> manager,
                                  const ConnectionKey& /* key */)
 {
-    while (manager->GetIdle().Size() > m_keepalive)
+    while (manager->GetIdleToOrigins().Size() > m_keepalive)
     {
-        manager->CloseIdle(manager->GetIdle().Oldest().key); // least recently used
+        manager->CloseIdle(manager->GetIdleToOrigins().Oldest().key); // least recently used
     }
 }
 
@@ -132,7 +132,8 @@ void
 HaproxyIdlePoolPolicy::BecameIdle(Ptr<PersistentConnectionManager> manager,
                                   const ConnectionKey& key)
 {
-    if (manager->GetIdle().Size() > m_poolMaxConn)
+    if (manager->GetIdleToOrigins().Contains(key) &&
+        manager->GetIdleToOrigins().Size() > m_poolMaxConn)
     {
         manager->CloseIdle(key); // the pool is full: not kept
     }
@@ -141,11 +142,11 @@ HaproxyIdlePoolPolicy::BecameIdle(Ptr<PersistentConnectionManager> manager,
 void
 HaproxyIdlePoolPolicy::Purge(Ptr<PersistentConnectionManager> manager)
 {
-    size_t half = manager->GetIdle().Size() / 2;
-    NS_LOG_DEBUG("purging " << half << " of " << manager->GetIdle().Size() << " idle");
+    size_t half = manager->GetIdleToOrigins().Size() / 2;
+    NS_LOG_DEBUG("purging " << half << " of " << manager->GetIdleToOrigins().Size() << " idle");
     for (size_t i = 0; i < half; ++i)
     {
-        manager->CloseIdle(manager->GetIdle().Oldest().key);
+        manager->CloseIdle(manager->GetIdleToOrigins().Oldest().key);
     }
     m_purge = Simulator::Schedule(m_purgeDelay, &HaproxyIdlePoolPolicy::Purge, this, manager);
 }

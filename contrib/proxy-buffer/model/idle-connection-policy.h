@@ -53,10 +53,11 @@ class IdleConnectionPolicy : public Object
 
 /**
  * @ingroup proxy-buffer
- * @brief nginx's upstream `keepalive N`: at most N idle connections are
- * cached; when one more becomes idle, the least recently used are closed
- * (ngx_http_upstream_keepalive_module; the cap is per worker process, and a
- * manager stands for one worker).
+ * @brief nginx's upstream `keepalive N`: at most N idle connections to
+ * origins are cached; when one more becomes idle, the least recently used
+ * are closed (ngx_http_upstream_keepalive_module; the cap is per worker
+ * process, and a manager stands for one worker). Clients' idle connections
+ * are not this cache's (nginx times them out: keepalive_timeout).
  */
 class NginxKeepalivePolicy : public IdleConnectionPolicy
 {
@@ -76,10 +77,11 @@ class NginxKeepalivePolicy : public IdleConnectionPolicy
 
 /**
  * @ingroup proxy-buffer
- * @brief HAProxy's idle server-connection pool: a connection that becomes
- * idle when PoolMaxConn are idle already is closed instead of kept
- * (`pool-max-conn`), and every PurgeDelay half of the idle connections,
- * the oldest, are closed (`pool-purge-delay`, 5 s by default).
+ * @brief HAProxy's idle server-connection pool: a connection to an origin
+ * that becomes idle when PoolMaxConn are idle already is closed instead of
+ * kept (`pool-max-conn`), and every PurgeDelay half of the idle connections
+ * to origins, the oldest, are closed (`pool-purge-delay`, 5 s by default).
+ * Clients' idle connections are not in the pool.
  */
 class HaproxyIdlePoolPolicy : public IdleConnectionPolicy
 {
@@ -99,7 +101,8 @@ class HaproxyIdlePoolPolicy : public IdleConnectionPolicy
 
   private:
     /**
-     * @brief Close the oldest half of the idle connections, and come back.
+     * @brief Close the oldest half of the idle connections to origins, and
+     * come back.
      * @param manager the manager
      */
     void Purge(Ptr<PersistentConnectionManager> manager);

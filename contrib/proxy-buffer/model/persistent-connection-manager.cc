@@ -158,6 +158,7 @@ void
 PersistentConnectionManager::Register(const ConnectionKey& key,
                                       CloseCallback close,
                                       Ptr<TcpHostSocket> socket,
+                                      Side side,
                                       bool reserved)
 {
     if (reserved)
@@ -171,7 +172,7 @@ PersistentConnectionManager::Register(const ConnectionKey& key,
     {
         Initialize(); // the checks and the policy start with the first connection
     }
-    m_connections.emplace(key, Connection{close, socket});
+    m_connections.emplace(key, Connection{close, socket, side});
 }
 
 void
@@ -184,6 +185,7 @@ PersistentConnectionManager::Unregister(const ConnectionKey& key)
     }
     it->second.release.Cancel();
     m_idle.Remove(key);
+    m_idleToOrigins.Remove(key);
     m_connections.erase(it);
 }
 
@@ -198,6 +200,10 @@ PersistentConnectionManager::Idle(const ConnectionKey& key)
         return; // idle already
     }
     Connection& c = it->second;
+    if (c.side == TO_ORIGIN)
+    {
+        m_idleToOrigins.Insert(key, Simulator::Now());
+    }
     if (m_gradualRelease && c.socket)
     {
         c.sendBefore = c.socket->GetSendBufferSize();
@@ -221,6 +227,7 @@ PersistentConnectionManager::Active(const ConnectionKey& key)
     {
         return;
     }
+    m_idleToOrigins.Remove(key);
     Connection& c = m_connections.at(key);
     if (m_gradualRelease && c.socket)
     {
@@ -341,6 +348,12 @@ const IdleConnectionTable&
 PersistentConnectionManager::GetIdle() const
 {
     return m_idle;
+}
+
+const IdleConnectionTable&
+PersistentConnectionManager::GetIdleToOrigins() const
+{
+    return m_idleToOrigins;
 }
 
 uint32_t

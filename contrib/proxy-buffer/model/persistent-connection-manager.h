@@ -70,17 +70,27 @@ class PersistentConnectionManager : public Object
      */
     static ConnectionKey KeyOf(Ptr<const Socket> socket);
 
+    /// Which side of the proxy a connection is on.
+    enum Side
+    {
+        TO_CLIENT, //!< A client's connection to the proxy
+        TO_ORIGIN, //!< The proxy's connection to an origin server
+    };
+
     /**
      * @brief A connection opens (it counts against the resources from now).
      * @param key its identity
      * @param close how to close it
      * @param socket its socket, for its buffers (may be null: not counted in
      *        the pool, no gradual release)
+     * @param side which side it is on (idle-connection policies that model
+     *        an upstream connection cache act on TO_ORIGIN ones only)
      * @param reserved it takes a place Reserve kept for it
      */
     void Register(const ConnectionKey& key,
                   CloseCallback close,
                   Ptr<TcpHostSocket> socket,
+                  Side side = TO_CLIENT,
                   bool reserved = false);
 
     /// Keep a place for a connection being opened (its handshake under way):
@@ -133,6 +143,10 @@ class PersistentConnectionManager : public Object
     /// @return the idle connections
     const IdleConnectionTable& GetIdle() const;
 
+    /// @return the idle connections to origins (a subset of GetIdle, by key
+    /// and by age as well)
+    const IdleConnectionTable& GetIdleToOrigins() const;
+
     /// @return connections registered
     uint32_t GetOpen() const;
 
@@ -163,6 +177,7 @@ class PersistentConnectionManager : public Object
     {
         CloseCallback close;       //!< Closes it
         Ptr<TcpHostSocket> socket; //!< Its socket (may be null)
+        Side side{TO_CLIENT};      //!< Which side of the proxy
         EventId release;           //!< Next halving of its buffers
         uint32_t sendBefore{0};    //!< Send buffer when it became idle
         uint32_t receiveBefore{0}; //!< Receive buffer when it became idle
@@ -198,6 +213,7 @@ class PersistentConnectionManager : public Object
     Ptr<IdleConnectionPolicy> m_policy; //!< Policy
     std::unordered_map<ConnectionKey, Connection, ConnectionKeyHash> m_connections; //!< Open
     IdleConnectionTable m_idle;           //!< The idle ones
+    IdleConnectionTable m_idleToOrigins;  //!< The idle ones to origins
     uint64_t m_evictions{0};              //!< Idle connections closed
     uint32_t m_reserved{0};               //!< Places kept for connections being opened
     EventId m_tick;                       //!< Next check

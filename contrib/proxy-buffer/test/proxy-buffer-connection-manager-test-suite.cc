@@ -110,13 +110,16 @@ struct Fakes
      * @brief Register connections 0 .. n-1.
      * @param m the manager
      * @param n how many
+     * @param side which side of the proxy they are on
      */
-    Fakes(Ptr<PersistentConnectionManager> m, uint32_t n)
+    Fakes(Ptr<PersistentConnectionManager> m,
+          uint32_t n,
+          PersistentConnectionManager::Side side = PersistentConnectionManager::TO_CLIENT)
         : manager(m)
     {
         for (uint32_t i = 0; i < n; ++i)
         {
-            manager->Register(Key(i), Callback<void>([this, i]() { Close(i); }), nullptr);
+            manager->Register(Key(i), Callback<void>([this, i]() { Close(i); }), nullptr, side);
         }
     }
 
@@ -302,7 +305,9 @@ class PolicyTest : public TestCase
             nginx->SetAttribute("Keepalive", UintegerValue(2));
             Ptr<PersistentConnectionManager> m = CreateObject<PersistentConnectionManager>();
             m->SetAttribute("Policy", PointerValue(nginx));
-            Fakes f(m, 6);
+            Fakes f(m, 6, PersistentConnectionManager::TO_ORIGIN);
+            m->Register(Key(100), Callback<void>([]() {}), nullptr); // a client's
+            m->Idle(Key(100));
             for (uint32_t i : {5, 1, 3, 0})
             {
                 m->Idle(Key(i));
@@ -310,7 +315,8 @@ class PolicyTest : public TestCase
             NS_TEST_EXPECT_MSG_EQ((f.closed == std::vector<uint32_t>({5, 1})),
                                   true,
                                   "the two least recent");
-            NS_TEST_EXPECT_MSG_EQ(m->GetIdle().Size(), 2u, "N kept");
+            NS_TEST_EXPECT_MSG_EQ(m->GetIdleToOrigins().Size(), 2u, "N kept");
+            NS_TEST_EXPECT_MSG_EQ(m->GetIdle().Size(), 3u, "and the client's, not capped");
             Simulator::Destroy();
         }
         {
@@ -319,7 +325,9 @@ class PolicyTest : public TestCase
             haproxy->SetAttribute("PurgeDelay", TimeValue(Seconds(5)));
             Ptr<PersistentConnectionManager> m = CreateObject<PersistentConnectionManager>();
             m->SetAttribute("Policy", PointerValue(haproxy));
-            Fakes f(m, 6);
+            Fakes f(m, 6, PersistentConnectionManager::TO_ORIGIN);
+            m->Register(Key(100), Callback<void>([]() {}), nullptr); // a client's
+            m->Idle(Key(100));
             for (uint32_t i : {2, 4, 0, 1})
             {
                 m->Idle(Key(i));
@@ -331,7 +339,7 @@ class PolicyTest : public TestCase
             for (int t : {6, 11, 16})
             {
                 Simulator::Schedule(Seconds(t),
-                                    [&idle, m]() { idle.push_back(m->GetIdle().Size()); });
+                                    [&idle, m]() { idle.push_back(m->GetIdleToOrigins().Size()); });
             }
             Simulator::Stop(Seconds(17));
             Simulator::Run();
@@ -341,6 +349,7 @@ class PolicyTest : public TestCase
             NS_TEST_EXPECT_MSG_EQ((f.closed == std::vector<uint32_t>({1, 2, 4})),
                                   true,
                                   "oldest first");
+            NS_TEST_EXPECT_MSG_EQ(m->GetIdle().Contains(Key(100)), true, "the client's stays");
             Simulator::Destroy();
         }
     }
