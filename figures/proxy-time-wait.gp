@@ -5,9 +5,11 @@ $d << EOD
 "standard\n100 clients" 0.233898 0.480917 26.3526 3.8944
 "swap\n100 clients" 26.3492 3.48365 0.437288 0.235009
 "negotiated\n100 clients" 27.5864 3.14311 0.115254 0.319997
+"origin-swap\n100 clients" 0.233898 0.480917 26.3526 3.8944
 "standard\n200 clients" 1970.37 65.2089 0 0
 "swap\n200 clients" 1970.37 65.2089 0 0
 "negotiated\n200 clients" 1968.49 71.8706 0 0
+"origin-swap\n200 clients" 1463.4 43.5361 512.488 21.4664
 EOD
 set title "TIME_WAIT TCBs of the proxy's connections: at the proxy or at the origins\n(scale quick: 5 runs of 60 s, scheme 3, MSL 30 s, origins' keep-alive 15 s; mean with 95% CI)"
 set style data histogram

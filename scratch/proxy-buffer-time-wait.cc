@@ -11,7 +11,9 @@
 //               connections it closes, an origin for those it times out);
 //   swap        the TIME_WAIT draft's swap close, the proxy as the origins'
 //               client: the proxy keeps it also when an origin closes;
-//   negotiated  agreed on the handshake that the client (the proxy) keeps it.
+//   negotiated  agreed on the handshake that the client (the proxy) keeps it;
+//   origin-swap the swap close at the origins (the draft's roles turned
+//               round): the origins keep it also when the proxy closes.
 // Prints the mean and peak TIME_WAIT TCBs at the proxy and the mean at all
 // origins together (sampled every second), and what the proxy moved.
 //
@@ -40,7 +42,7 @@ main(int argc, char* argv[])
     bool header = false;
     CommandLine cmd(__FILE__);
     cmd.AddValue("placement",
-                 "Which end keeps TIME_WAIT: standard, swap or negotiated",
+                 "Which end keeps TIME_WAIT: standard, swap, negotiated or origin-swap",
                  c.timeWaitPlacement);
     cmd.AddValue("scheme", "The proxy paper's scheme, 1 to 4", c.scheme);
     cmd.AddValue("clients", "Client hosts", c.clients);

@@ -110,10 +110,10 @@ ProxyExperimentConfig::Validate() const
         why << "stockSockets runs scheme 1 with the standard close and no TIME_WAIT count only";
     }
     else if (timeWaitPlacement != "standard" && timeWaitPlacement != "swap" &&
-             timeWaitPlacement != "negotiated")
+             timeWaitPlacement != "negotiated" && timeWaitPlacement != "origin-swap")
     {
-        why << "timeWaitPlacement must be standard, swap or negotiated, not '" << timeWaitPlacement
-            << "'";
+        why << "timeWaitPlacement must be standard, swap, negotiated or origin-swap, not '"
+            << timeWaitPlacement << "'";
     }
     else if (!TypeId::LookupByNameFailSafe(idlePolicy, &policy) ||
              !(policy == IdleConnectionPolicy::GetTypeId() ||
@@ -143,12 +143,15 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
     NodeContainer clients(config.clients);
     NodeContainer servers(config.servers);
     // Clients: plain hosts. Origins and the proxy: the TIME_WAIT draft's
-    // roles when the placement asks for them (the proxy is the origins'
-    // client), with their host models when TIME_WAIT is counted.
-    auto hostStack = [&config](TwAvoidHelper::Role role) {
+    // roles as the placement asks (the draft's client, whose passive closes
+    // are swap closes: the proxy for swap and negotiated, the origins for
+    // origin-swap), with their host models when TIME_WAIT is counted.
+    const std::string& placement = config.timeWaitPlacement;
+    auto hostStack = [&config, &placement](bool proxy) {
         TwAvoidHelper stack;
-        bool draft = config.timeWaitPlacement != "standard";
-        stack.SetRole(draft ? role : TwAvoidHelper::SERVER);
+        bool swaps =
+            proxy ? (placement == "swap" || placement == "negotiated") : placement == "origin-swap";
+        stack.SetRole(swaps ? TwAvoidHelper::CLIENT : TwAvoidHelper::SERVER);
         stack.SetNegotiate(config.timeWaitPlacement == "negotiated");
         stack.SetHostModelEnabled(config.countTimeWait);
         if (config.stockSockets)
@@ -168,9 +171,9 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
     clientStack.SetSocketAttribute("SegmentSize", UintegerValue(1448));
     clientStack.SetSocketAttribute("MaxSegLifetime", DoubleValue(config.msl));
     clientStack.Install(clients);
-    TwAvoidHelper serverStack = hostStack(TwAvoidHelper::SERVER);
+    TwAvoidHelper serverStack = hostStack(false);
     serverStack.Install(servers);
-    TwAvoidHelper proxyStack = hostStack(TwAvoidHelper::CLIENT);
+    TwAvoidHelper proxyStack = hostStack(true);
     proxyStack.SetSocketAttribute("SndBufSize", UintegerValue(config.buffer));
     proxyStack.SetSocketAttribute("RcvBufSize", UintegerValue(config.buffer));
     if (e2atbt)

@@ -72,7 +72,9 @@ struct ProxyExperimentConfig
     /// "standard" (the active closer: the proxy when it closes idle ones,
     /// an origin when its keep-alive timer does), "swap" (the proxy, as the
     /// TIME_WAIT draft's client, also when an origin closes: TcpSwapClose),
-    /// "negotiated" (the proxy, agreed on the handshake: TcpNegotiatedClose).
+    /// "negotiated" (the proxy, agreed on the handshake: TcpNegotiatedClose),
+    /// "origin-swap" (the origins, also when the proxy closes: the swap
+    /// close at the origins, the draft's roles turned round).
     std::string timeWaitPlacement{"standard"};
     double originKeepAlive{0}; //!< Origins' keep-alive timeout, s (0: the whole run)
     /// Count TIME_WAIT TCBs at the proxy and the origins every second (their

@@ -1,8 +1,9 @@
 """Beyond the proxy paper (issue 9, section 4): where the TIME_WAIT load of
 the proxy's connections to origin servers lands when they close as tw-avoid
 places TIME_WAIT: the standard close (the active closer keeps it), the
-TIME_WAIT draft's swap close with the proxy as the origins' client, and the
-negotiated placement. Scheme 3 (idle connections closed for new ones),
+TIME_WAIT draft's swap close with the proxy as the origins' client, the
+negotiated placement, and the swap close at the origins (the draft's roles
+turned round). Scheme 3 (idle connections closed for new ones),
 origins closing idle connections after 15 s, MSL 30 s; the mean and peak
 TIME_WAIT TCBs at the proxy and the mean at all origins together, sampled
 every second, with what the proxy moved.
@@ -19,7 +20,7 @@ from ...csvio import write_csv
 from ...registry import Experiment, Point, register
 from ...stats import summarize_groups
 
-PLACEMENTS = ("standard", "swap", "negotiated")
+PLACEMENTS = ("standard", "swap", "negotiated", "origin-swap")
 VALUES = ("proxy_time_wait", "proxy_time_wait_peak", "origin_time_wait", "mb_moved", "mean_wait_s")
 # scale -> (client counts, runs, seconds simulated)
 SCALES = {
