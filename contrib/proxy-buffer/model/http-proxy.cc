@@ -55,7 +55,8 @@ HttpProxy::GetTypeId()
                           "mostly receive (for example ns3::WindowFollowingRcvBuf); empty: "
                           "the one the socket factory gives every socket.",
                           StringValue(""),
-                          MakeStringAccessor(&HttpProxy::SetUpstreamBufferPolicy),
+                          MakeStringAccessor(&HttpProxy::SetUpstreamBufferPolicy,
+                                             &HttpProxy::GetUpstreamBufferPolicy),
                           MakeStringChecker())
             .AddAttribute("HitRatio",
                           "Probability that a request is answered from the cache.",
@@ -619,6 +620,12 @@ HttpProxy::SetUpstreamBufferPolicy(std::string name)
             !(tid == TcpBufferPolicy::GetTypeId() || tid.IsChildOf(TcpBufferPolicy::GetTypeId())),
         "HttpProxy::UpstreamBufferPolicy: '" << name << "' is not a TcpBufferPolicy type");
     m_upstreamPolicy = tid;
+}
+
+std::string
+HttpProxy::GetUpstreamBufferPolicy() const
+{
+    return m_upstreamPolicy == TypeId() ? "" : m_upstreamPolicy.GetName();
 }
 
 void

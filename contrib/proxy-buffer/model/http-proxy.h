@@ -226,6 +226,9 @@ class HttpProxy : public Application
      */
     void SetUpstreamBufferPolicy(std::string name);
 
+    /// @return the buffer policy type of connections to origins, "" for the factory's
+    std::string GetUpstreamBufferPolicy() const;
+
     uint16_t m_port;                                        //!< Port
     TypeId m_protocol;                                      //!< Protocol
     TypeId m_upstreamPolicy;                                //!< UpstreamBufferPolicy
