@@ -310,8 +310,9 @@ class TimeWaitPlacementTest : public TestCase
         // Origins close idle connections after 2 s (gaps average 3 s).
         ProxyExperimentResult standard = Run("standard", 2, 200);
         NS_TEST_ASSERT_MSG_GT(standard.originTimeWait, 2, "origins close, so they keep TIME_WAIT");
+        // The proxy closes first only in a rare simultaneous close.
         NS_TEST_ASSERT_MSG_LT(standard.proxyTimeWait,
-                              0.1 * standard.originTimeWait,
+                              0.2 * standard.originTimeWait,
                               "the proxy closes (almost) nothing first");
         for (std::string placement : {"swap", "negotiated"})
         {
