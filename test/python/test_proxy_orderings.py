@@ -78,11 +78,7 @@ def test_every_ordering_of_section_d_at_a_tenth_of_the_scale(sweep):
     rows, summary = sweep
     checks = report.orderings(rows, COUNTS)
     text = "\n".join([*report.table(summary), *checks.lines])
-    verdicts = {}
-    for line in checks.lines:
-        if line.startswith("  ["):
-            verdict, rest = line[3:].split("] ", 1)
-            verdicts[rest.rsplit(": difference", 1)[0].rsplit(": not run", 1)[0]] = verdict.strip()
+    verdicts = checks.verdicts
     assert len(verdicts) == 27, text  # every ordering of section D was checked
     assert "n/a" not in verdicts.values(), text
     failing = {what for what, verdict in verdicts.items() if verdict == "FAILS"}

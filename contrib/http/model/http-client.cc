@@ -230,11 +230,7 @@ HttpClient::Open()
     m_connected = false;
     m_waitingForServerClose = false;
     m_connectionOpenedAt = Simulator::Now();
-    if (!m_due)
-    {
-        m_due = true; // the next request is due now; refused attempts keep this time
-        m_dueAt = Simulator::Now();
-    }
+    BecomeDue();
     ++m_stats.connectionsOpened;
     m_socket->SetConnectCallback(MakeCallback(&HttpClient::Connected, this),
                                  MakeCallback(&HttpClient::ConnectFailed, this));
@@ -268,6 +264,16 @@ HttpClient::ConnectFailed(Ptr<Socket> socket)
 }
 
 void
+HttpClient::BecomeDue()
+{
+    if (!m_due)
+    {
+        m_due = true; // from now; refused attempts and reconnections keep this time
+        m_dueAt = Simulator::Now();
+    }
+}
+
+void
 HttpClient::SendRequest()
 {
     HttpRequest request("GET", m_source->NextTarget());
@@ -284,11 +290,7 @@ HttpClient::SendRequest()
         request.SetHeader("Connection", "close");
     }
     NS_LOG_FUNCTION(this << request.GetTarget() << last);
-    if (!m_due)
-    {
-        m_due = true;
-        m_dueAt = Simulator::Now();
-    }
+    BecomeDue();
     ++m_stats.requestsIssued;
     m_parser.ExpectResponseTo(request.GetMethod());
     m_inFlight = true;

@@ -140,6 +140,10 @@ class HttpClient : public Application
     void PeerClosed(Ptr<Socket> socket);
     void ErrorClosed(Ptr<Socket> socket);
 
+    /// The next request is due now, unless one is due already (the start of
+    /// its response time).
+    void BecomeDue();
+
     /// Send the next request on the current connection.
     void SendRequest();
 

@@ -80,11 +80,23 @@ MakeSurgeDocuments(uint32_t documents, int64_t stream, double tailShare)
     return set;
 }
 
+namespace
+{
+
+/// @return whether name is a registered type that is base or derives from it
+bool
+NamesTypeOf(const std::string& name, TypeId base)
+{
+    TypeId tid;
+    return TypeId::LookupByNameFailSafe(name, &tid) && (tid == base || tid.IsChildOf(base));
+}
+
+} // namespace
+
 std::string
 ProxyExperimentConfig::Validate() const
 {
     std::ostringstream why;
-    TypeId policy;
     if (scheme < 1 || scheme > 4)
     {
         why << "scheme must be 1, 2, 3 or 4, not " << scheme;
@@ -115,15 +127,11 @@ ProxyExperimentConfig::Validate() const
         why << "timeWaitPlacement must be standard, swap, negotiated or origin-swap, not '"
             << timeWaitPlacement << "'";
     }
-    else if (!TypeId::LookupByNameFailSafe(idlePolicy, &policy) ||
-             !(policy == IdleConnectionPolicy::GetTypeId() ||
-               policy.IsChildOf(IdleConnectionPolicy::GetTypeId())))
+    else if (!NamesTypeOf(idlePolicy, IdleConnectionPolicy::GetTypeId()))
     {
         why << "'" << idlePolicy << "' is not an IdleConnectionPolicy type";
     }
-    else if (!TypeId::LookupByNameFailSafe(upstreamPolicy, &policy) ||
-             !(policy == TcpBufferPolicy::GetTypeId() ||
-               policy.IsChildOf(TcpBufferPolicy::GetTypeId())))
+    else if (!NamesTypeOf(upstreamPolicy, TcpBufferPolicy::GetTypeId()))
     {
         why << "'" << upstreamPolicy << "' is not a TcpBufferPolicy type";
     }
@@ -142,34 +150,33 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
     Ptr<Node> proxyNode = CreateObject<Node>();
     NodeContainer clients(config.clients);
     NodeContainer servers(config.servers);
-    // Clients: plain hosts. Origins and the proxy: the TIME_WAIT draft's
-    // roles as the placement asks (the draft's client, whose passive closes
-    // are swap closes: the proxy for swap and negotiated, the origins for
-    // origin-swap), with their host models when TIME_WAIT is counted.
-    const std::string& placement = config.timeWaitPlacement;
-    auto hostStack = [&config, &placement](bool proxy) {
-        TwAvoidHelper stack;
-        bool swaps =
-            proxy ? (placement == "swap" || placement == "negotiated") : placement == "origin-swap";
-        stack.SetRole(swaps ? TwAvoidHelper::CLIENT : TwAvoidHelper::SERVER);
-        stack.SetNegotiate(config.timeWaitPlacement == "negotiated");
-        stack.SetHostModelEnabled(config.countTimeWait);
+    // Every host: the socket type, segment size and MSL of the run.
+    auto configure = [&config](TcpHostHelper& stack) {
         if (config.stockSockets)
         {
             stack.SetSocketType("ns3::TcpSocketBase");
         }
         stack.SetSocketAttribute("SegmentSize", UintegerValue(1448));
         stack.SetSocketAttribute("MaxSegLifetime", DoubleValue(config.msl));
+    };
+    // Clients: plain hosts. Origins and the proxy: the TIME_WAIT draft's
+    // roles as the placement asks (the draft's client, whose passive closes
+    // are swap closes: the proxy for swap and negotiated, the origins for
+    // origin-swap), with their host models when TIME_WAIT is counted.
+    const std::string& placement = config.timeWaitPlacement;
+    auto hostStack = [&config, &placement, &configure](bool proxy) {
+        TwAvoidHelper stack;
+        bool swaps =
+            proxy ? (placement == "swap" || placement == "negotiated") : placement == "origin-swap";
+        stack.SetRole(swaps ? TwAvoidHelper::CLIENT : TwAvoidHelper::SERVER);
+        stack.SetNegotiate(placement == "negotiated");
+        stack.SetHostModelEnabled(config.countTimeWait);
+        configure(stack);
         return stack;
     };
     TcpHostHelper clientStack;
     clientStack.SetHostModelEnabled(false);
-    if (config.stockSockets)
-    {
-        clientStack.SetSocketType("ns3::TcpSocketBase");
-    }
-    clientStack.SetSocketAttribute("SegmentSize", UintegerValue(1448));
-    clientStack.SetSocketAttribute("MaxSegLifetime", DoubleValue(config.msl));
+    configure(clientStack);
     clientStack.Install(clients);
     TwAvoidHelper serverStack = hostStack(false);
     serverStack.Install(servers);

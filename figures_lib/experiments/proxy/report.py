@@ -78,6 +78,7 @@ class Checks:
     def __init__(self, rows):
         self.frame = pd.DataFrame(rows)
         self.lines, self.failed = [], 0
+        self.verdicts = {}  # ordering -> "HOLDS", "FAILS" or "n/a"
 
     def _runs(self, key, value):
         n, variant = key
@@ -95,9 +96,11 @@ class Checks:
 
     def _record(self, text, result, ok):
         if result is None:
+            self.verdicts[text] = "n/a"
             self.lines.append(f"  [n/a ] {text}: not run at this scale")
             return
         diff, ci, _ = result
+        self.verdicts[text] = "HOLDS" if ok else "FAILS"
         self.failed += 0 if ok else 1
         self.lines.append(f"  [{'HOLDS' if ok else 'FAILS'}] {text}: difference {diff:+.4g} +- {ci:.3g}")
 
