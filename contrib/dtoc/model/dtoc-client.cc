@@ -221,10 +221,8 @@ DtocClient::Received(Ptr<Socket> socket)
         {
             continue;
         }
-        std::vector<uint8_t> bytes(packet->GetSize());
-        packet->CopyData(bytes.data(), bytes.size());
         Request& request = m_requests.at(it->second);
-        request.parser.Feed(bytes.data(), bytes.size());
+        request.parser.Feed(packet);
         if (request.parser.HasResponse())
         {
             uint64_t id = it->second;

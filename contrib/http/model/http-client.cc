@@ -321,9 +321,7 @@ HttpClient::Received(Ptr<Socket> socket)
         {
             continue; // an old connection: drain
         }
-        std::vector<uint8_t> bytes(packet->GetSize());
-        packet->CopyData(bytes.data(), bytes.size());
-        m_parser.Feed(bytes.data(), bytes.size());
+        m_parser.Feed(packet);
         HandleResponses();
     }
 }

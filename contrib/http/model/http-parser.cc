@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <vector>
 
 namespace ns3
 {
@@ -103,6 +104,14 @@ HttpParser::HttpParser(Kind kind,
       m_maxHeaders(maxHeaders),
       m_maxBody(maxBody)
 {
+}
+
+size_t
+HttpParser::Feed(Ptr<const Packet> packet)
+{
+    std::vector<uint8_t> bytes(packet->GetSize());
+    packet->CopyData(bytes.data(), bytes.size());
+    return Feed(bytes.data(), bytes.size());
 }
 
 size_t

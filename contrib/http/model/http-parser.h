@@ -6,6 +6,9 @@
 
 #include "http-message.h"
 
+#include "ns3/packet.h"
+#include "ns3/ptr.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -76,6 +79,13 @@ class HttpParser
      * @return how many were consumed (all of them unless an error stopped the parser)
      */
     size_t Feed(const uint8_t* data, size_t size);
+
+    /**
+     * @brief Parse the bytes a socket delivered.
+     * @param packet the bytes, as Socket::Recv returns them
+     * @return how many were consumed (all of them unless an error stopped the parser)
+     */
+    size_t Feed(Ptr<const Packet> packet);
 
     /**
      * @brief The stream has ended (the peer closed). Completes a response

@@ -415,9 +415,7 @@ HttpServer::Received(Ptr<Socket> socket)
         {
             continue; // the connection is ending: ignore what follows
         }
-        std::vector<uint8_t> bytes(packet->GetSize());
-        packet->CopyData(bytes.data(), bytes.size());
-        c.parser.Feed(bytes.data(), bytes.size());
+        c.parser.Feed(packet);
         c.keepAlive.Cancel();
         while (c.parser.HasRequest() && !c.closeAfterSend && !c.clientClosing)
         {

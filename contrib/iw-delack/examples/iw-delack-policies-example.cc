@@ -25,6 +25,7 @@
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/tcp-host-module.h"
+#include "ns3/type-id-check.h"
 
 #include <iostream>
 
@@ -42,9 +43,7 @@ main(int argc, char* argv[])
     cmd.AddValue("iw", "the sender's initial window, segments", initialWindow);
     cmd.Parse(argc, argv);
     TypeId policyType;
-    if (!TypeId::LookupByNameFailSafe(policy, &policyType) ||
-        !(policyType == TcpDelayedAckPolicy::GetTypeId() ||
-          policyType.IsChildOf(TcpDelayedAckPolicy::GetTypeId())))
+    if (!LookupTypeOf(policy, TcpDelayedAckPolicy::GetTypeId(), &policyType))
     {
         std::cerr << "iw-delack-policies-example: '" << policy << "' is not a TcpDelayedAckPolicy"
                   << std::endl;

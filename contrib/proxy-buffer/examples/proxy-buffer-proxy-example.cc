@@ -21,6 +21,7 @@
 #include "ns3/point-to-point-module.h"
 #include "ns3/proxy-buffer-module.h"
 #include "ns3/tcp-host-module.h"
+#include "ns3/type-id-check.h"
 
 #include <iostream>
 
@@ -45,10 +46,7 @@ main(int argc, char* argv[])
     cmd.AddValue("policy", "Idle-connection policy (an IdleConnectionPolicy type)", policy);
     cmd.AddValue("duration", "Seconds simulated", duration);
     cmd.Parse(argc, argv);
-    TypeId policyType;
-    bool knownPolicy = TypeId::LookupByNameFailSafe(policy, &policyType) &&
-                       (policyType == IdleConnectionPolicy::GetTypeId() ||
-                        policyType.IsChildOf(IdleConnectionPolicy::GetTypeId()));
+    bool knownPolicy = LookupTypeOf(policy, IdleConnectionPolicy::GetTypeId());
     if (clients == 0 || maxConnections == 0 || !(duration > 0) || !knownPolicy)
     {
         std::cerr << "proxy-buffer-proxy-example: clients, maxConnections and duration must be "

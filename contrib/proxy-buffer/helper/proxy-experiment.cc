@@ -32,6 +32,7 @@
 #include "ns3/tcp-host-helper.h"
 #include "ns3/tcp-host-model.h"
 #include "ns3/tw-avoid-helper.h"
+#include "ns3/type-id-check.h"
 #include "ns3/uinteger.h"
 
 #include <cmath>
@@ -80,19 +81,6 @@ MakeSurgeDocuments(uint32_t documents, int64_t stream, double tailShare)
     return set;
 }
 
-namespace
-{
-
-/// @return whether name is a registered type that is base or derives from it
-bool
-NamesTypeOf(const std::string& name, TypeId base)
-{
-    TypeId tid;
-    return TypeId::LookupByNameFailSafe(name, &tid) && (tid == base || tid.IsChildOf(base));
-}
-
-} // namespace
-
 std::string
 ProxyExperimentConfig::Validate() const
 {
@@ -127,11 +115,11 @@ ProxyExperimentConfig::Validate() const
         why << "timeWaitPlacement must be standard, swap, negotiated or origin-swap, not '"
             << timeWaitPlacement << "'";
     }
-    else if (!NamesTypeOf(idlePolicy, IdleConnectionPolicy::GetTypeId()))
+    else if (!LookupTypeOf(idlePolicy, IdleConnectionPolicy::GetTypeId()))
     {
         why << "'" << idlePolicy << "' is not an IdleConnectionPolicy type";
     }
-    else if (!NamesTypeOf(upstreamPolicy, TcpBufferPolicy::GetTypeId()))
+    else if (!LookupTypeOf(upstreamPolicy, TcpBufferPolicy::GetTypeId()))
     {
         why << "'" << upstreamPolicy << "' is not a TcpBufferPolicy type";
     }

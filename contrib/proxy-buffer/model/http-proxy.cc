@@ -20,6 +20,7 @@
 #include "ns3/tcp-host-socket.h"
 #include "ns3/tcp-socket-factory.h"
 #include "ns3/trace-source-accessor.h"
+#include "ns3/type-id-check.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -210,9 +211,7 @@ HttpProxy::DownReceived(Ptr<Socket> socket)
         {
             continue; // ending: ignore what follows
         }
-        std::vector<uint8_t> bytes(packet->GetSize());
-        packet->CopyData(bytes.data(), bytes.size());
-        d.parser.Feed(bytes.data(), bytes.size());
+        d.parser.Feed(packet);
         while (d.parser.HasRequest())
         {
             d.pending.push_back(d.parser.PopRequest());
@@ -477,12 +476,11 @@ HttpProxy::Relay(Ptr<Socket> up)
         {
             break;
         }
-        std::vector<uint8_t> bytes(p->GetSize());
-        p->CopyData(bytes.data(), bytes.size());
-        u.parser.Feed(bytes.data(), bytes.size());
-        m_stats.bytesFromOrigins += p->GetSize();
+        u.parser.Feed(p);
+        uint32_t size = p->GetSize(); // before Send, which may split the packet
+        m_stats.bytesFromOrigins += size;
         int sent = down->Send(p);
-        NS_ABORT_MSG_IF(sent != int(bytes.size()), "HttpProxy: the client's room shrank");
+        NS_ABORT_MSG_IF(sent != int(size), "HttpProxy: the client's room shrank");
         m_stats.bytesToClients += sent;
         m_down.at(down).sent += sent;
     }
@@ -615,10 +613,9 @@ HttpProxy::SetUpstreamBufferPolicy(std::string name)
         return;
     }
     TypeId tid;
-    NS_ABORT_MSG_IF(
-        !TypeId::LookupByNameFailSafe(name, &tid) ||
-            !(tid == TcpBufferPolicy::GetTypeId() || tid.IsChildOf(TcpBufferPolicy::GetTypeId())),
-        "HttpProxy::UpstreamBufferPolicy: '" << name << "' is not a TcpBufferPolicy type");
+    NS_ABORT_MSG_UNLESS(LookupTypeOf(name, TcpBufferPolicy::GetTypeId(), &tid),
+                        "HttpProxy::UpstreamBufferPolicy: '" << name
+                                                             << "' is not a TcpBufferPolicy type");
     m_upstreamPolicy = tid;
 }
 

@@ -6,6 +6,7 @@
 
 #include "tcp-close-policy.h"
 #include "tcp-host-socket.h"
+#include "type-id-check.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
@@ -49,8 +50,7 @@ TcpHostSocketFactory::TcpHostSocketFactory()
 void
 TcpHostSocketFactory::SetSocketType(TypeId tid)
 {
-    NS_ABORT_MSG_UNLESS(tid == TcpSocketBase::GetTypeId() ||
-                            tid.IsChildOf(TcpSocketBase::GetTypeId()),
+    NS_ABORT_MSG_UNLESS(IsTypeOrChildOf(tid, TcpSocketBase::GetTypeId()),
                         "TcpHostSocketFactory: " << tid.GetName() << " is not a TcpSocketBase");
     m_socketFactory.SetTypeId(tid);
 }

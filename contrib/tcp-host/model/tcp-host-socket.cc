@@ -7,6 +7,7 @@
 #include "tcp-close-policy.h"
 #include "tcp-host-model.h"
 #include "tcp-output-stage.h"
+#include "type-id-check.h"
 
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
@@ -48,7 +49,7 @@ template <class Policy>
 Ptr<Policy>
 MakePolicy(TypeId tid, const std::string& slot)
 {
-    NS_ABORT_MSG_UNLESS(tid == Policy::GetTypeId() || tid.IsChildOf(Policy::GetTypeId()),
+    NS_ABORT_MSG_UNLESS(IsTypeOrChildOf(tid, Policy::GetTypeId()),
                         "TcpHostSocket: " << slot << " " << tid.GetName() << " is not a "
                                           << Policy::GetTypeId().GetName());
     return ObjectFactory(tid.GetName()).Create<Policy>();

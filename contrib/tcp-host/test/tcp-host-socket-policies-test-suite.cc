@@ -215,6 +215,47 @@ class BufferPolicyTest : public TestCase
     }
 };
 
+/// A policy slot takes its base type and every subclass, and nothing else.
+class PolicyTypeCheckTest : public TestCase
+{
+  public:
+    PolicyTypeCheckTest()
+        : TestCase("a policy slot accepts its base type and subclasses, and rejects "
+                   "unrelated and unknown names")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TypeId base = TcpDelayedAckPolicy::GetTypeId();
+        NS_TEST_ASSERT_MSG_EQ(IsTypeOrChildOf(base, base), true, "the base type itself");
+        NS_TEST_ASSERT_MSG_EQ(IsTypeOrChildOf(TcpBsdDelayedAck::GetTypeId(), base),
+                              true,
+                              "a subclass");
+        NS_TEST_ASSERT_MSG_EQ(IsTypeOrChildOf(TcpBufferPolicy::GetTypeId(), base),
+                              false,
+                              "an unrelated policy");
+        NS_TEST_ASSERT_MSG_EQ(IsTypeOrChildOf(Object::GetTypeId(), base),
+                              false,
+                              "a parent of the base");
+        TypeId found;
+        NS_TEST_ASSERT_MSG_EQ(LookupTypeOf("ns3::TcpSolarisDelayedAck", base, &found),
+                              true,
+                              "a subclass by name");
+        NS_TEST_ASSERT_MSG_EQ(found, TcpSolarisDelayedAck::GetTypeId(), "and its type");
+        NS_TEST_ASSERT_MSG_EQ(LookupTypeOf("ns3::TcpBufferPolicy", base, &found),
+                              false,
+                              "an unrelated name");
+        NS_TEST_ASSERT_MSG_EQ(found,
+                              TcpSolarisDelayedAck::GetTypeId(),
+                              "a rejected name leaves the output alone");
+        NS_TEST_ASSERT_MSG_EQ(LookupTypeOf("ns3::NoSuchDelayedAck", base),
+                              false,
+                              "an unknown name is an answer, not an abort");
+    }
+};
+
 /// The suite.
 class TcpHostSocketPoliciesTestSuite : public TestSuite
 {
@@ -225,6 +266,7 @@ class TcpHostSocketPoliciesTestSuite : public TestSuite
         AddTestCase(new DelayedAckPolicyTest(false), Duration::QUICK);
         AddTestCase(new DelayedAckPolicyTest(true), Duration::QUICK);
         AddTestCase(new BufferPolicyTest(), Duration::QUICK);
+        AddTestCase(new PolicyTypeCheckTest(), Duration::QUICK);
     }
 };
 

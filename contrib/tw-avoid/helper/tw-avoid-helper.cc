@@ -8,6 +8,7 @@
 #include "ns3/tcp-host-socket.h"
 #include "ns3/tcp-negotiated-close.h"
 #include "ns3/tcp-swap-close.h"
+#include "ns3/type-id-check.h"
 
 namespace ns3
 {
@@ -31,8 +32,7 @@ TwAvoidHelper::Install(Ptr<Node> node)
 {
     NS_LOG_FUNCTION(this << node);
     TypeId socketType = GetSocketType();
-    if (socketType == TcpHostSocket::GetTypeId() ||
-        socketType.IsChildOf(TcpHostSocket::GetTypeId()))
+    if (IsTypeOrChildOf(socketType, TcpHostSocket::GetTypeId()))
     {
         Ptr<TcpClosePolicy> rolePolicy = m_role == CLIENT
                                              ? Ptr<TcpClosePolicy>(CreateObject<TcpSwapClose>())

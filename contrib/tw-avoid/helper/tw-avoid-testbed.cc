@@ -14,6 +14,7 @@
 #include "ns3/tcp-host-model.h"
 #include "ns3/tcp-host-profile.h"
 #include "ns3/tcp-socket-base.h"
+#include "ns3/type-id-check.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -31,7 +32,6 @@ std::string
 TwAvoidTestbedConfig::Validate() const
 {
     std::ostringstream why;
-    TypeId socket;
     if (segmentSize == 0 || mtu > 65535 || segmentSize + IP_TCP_HEADERS > mtu)
     {
         why << "segment size " << segmentSize << " + " << IP_TCP_HEADERS
@@ -60,9 +60,7 @@ TwAvoidTestbedConfig::Validate() const
     {
         why << "unknown host profile '" << hostProfile << "'";
     }
-    else if (!TypeId::LookupByNameFailSafe(socketType, &socket) ||
-             !(socket == TcpSocketBase::GetTypeId() ||
-               socket.IsChildOf(TcpSocketBase::GetTypeId())))
+    else if (!LookupTypeOf(socketType, TcpSocketBase::GetTypeId()))
     {
         why << "socket type '" << socketType << "' is not a TcpSocketBase class";
     }

@@ -9,6 +9,7 @@
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/object-factory.h"
+#include "ns3/type-id-check.h"
 #include "ns3/type-id.h"
 
 namespace ns3
@@ -51,10 +52,10 @@ TcpNegotiatedClose::TcpNegotiatedClose(const TcpNegotiatedClose& other)
 void
 TcpNegotiatedClose::SetFallbackType(TypeId tid)
 {
-    NS_ABORT_MSG_UNLESS(
-        tid == TcpClosePolicy::GetTypeId() || tid.IsChildOf(TcpClosePolicy::GetTypeId()),
-        "TcpNegotiatedClose: Fallback " << tid.GetName() << " is not a TcpClosePolicy");
-    NS_ABORT_MSG_IF(tid == GetTypeId() || tid.IsChildOf(GetTypeId()),
+    NS_ABORT_MSG_UNLESS(IsTypeOrChildOf(tid, TcpClosePolicy::GetTypeId()),
+                        "TcpNegotiatedClose: Fallback " << tid.GetName()
+                                                        << " is not a TcpClosePolicy");
+    NS_ABORT_MSG_IF(IsTypeOrChildOf(tid, GetTypeId()),
                     "TcpNegotiatedClose: Fallback cannot be a negotiated close");
     ObjectFactory factory(tid.GetName());
     m_fallback = factory.Create<TcpClosePolicy>();
