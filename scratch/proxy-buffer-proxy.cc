@@ -42,6 +42,9 @@ main(int argc, char* argv[])
                  c.upstreamPolicy);
     cmd.AddValue("gapMean", "Mean pause between a client's requests, s", c.gapMean);
     cmd.AddValue("duration", "Seconds simulated", c.duration);
+    cmd.AddValue("persistentTimeout",
+                 "The proxy's persistent timer, s: idle connections closed after it (0: never)",
+                 c.persistentTimeout);
     cmd.AddValue("msl", "Every host's maximum segment lifetime, s (TIME_WAIT is twice it)", c.msl);
     cmd.AddValue("responses",
                  "Write one CSV row per response (bytes, seconds) to this file",
@@ -79,7 +82,8 @@ main(int argc, char* argv[])
               << "responses            " << r.requests << ", mean " << r.meanResponse << " s\n"
               << "pending at the end   " << r.pending << ", mean with them " << r.meanWait << " s\n"
               << "refused / 503        " << r.refused << " / " << r.unavailable << "\n"
-              << "idle ones closed     " << r.evictions << "\n"
+              << "idle ones closed     " << r.evictions << " for room, " << r.timedOut
+              << " timed out\n"
               << "events               " << r.events << "\n";
     return 0;
 }

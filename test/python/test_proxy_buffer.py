@@ -85,6 +85,15 @@ def test_proxy_experiment_from_python(ns):
     assert evict.meanWait < refuse.meanWait
 
 
+def test_persistent_timer_from_python(ns):
+    """The proxy's persistent timer closes idle connections under scheme 1,
+    which never evicts; without it nothing times out."""
+    never = small_proxy(ns, 1)
+    timed = small_proxy(ns, 1, persistentTimeout=2.0)
+    assert never.timedOut == 0
+    assert timed.timedOut > 0 and timed.evictions == 0
+
+
 def test_time_wait_placement_from_python(ns):
     """Origins that time idle connections out keep TIME_WAIT; the swap close
     moves it to the proxy."""
@@ -92,10 +101,13 @@ def test_time_wait_placement_from_python(ns):
                   clients=10, servers=3, duration=40)
     standard = small_proxy(ns, 3, timeWaitPlacement="standard", **fields)
     swap = small_proxy(ns, 3, timeWaitPlacement="swap", **fields)
-    # the proxy closes first only in a rare simultaneous close
-    assert standard.originTimeWait > 2 and standard.proxyTimeWait < 0.2 * standard.originTimeWait
-    assert swap.proxyTimeWait > 0.8 * standard.originTimeWait
-    assert swap.originTimeWait < 0.1 * swap.proxyTimeWait
+    # Which end keeps most of it, with margins from runs 1-8 of this
+    # configuration: the proxy's share under the standard close reached 0.32
+    # of the origins' (it closes first in a simultaneous close), the origins'
+    # under the swap close 0.06 of the proxy's. Earlier tests in the same
+    # process shift the automatic random streams, so the run drawn varies.
+    assert standard.originTimeWait > 2 and standard.proxyTimeWait < 0.5 * standard.originTimeWait
+    assert swap.proxyTimeWait > 2 and swap.originTimeWait < 0.15 * swap.proxyTimeWait
 
 
 def test_proxy_config_rejects_bad_input(ns):
@@ -106,3 +118,8 @@ def test_proxy_config_rejects_bad_input(ns):
     config.stockSockets = True
     config.scheme = 3
     assert "stockSockets" in config.Validate()
+    config = ns.ProxyExperimentConfig()
+    config.persistentTimeout = -1.0
+    assert "persistentTimeout" in config.Validate()
+    config.persistentTimeout = float("inf")
+    assert "persistentTimeout" in config.Validate()

@@ -101,9 +101,12 @@ ProxyExperimentConfig::Validate() const
     {
         why << "hitRatio must be in [0, 1]";
     }
-    else if (!(gapMean > 0) || !(duration > 0) || !(msl > 0) || !(originKeepAlive >= 0))
+    else if (!(gapMean > 0) || !(duration > 0) || !(msl > 0) ||
+             !(originKeepAlive >= 0 && std::isfinite(originKeepAlive)) ||
+             !(persistentTimeout >= 0 && std::isfinite(persistentTimeout)))
     {
-        why << "gapMean, duration and msl must be positive, originKeepAlive not negative";
+        why << "gapMean, duration and msl must be positive, originKeepAlive and "
+               "persistentTimeout finite and not negative";
     }
     else if (stockSockets && (scheme != 1 || timeWaitPlacement != "standard" || countTimeWait))
     {
@@ -209,6 +212,7 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
     Ptr<PersistentConnectionManager> manager = CreateObject<PersistentConnectionManager>();
     manager->SetAttribute("MaxConnections", UintegerValue(config.maxConnections));
     manager->SetAttribute("GradualRelease", BooleanValue(config.scheme == 4));
+    manager->SetAttribute("IdleTimeout", TimeValue(Seconds(config.persistentTimeout)));
     ObjectFactory policy(config.idlePolicy);
     manager->SetAttribute("Policy", PointerValue(policy.Create<IdleConnectionPolicy>()));
     Ptr<HttpProxy> proxy = CreateObject<HttpProxy>();
@@ -330,6 +334,7 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
     result.refused = stats.refused;
     result.unavailable = stats.unavailable;
     result.evictions = manager->GetEvictions();
+    result.timedOut = manager->GetTimedOut();
     result.events = Simulator::GetEventCount() - eventsBefore;
     Simulator::Destroy();
     if (!config.responseFile.empty())

@@ -77,6 +77,10 @@ struct ProxyExperimentConfig
     /// close at the origins, the draft's roles turned round).
     std::string timeWaitPlacement{"standard"};
     double originKeepAlive{0}; //!< Origins' keep-alive timeout, s (0: the whole run)
+    /// The proxy's persistent timer, s: a connection idle this long is
+    /// closed, on either side (PersistentConnectionManager::IdleTimeout; 0:
+    /// never, the default, since the paper does not give its value)
+    double persistentTimeout{0};
     /// Count TIME_WAIT TCBs at the proxy and the origins every second (their
     /// host models are installed, at no cost)
     bool countTimeWait{false};
@@ -103,6 +107,7 @@ struct ProxyExperimentResult
     uint64_t refused{0};           //!< Client connections the proxy refused
     uint64_t unavailable{0};       //!< Misses answered 503
     uint64_t evictions{0};         //!< Idle connections closed for room
+    uint64_t timedOut{0};          //!< Idle connections closed by the persistent timer
     uint64_t events{0};            //!< Simulator events
     double proxyTimeWait{0};       //!< Mean TIME_WAIT TCBs at the proxy (countTimeWait)
     double originTimeWait{0};      //!< Mean TIME_WAIT TCBs at all origins together

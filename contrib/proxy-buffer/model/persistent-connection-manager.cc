@@ -79,6 +79,13 @@ PersistentConnectionManager::GetTypeId()
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&PersistentConnectionManager::m_interval),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("IdleTimeout",
+                          "How long a connection may stay idle before it is closed (the "
+                          "paper's persistent timer, whose value the paper does not give; "
+                          "0: never, as in the paper's figures here).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&PersistentConnectionManager::m_idleTimeout),
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("GradualRelease",
                           "Idle connections leave E2-ATBT and their buffers halve every "
                           "ReleaseInterval (the paper's scheme 4).",
@@ -103,6 +110,11 @@ PersistentConnectionManager::GetTypeId()
             .AddTraceSource("Eviction",
                             "An idle connection was closed: how long it had been idle.",
                             MakeTraceSourceAccessor(&PersistentConnectionManager::m_evictionTrace),
+                            "ns3::PersistentConnectionManager::EvictionTracedCallback")
+            .AddTraceSource("IdleTimeoutExpired",
+                            "An idle connection was closed by the IdleTimeout: how long it had "
+                            "been idle.",
+                            MakeTraceSourceAccessor(&PersistentConnectionManager::m_timeoutTrace),
                             "ns3::PersistentConnectionManager::EvictionTracedCallback");
     return tid;
 }
@@ -133,6 +145,7 @@ void
 PersistentConnectionManager::DoDispose()
 {
     m_tick.Cancel();
+    m_expiry.Cancel();
     for (auto& [key, c] : m_connections)
     {
         c.release.Cancel();
@@ -217,6 +230,7 @@ PersistentConnectionManager::Idle(const ConnectionKey& key)
                                         this,
                                         key);
     }
+    ArmIdleTimer();
     m_policy->BecameIdle(this, key);
 }
 
@@ -300,16 +314,56 @@ PersistentConnectionManager::MakeRoom()
     return HasRoom();
 }
 
+PersistentConnectionManager::CloseCallback
+PersistentConnectionManager::Detach(const ConnectionKey& key)
+{
+    CloseCallback close = m_connections.at(key).close;
+    Unregister(key); // whatever the callback does, the connection is gone
+    return close;
+}
+
 void
 PersistentConnectionManager::CloseIdle(const ConnectionKey& key)
 {
     NS_ABORT_MSG_IF(!m_idle.Contains(key), "PersistentConnectionManager::CloseIdle: not idle");
     Time idleFor = Simulator::Now() - m_idle.IdleSince(key);
-    CloseCallback close = m_connections.at(key).close;
-    Unregister(key); // whatever the callback does, the connection is gone
+    CloseCallback close = Detach(key);
     ++m_evictions;
     m_evictionTrace(idleFor);
     close();
+}
+
+void
+PersistentConnectionManager::ArmIdleTimer()
+{
+    // One event serves every idle connection: the table is in the order they
+    // became idle, so the oldest expires first. An event whose connection
+    // became active meanwhile finds nothing due and re-arms for the next.
+    if (m_idleTimeout.IsStrictlyPositive() && !m_expiry.IsPending() && !m_idle.Empty())
+    {
+        Time due = m_idle.Oldest().since + m_idleTimeout;
+        m_expiry = Simulator::Schedule(due - Simulator::Now(),
+                                       &PersistentConnectionManager::ExpireIdle,
+                                       this);
+    }
+}
+
+void
+PersistentConnectionManager::ExpireIdle()
+{
+    if (!m_idleTimeout.IsStrictlyPositive())
+    {
+        return; // switched off meanwhile
+    }
+    while (!m_idle.Empty() && Simulator::Now() - m_idle.Oldest().since >= m_idleTimeout)
+    {
+        Time idleFor = Simulator::Now() - m_idle.Oldest().since;
+        CloseCallback close = Detach(m_idle.Oldest().key);
+        ++m_timedOut;
+        m_timeoutTrace(idleFor);
+        close();
+    }
+    ArmIdleTimer();
 }
 
 bool
@@ -380,6 +434,12 @@ uint64_t
 PersistentConnectionManager::GetEvictions() const
 {
     return m_evictions;
+}
+
+uint64_t
+PersistentConnectionManager::GetTimedOut() const
+{
+    return m_timedOut;
 }
 
 } // namespace ns3

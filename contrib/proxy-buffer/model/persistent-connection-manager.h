@@ -156,8 +156,12 @@ class PersistentConnectionManager : public Object
     /// @return bytes of the registered sockets' buffers
     uint64_t GetBufferBytes() const;
 
-    /// @return idle connections closed so far
+    /// @return idle connections closed so far for room (thresholds, admission,
+    /// the policy)
     uint64_t GetEvictions() const;
+
+    /// @return idle connections closed so far by the IdleTimeout
+    uint64_t GetTimedOut() const;
 
     /**
      * @brief TracedCallback signature for an eviction.
@@ -187,6 +191,19 @@ class PersistentConnectionManager : public Object
     void Tick();
 
     /**
+     * @brief Take a connection out of the manager.
+     * @param key its identity
+     * @return how to close it (to be called after the manager's own bookkeeping)
+     */
+    CloseCallback Detach(const ConnectionKey& key);
+
+    /// Schedule the IdleTimeout of the oldest idle connection, unless one is due.
+    void ArmIdleTimer();
+
+    /// Close the idle connections whose IdleTimeout has come, then re-arm.
+    void ExpireIdle();
+
+    /**
      * @brief Halve an idle connection's buffers, and come back.
      * @param key its identity
      */
@@ -207,6 +224,7 @@ class PersistentConnectionManager : public Object
     double m_poolThreshold;             //!< PoolThreshold
     double m_descriptorThreshold;       //!< DescriptorThreshold
     Time m_interval;                    //!< Interval
+    Time m_idleTimeout;                 //!< IdleTimeout
     bool m_gradualRelease;              //!< GradualRelease
     Time m_releaseInterval;             //!< ReleaseInterval
     uint32_t m_releaseFloor;            //!< ReleaseFloor
@@ -214,7 +232,10 @@ class PersistentConnectionManager : public Object
     std::unordered_map<ConnectionKey, Connection, ConnectionKeyHash> m_connections; //!< Open
     IdleConnectionTable m_idle;           //!< The idle ones
     IdleConnectionTable m_idleToOrigins;  //!< The idle ones to origins
-    uint64_t m_evictions{0};              //!< Idle connections closed
+    uint64_t m_evictions{0};              //!< Idle connections closed for room
+    uint64_t m_timedOut{0};               //!< Idle connections closed by the IdleTimeout
+    EventId m_expiry;                     //!< Next IdleTimeout
+    TracedCallback<Time> m_timeoutTrace;  //!< IdleTimeoutExpired trace
     uint32_t m_reserved{0};               //!< Places kept for connections being opened
     EventId m_tick;                       //!< Next check
     TracedCallback<Time> m_evictionTrace; //!< Eviction trace

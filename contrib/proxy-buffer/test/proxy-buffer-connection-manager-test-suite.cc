@@ -201,6 +201,69 @@ class ThresholdTest : public TestCase
     }
 };
 
+/// The persistent timer: each idle connection closed when its IdleTimeout comes.
+class IdleTimeoutTest : public TestCase
+{
+  public:
+    IdleTimeoutTest()
+        : TestCase("the persistent timer closes each connection idle for IdleTimeout, at that "
+                   "moment; activity restarts it; 0 closes none")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        {
+            Ptr<PersistentConnectionManager> m = CreateObject<PersistentConnectionManager>();
+            m->SetAttribute("IdleTimeout", TimeValue(Seconds(10)));
+            Fakes f(m, 5);
+            std::vector<std::pair<double, double>> expired; // (when, idle for), s
+            m->TraceConnectWithoutContext("IdleTimeoutExpired",
+                                          Callback<void, Time>([&expired](Time idleFor) {
+                                              expired.emplace_back(Now().GetSeconds(),
+                                                                   idleFor.GetSeconds());
+                                          }));
+            // 0, 1, 3 idle at 1, 2, 4 s; 2 idle at 3 s, active at 8 s, idle
+            // again at 9 s; 4 never idle.
+            for (uint32_t i : {0, 1, 2, 3})
+            {
+                Simulator::Schedule(Seconds(i + 1), [m, i]() { m->Idle(Key(i)); });
+            }
+            Simulator::Schedule(Seconds(8), [m]() { m->Active(Key(2)); });
+            Simulator::Schedule(Seconds(9), [m]() { m->Idle(Key(2)); });
+            Simulator::Stop(Seconds(30));
+            Simulator::Run();
+            NS_TEST_EXPECT_MSG_EQ((f.closed == std::vector<uint32_t>({0, 1, 3, 2})),
+                                  true,
+                                  "every idle one closed, in the order their timers ran out");
+            NS_TEST_ASSERT_MSG_EQ(expired.size(), 4u, "each reported once");
+            const double at[] = {11, 12, 14, 19};
+            for (size_t k = 0; k < expired.size(); ++k)
+            {
+                NS_TEST_EXPECT_MSG_EQ_TOL(expired[k].first, at[k], 1e-9, "closed when due");
+                NS_TEST_EXPECT_MSG_EQ_TOL(expired[k].second, 10, 1e-9, "after 10 s idle");
+            }
+            NS_TEST_EXPECT_MSG_EQ(m->GetTimedOut(), 4u, "counted as timed out");
+            NS_TEST_EXPECT_MSG_EQ(m->GetEvictions(), 0u, "not as evictions");
+            NS_TEST_EXPECT_MSG_EQ(m->GetOpen(), 1u, "the busy one stays");
+            Simulator::Destroy();
+        }
+        {
+            Ptr<PersistentConnectionManager> m = CreateObject<PersistentConnectionManager>();
+            Fakes f(m, 3);
+            for (uint32_t i = 0; i < 3; ++i)
+            {
+                m->Idle(Key(i));
+            }
+            Simulator::Stop(Seconds(1000));
+            Simulator::Run();
+            NS_TEST_EXPECT_MSG_EQ(f.closed.size(), 0u, "no timer by default");
+            Simulator::Destroy();
+        }
+    }
+};
+
 /// Sockets: the pool threshold, and gradual release.
 class BufferTest : public TestCase
 {
@@ -363,6 +426,7 @@ class ProxyBufferConnectionManagerTestSuite : public TestSuite
     {
         AddTestCase(new IdleTableTest(), Duration::QUICK);
         AddTestCase(new ThresholdTest(), Duration::QUICK);
+        AddTestCase(new IdleTimeoutTest(), Duration::QUICK);
         AddTestCase(new BufferTest(), Duration::QUICK);
         AddTestCase(new PolicyTest(), Duration::QUICK);
     }
