@@ -341,7 +341,8 @@ PersistentConnectionManager::ArmIdleTimer()
     // became active meanwhile finds nothing due and re-arms for the next.
     if (m_idleTimeout.IsStrictlyPositive() && !m_expiry.IsPending() && !m_idle.Empty())
     {
-        Time due = m_idle.Oldest().since + m_idleTimeout;
+        // (already due if the timeout was switched on after it became idle)
+        Time due = std::max(m_idle.Oldest().since + m_idleTimeout, Simulator::Now());
         m_expiry = Simulator::Schedule(due - Simulator::Now(),
                                        &PersistentConnectionManager::ExpireIdle,
                                        this);
