@@ -2,6 +2,9 @@
 Python (cppyy): the PFTK equation, the one-sender scenario's schemes, and
 the idle-connection table."""
 
+import subprocess
+from pathlib import Path
+
 import pytest
 import ns3_contrib_suite as suite
 
@@ -123,3 +126,20 @@ def test_proxy_config_rejects_bad_input(ns):
     assert "persistentTimeout" in config.Validate()
     config.persistentTimeout = float("inf")
     assert "persistentTimeout" in config.Validate()
+
+
+def test_zero_window_with_nothing_unsent_regression():
+    """Regression, from the paper-scale sweep: HAProxy's pool at 50 clients,
+    run 1, reaches a zero window on a connection with nothing unsent before
+    180 s; TcpSocketBase's persist probe then copied a byte that was not
+    there and the program died (SIGSEGV). TcpHostSocket::PersistTimeout
+    waits instead. A fresh process, so that run 1 draws the same numbers."""
+    program = Path(__file__).resolve().parents[2] / "build" / "bin" / "proxy-buffer-proxy"
+    result = subprocess.run(
+        [str(program), "--scheme=3", "--clients=50", "--duration=180", "--RngRun=1",
+         "--idlePolicy=ns3::HaproxyIdlePoolPolicy", "--csv", "--header"],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    row = dict(zip(*(line.split(",") for line in result.stdout.split())))
+    assert int(row["requests"]) > 0

@@ -1044,6 +1044,22 @@ TcpHostSocket::ReTxTimeout()
 }
 
 void
+TcpHostSocket::PersistTimeout()
+{
+    // TcpSocketBase enters the persist state on any zero window, even with
+    // nothing unsent, and its probe then copies a byte that is not there (a
+    // null buffer item: a crash). With nothing to probe for, wait another
+    // interval; an ACK that opens the window cancels the wait.
+    if (m_txBuffer->SizeFromSequence(m_tcb->m_nextTxSequence) == 0)
+    {
+        m_persistEvent =
+            Simulator::Schedule(m_persistTimeout, &TcpHostSocket::PersistTimeout, this);
+        return;
+    }
+    TcpSocketBase::PersistTimeout();
+}
+
+void
 TcpHostSocket::RetransmitFin()
 {
     // TcpSocketBase resends a bare FIN at a fixed RTO and without limit

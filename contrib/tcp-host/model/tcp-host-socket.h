@@ -264,6 +264,7 @@ class TcpHostSocket : public TcpSocketBase
     void ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader) override;
     void NewAck(const SequenceNumber32& seq, bool resetRTO) override;
     void ReTxTimeout() override;
+    void PersistTimeout() override;
     void LastAckTimeout() override;
     void SendEmptyPacket(uint8_t flags) override;
     void DoForwardUp(Ptr<Packet> packet,
