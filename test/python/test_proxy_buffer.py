@@ -3,10 +3,11 @@ Python (cppyy): the PFTK equation, the one-sender scenario's schemes, and
 the idle-connection table."""
 
 import subprocess
-from pathlib import Path
 
 import pytest
 import ns3_contrib_suite as suite
+from figures_lib.csvio import parse_point_output
+from figures_lib.paths import BIN
 
 
 @pytest.fixture(scope="module")
@@ -134,12 +135,10 @@ def test_zero_window_with_nothing_unsent_regression():
     180 s; TcpSocketBase's persist probe then copied a byte that was not
     there and the program died (SIGSEGV). TcpHostSocket::PersistTimeout
     waits instead. A fresh process, so that run 1 draws the same numbers."""
-    program = Path(__file__).resolve().parents[2] / "build" / "bin" / "proxy-buffer-proxy"
     result = subprocess.run(
-        [str(program), "--scheme=3", "--clients=50", "--duration=180", "--RngRun=1",
+        [str(BIN / "proxy-buffer-proxy"), "--scheme=3", "--clients=50", "--duration=180", "--RngRun=1",
          "--idlePolicy=ns3::HaproxyIdlePoolPolicy", "--csv", "--header"],
         capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
-    row = dict(zip(*(line.split(",") for line in result.stdout.split())))
-    assert int(row["requests"]) > 0
+    assert int(parse_point_output(result.stdout)["requests"]) > 0

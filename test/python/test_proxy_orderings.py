@@ -22,8 +22,9 @@ sys.path.insert(0, str(ROOT))
 
 from figures_lib.csvio import parse_point_output  # noqa: E402
 from figures_lib.experiments.proxy import VARIANTS, report, variant_of  # noqa: E402
+from figures_lib.paths import BIN  # noqa: E402
 
-PROGRAM = ROOT / "build" / "bin" / "proxy-buffer-proxy"
+PROGRAM = BIN / "proxy-buffer-proxy"
 COUNTS = (5, 10, 20, 50)
 RUNS = 5
 SCHEMES = ("1", "2", "3", "4")

@@ -356,9 +356,13 @@ PersistentConnectionManager::ExpireIdle()
     {
         return; // switched off meanwhile
     }
-    while (!m_idle.Empty() && Simulator::Now() - m_idle.Oldest().since >= m_idleTimeout)
+    while (!m_idle.Empty())
     {
         Time idleFor = Simulator::Now() - m_idle.Oldest().since;
+        if (idleFor < m_idleTimeout)
+        {
+            break; // the oldest is not due: none is
+        }
         CloseCallback close = Detach(m_idle.Oldest().key);
         ++m_timedOut;
         m_timeoutTrace(idleFor);
