@@ -1,24 +1,37 @@
 #!/usr/bin/env python3
-"""Regenerate the paper tables and figures the suite covers, under figures/.
+"""Regenerate the paper tables and figures the suite covers, from the result store.
 
-  ./figures.py               every experiment at paper scale
-  ./figures.py --quick       fewer runs, shorter transfers (a few minutes)
+  ./figures.py               every experiment at paper scale, into figures/
+  ./figures.py --quick       reduced scale, into figures/quick/ (about 50 min)
   ./figures.py --list        the experiments
   ./figures.py --only table1 --scheduler tcp://host:8786
+  ./figures.py --verify 5    re-run 5 stored points; fail if a row differs
 
 Each experiment (figures_lib/experiments/) is a set of points; a point is one
-run of a program in build/bin/ printing one CSV row. The points run on Dask
-distributed (a LocalCluster with one single-threaded worker process per core,
-or --scheduler), finished points are cached under figures/cache/ and not run
-again (--force runs them again), and each experiment writes figures/<name>.csv
-(raw rows), <name>-summary.csv, <name>.gp and <name>.png and a text check.
-Exits non-zero if any point failed (the others still run and are written).
+run of a program in build/bin/ printing one CSV row (and perhaps side files).
+Finished points live in the result store (figures/store/, committed; see
+figures_lib/store.py), stamped with the model's fingerprint, a hash of the
+sources that build the program. Points stored with the current fingerprint
+are not run again: on a fresh clone every paper-scale output is rebuilt from
+the store in minutes with no simulation (and no build). Missing or stale
+points (fingerprint differs) run on Dask distributed (a LocalCluster with one
+single-threaded worker process per core, or --scheduler), each stored as it
+finishes, so an interrupted sweep resumes where it stopped, on any machine
+that has the committed store.
+
+An experiment writes figures/<name>.csv (raw rows), <name>-summary.csv,
+<name>.gp, <name>.png and .svg and a text check, only when every one of its
+points is there; otherwise it writes nothing, says so, and the command exits
+1. Quick-scale outputs and points go to figures/quick/, never over the
+paper-scale ones.
 """
 
 import argparse
 import os
+import socket
 import sys
 from pathlib import Path
+from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent
 VENV_PYTHON = ROOT / ".venv" / "bin" / "python"
@@ -34,77 +47,102 @@ def ensure_venv():
         sys.exit("error: dask.distributed not found; run ./ns3 configure (creates .venv)")
 
 
-def parse_args(experiments):
-    p = argparse.ArgumentParser(
-        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    p.add_argument("--quick", action="store_true", help="quick scale instead of paper scale")
+class Parser(argparse.ArgumentParser):
+    def error(self, message):
+        """One line and exit 1, as for every other bad input."""
+        print(f"figures.py: error: {message}", file=sys.stderr)
+        sys.exit(1)
+
+
+def positive_float(text):
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text}")
+    return value
+
+
+def positive_int(text):
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def verify_count(text):
+    return "all" if text == "all" else positive_int(text)
+
+
+def parse_args(experiments, argv=None):
+    p = Parser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--quick", action="store_true", help="quick scale, into figures/quick/")
     p.add_argument("--only", action="append", metavar="NAME", choices=list(experiments),
-                   help="run only this experiment (repeatable)")
+                   help="only this experiment (repeatable)")
     p.add_argument("--list", action="store_true", help="list the experiments and exit")
-    p.add_argument("--force", action="store_true", help="rerun cached points")
-    p.add_argument("--no-build", action="store_true", help="do not run ./ns3 build first")
+    p.add_argument("--force", action="store_true", help="run stored points again (and store them)")
+    p.add_argument("--verify", type=verify_count, metavar="N|all",
+                   help="re-run N stored points chosen at random (or all); exit 1 if a row differs")
+    p.add_argument("--adopt", action="store_true",
+                   help="with --verify: if every row is identical, stamp the selected experiments' "
+                        "stored points with the current fingerprint")
+    p.add_argument("--no-build", action="store_true",
+                   help="do not run ./ns3 build first (the binaries must be the ones it last built)")
     p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="use this Dask scheduler instead of a LocalCluster")
-    p.add_argument("--workers", type=int, metavar="N",
+                   help="use this Dask scheduler (tcp://host:port) instead of a LocalCluster")
+    p.add_argument("--workers", type=positive_int, metavar="N",
                    help="LocalCluster worker processes (default: one per core)")
-    p.add_argument("--timeout", type=float, default=3600, metavar="SECONDS",
+    p.add_argument("--timeout", type=positive_float, default=3600, metavar="SECONDS",
                    help="per-point time limit (default 3600)")
-    return p.parse_args()
+    args = p.parse_args(argv)
+    if args.adopt and not args.verify:
+        p.error("--adopt needs --verify")
+    if args.scheduler and args.workers:
+        p.error("--workers is for the LocalCluster; not with --scheduler")
+    return args
 
 
-def main():
+def scheduler_reachable(address, seconds=5.0):
+    """None if a TCP connection to the scheduler opens, else why not."""
+    url = urlparse(address if "://" in address else f"tcp://{address}")
+    try:
+        host, port = url.hostname, url.port
+    except ValueError as e:
+        return f"bad address {address!r}: {e}"
+    if url.scheme != "tcp" or not host or not port:
+        return f"bad address {address!r}: expected tcp://HOST:PORT"
+    try:
+        with socket.create_connection((host, port), timeout=seconds):
+            return None
+    except OSError as e:
+        return f"cannot reach the Dask scheduler at {host}:{port}: {e.strerror or e}"
+
+
+def main(argv=None):
     ensure_venv()
     sys.path.insert(0, str(ROOT))
-    from figures_lib import build, runner  # noqa: PLC0415
+    from figures_lib import registry, sweep  # noqa: PLC0415
     from figures_lib import experiments as _  # noqa: F401, PLC0415 (registers them)
-    from figures_lib import registry  # noqa: PLC0415
-    from figures_lib.paths import FIGURES  # noqa: PLC0415
 
     experiments = registry.experiments()
-    args = parse_args(experiments)
+    args = parse_args(experiments, argv)
     if args.list:
+        width = max(map(len, experiments))
         for name, exp in experiments.items():
-            print(f"{name:12} {exp.title}")
+            print(f"{name:{width}}  {exp.title}")
         return 0
-    scale = "quick" if args.quick else "paper"
+    if args.scheduler:
+        why = scheduler_reachable(args.scheduler)
+        if why:
+            print(f"figures.py: error: {why}", file=sys.stderr)
+            return 1
     selected = [experiments[n] for n in (args.only or experiments)]
     selected = list({e.name: e for e in selected}.values())
-
-    if not args.no_build and not build.build():
-        print("error: ./ns3 build failed", file=sys.stderr)
-        return 1
-
-    points = [p for exp in selected for p in exp.points(scale)]
-    print(f"Experiments: {', '.join(e.name for e in selected)} (scale {scale})")
-    outputs, failures, _ = runner.run_points(
-        points,
-        scheduler=args.scheduler,
-        workers=args.workers,
-        force=args.force,
-        timeout=args.timeout,
-        columns=lambda point: experiments[point.experiment].columns,
-    )
-
-    FIGURES.mkdir(exist_ok=True)
-    for exp in selected:
-        rows = [outputs[p] for p in exp.points(scale) if p in outputs]
-        print()
-        if not rows:
-            print(f"{exp.name}: no successful points, no outputs written")
-            continue
-        text = exp.outputs(scale, rows, FIGURES)
-        written = sorted(f.name for f in FIGURES.glob(f"{exp.name}*") if f.is_file())
-        print(f"{exp.name}: wrote " + ", ".join(f"figures/{w}" for w in written))
-        if text:
-            print(text, end="" if text.endswith("\n") else "\n")
-
-    if failures:
-        print(f"\n{len(failures)} point(s) FAILED (outputs above lack them):", file=sys.stderr)
-        for failure in sorted(failures, key=lambda f: f.point.label()):
-            print(failure, file=sys.stderr)
-        return 1
-    return 0
+    return sweep.main(selected, args)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ class Point:
     """One run of one program: the experiment, the scale and the parameters.
 
     params maps the program's command-line option names to values; the
-    command line, the cache key and the row all follow from it.
+    command line, the store key and the row all follow from it.
     """
 
     experiment: str
@@ -41,12 +41,23 @@ class Point:
     def label(self):
         return f"{self.experiment}/{self.scale}: {self.program} " + " ".join(self.args())
 
-    def side_files(self):
-        """Files the program writes besides its CSV row (absolute paths, e.g.
-        a timeline named on its command line). The runner makes their
-        directories before the run, and a cached point whose side files are
-        missing is run again. None by default."""
-        return ()
+    # Files the program writes besides its CSV row, each named on its
+    # command line: (option, suffix) pairs. The runner passes
+    # --option=PATH (a temporary file), and the store keeps the file beside
+    # the point's own as <key><suffix>. A stored point whose side files are
+    # not all there counts as missing. None by default.
+    SIDE_FILES = ()
+
+    def side_suffixes(self):
+        return tuple(suffix for _, suffix in self.SIDE_FILES)
+
+    def side_file(self, suffix=None):
+        """The store path of a side file (the only one if suffix is None)."""
+        from . import store  # noqa: PLC0415 (store imports this module)
+
+        if suffix is None:
+            (suffix,) = self.side_suffixes()
+        return store.side_path(self, suffix)
 
 
 def format_value(value):

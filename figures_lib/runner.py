@@ -1,26 +1,26 @@
 """Running points on Dask distributed, with a progress line.
 
 By default a LocalCluster with one single-threaded worker process per core;
-with an address, an existing scheduler. Points already in the cache are not
-submitted (force=True submits everything). Each result is cached as soon as
-it arrives, so an interrupted sweep keeps its finished points.
-
-The task is subprocess.run itself, so the scheduler and the workers need
-nothing of this repository but the program at the same path (with
---scheduler: the same build/bin/ on a shared disk, and a Python with dask;
-for points with side files, e.g. the WebSTONE timelines, figures/cache/ on
-that disk too).
+with an address, an existing scheduler. The task is task.run_program, sent
+to the workers by value, so the scheduler and the workers need nothing of
+this repository but the program at the same path (with --scheduler: the
+same build/bin/ on a shared disk, or built at the same path, and a Python
+with dask). Side files come back with the row, so no shared disk is needed
+for them. Each result is handed to on_result as soon as it arrives (the
+result store saves it there), so an interrupted sweep keeps its finished
+points.
 """
 
 import contextlib
 import logging
 import os
-import subprocess
 import sys
 import time
 import uuid
 
-from . import cache
+from dataclasses import dataclass
+
+from . import store, task
 from .csvio import BadOutput, parse_point_output
 from .paths import BIN, ROOT
 
@@ -35,9 +35,20 @@ class Failure:
         return text + ("\n  stderr: " + tail.replace("\n", "\n          ") if tail else "")
 
 
+@dataclass
+class Result:
+    """A point's run: its row, its output text as printed, its side files'
+    texts (suffix -> text) and its wall time."""
+
+    row: dict
+    output: str
+    sides: dict
+    wall_s: float
+
+
 def _task_key(point):
     # readable on a dashboard, unique even on a scheduler shared with others
-    return f"point:{cache.path(point).relative_to(cache.CACHE).as_posix()}:{uuid.uuid4().hex[:8]}"
+    return f"point:{point.experiment}/{point.scale}/{store.key(point)}:{uuid.uuid4().hex[:8]}"
 
 
 def argv_of(point):
@@ -98,76 +109,61 @@ class Progress:
         sys.stderr.flush()
 
 
-def run_points(points, *, scheduler=None, workers=None, force=False, timeout=None, columns=None):
-    """Run (or take from the cache) the points.
+def run_points(points, *, scheduler=None, workers=None, timeout=None, columns=None, on_result=None):
+    """Run the points.
 
     columns: point -> the CSV columns its output must have (None: any).
+    on_result: called with (point, Result) for each successful point as it
+    finishes.
 
     Returns (outputs, failures, ran): outputs maps each successful point to
     its row (dict column -> text); failures is a list of Failure; ran is the
-    number of points actually run.
+    number of points run.
     """
-    outputs, failures, todo = {}, [], []
-    for point in points:
-        text = None if force else cache.load(point)
-        if text is not None:
-            try:
-                outputs[point] = parse_point_output(text, columns(point) if columns else None)
-                continue
-            except BadOutput:
-                pass  # a bad cache file: run the point again
-        todo.append(point)
-    print(
-        f"{len(points)} points: {len(points) - len(todo)} cached, {len(todo)} to run",
-        flush=True,
-    )
-    if not todo:
+    outputs, failures = {}, []
+    if not points:
         return outputs, failures, 0
 
+    import cloudpickle  # noqa: PLC0415
     from dask.distributed import as_completed  # noqa: PLC0415
 
+    cloudpickle.register_pickle_by_value(task)
     with dask_client(scheduler, workers) as client:
         nworkers = len(client.scheduler_info()["workers"])
         where = scheduler or "LocalCluster"
         print(f"Dask: {where}, {nworkers} worker(s)", flush=True)
         futures = {}
-        for point in todo:
+        for point in points:
             argv = argv_of(point)
-            for side_file in point.side_files():  # the program does not make directories
-                side_file.parent.mkdir(parents=True, exist_ok=True)
             future = client.submit(
-                subprocess.run,
-                argv,
-                cwd=str(ROOT),
-                capture_output=True,
-                text=True,
-                timeout=timeout,
-                check=False,
-                key=_task_key(point),
-                pure=False,
-            )
+                task.run_program, argv, point.SIDE_FILES, str(ROOT), timeout,
+                key=_task_key(point), pure=False,
+            )  # fmt: skip
             futures[future] = (point, argv)
-        progress = Progress(len(todo), "Running")
+        progress = Progress(len(points), "Running")
         for future in as_completed(futures):
             point, argv = futures[future]
             try:
-                result = future.result()
+                returncode, stdout, stderr, sides, wall = future.result()
             except Exception as e:  # noqa: BLE001 (cannot run, timeout, lost worker)
                 failures.append(Failure(point, argv, f"did not run: {e}"))
                 progress.step(False)
                 continue
-            if result.returncode != 0:
-                failures.append(
-                    Failure(point, argv, f"exit status {result.returncode}", result.stderr)
-                )
+            if returncode != 0:
+                failures.append(Failure(point, argv, f"exit status {returncode}", stderr))
                 progress.step(False)
                 continue
+            missing = [s for s in point.side_suffixes() if s not in sides]
             try:
-                outputs[point] = parse_point_output(result.stdout, columns(point) if columns else None)
+                if missing:
+                    raise BadOutput(f"side file(s) {', '.join(missing)} not written")
+                row = parse_point_output(stdout, columns(point) if columns else None)
             except BadOutput as e:
-                failures.append(Failure(point, argv, f"bad output: {e}", result.stderr))
+                failures.append(Failure(point, argv, f"bad output: {e}", stderr))
                 progress.step(False)
                 continue
-            cache.store(point, result.stdout)
+            outputs[point] = row
+            if on_result:
+                on_result(point, Result(row, stdout, sides, wall))
             progress.step(True)
-    return outputs, failures, len(todo)
+    return outputs, failures, len(points)

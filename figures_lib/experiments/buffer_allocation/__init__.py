@@ -11,10 +11,10 @@ inside the proxy (figures 4 and 5).
 One point: build/bin/proxy-buffer-allocation --csv --scheme=S --receivers=N
 --warmup=S --duration=S --RngRun=R --timeline=PATH --connectionsFile=PATH
 (scratch/proxy-buffer-allocation.cc); the timeline and the connections are
-side files named after the point's cache file.
+side files kept in the result store beside the point.
 """
 
-from ...cache import TimelinePoint
+from ...store import TimelinePoint
 from ...csvio import write_csv
 from ...registry import Experiment, register
 from . import plot, report
@@ -39,15 +39,10 @@ def scale_text(scale):
 class AllocationPoint(TimelinePoint):
     """Also writes one row per connection to a second side file."""
 
+    SIDE_FILES = (*TimelinePoint.SIDE_FILES, ("connectionsFile", "-connections.csv"))
+
     def connections(self):
-        p = self.timeline()
-        return p.with_name(p.name.replace("-timeline.csv", "-connections.csv"))
-
-    def args(self):
-        return [*super().args(), f"--connectionsFile={self.connections()}"]
-
-    def side_files(self):
-        return (*super().side_files(), self.connections())
+        return self.side_file("-connections.csv")
 
 
 @register

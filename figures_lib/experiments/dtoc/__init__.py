@@ -16,7 +16,7 @@ One point: build/bin/dtoc --strategy=S [--inServiceAbort=true] --timeout=T
 --RngRun=N (scratch/dtoc.cc).
 """
 
-from ...cache import TimelinePoint
+from ...store import TimelinePoint
 from ...registry import Experiment, Point, register
 from . import check, plot, summary
 from .paper import DAY_TIMEOUTS, DAYS, TIMEOUTS, VARIANT_PARAMS

@@ -8,10 +8,10 @@ connection policies (nginx's upstream keepalive, HAProxy's idle pool).
 One point: build/bin/proxy-buffer-proxy --csv --scheme=S --idlePolicy=T
 --clients=N --duration=S --RngRun=R --responses=PATH
 (scratch/proxy-buffer-proxy.cc); the responses (one row per response: body
-bytes, seconds) are a side file named after the point's cache file.
+bytes, seconds) are a side file kept in the result store beside the point.
 """
 
-from ...cache import SideFilePoint
+from ...registry import Point
 from ...csvio import write_csv
 from ...registry import Experiment, register
 from . import plot, report
@@ -37,9 +37,8 @@ def scale_text(scale):
     return f"scale {scale}: {runs} runs of {duration:g} s, Nmax 200, pool 3200 KB"
 
 
-class ResponsesPoint(SideFilePoint):
-    OPTION = "responses"
-    SUFFIX = "-responses.csv"
+class ResponsesPoint(Point):
+    SIDE_FILES = (("responses", "-responses.csv"),)
 
 
 def variant_of(row):

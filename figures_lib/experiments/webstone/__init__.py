@@ -10,16 +10,14 @@ One point: build/bin/tw-avoid-webstone --table=T --variant=V --RngRun=R
 prints one CSV row over the measurement window and writes the whole run
 (warm-up included) second by second to PATH.
 
-The timeline is part of the point's output, a side file: PATH is the
-point's cache file with "-timeline.csv" for ".csv" (cache.TimelinePoint), so it
-is unique per point, deterministic, and lives and dies with the cache entry
-(it carries the build id too). The runner makes its directory, and a cached
-point whose timeline is missing counts as not cached and is run again
-(Point.side_files). --timeline is not one of the point's params, so it is
-not part of the cache key.
+The timeline is part of the point's output, a side file
+(store.TimelinePoint): the runner passes a temporary PATH and the result
+store keeps the file beside the point's row, as <key>-timeline.csv; a stored
+point whose timeline is missing counts as missing. --timeline is not one of
+the point's params, so it is not part of the store key.
 """
 
-from ...cache import TimelinePoint
+from ...store import TimelinePoint
 from ...registry import Experiment, register
 from . import check, plot, summary
 from .paper import VARIANTS

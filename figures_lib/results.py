@@ -1,0 +1,48 @@
+"""The pandas loader of the result store.
+
+    from figures_lib.results import load
+    frame = load("dtoc-load")              # paper scale
+    frame = load("table1", scale="quick")
+
+One row per stored point of the experiment (the points it runs at that
+scale, in their order; points not yet stored are left out): the program's
+columns as printed (text, as in figures/<name>.csv; convert with
+pd.to_numeric where needed), the point's command-line parameters as
+param_<name> columns, and what produced it: fingerprint, commit, date,
+wall_s, and stale (True when the fingerprint is not the current sources').
+"""
+
+import pandas as pd
+
+from . import registry, store
+
+
+def _experiment(name):
+    from . import experiments as _  # noqa: F401, PLC0415 (registers them)
+
+    known = registry.experiments()
+    if name not in known:
+        raise KeyError(f"no experiment {name!r}; known: {', '.join(known)}")
+    return known[name]
+
+
+def load(name, scale="paper"):
+    """The stored rows of experiment `name` at `scale` as a DataFrame."""
+    if scale not in registry.SCALES:
+        raise ValueError(f"scale must be one of {registry.SCALES}, not {scale!r}")
+    from .csvio import parse_point_output  # noqa: PLC0415
+
+    experiment = _experiment(name)
+    current = store.model_fingerprint(experiment.program)
+    rows = []
+    for point in experiment.points(scale):
+        entry = store.load(point)
+        if entry is None:
+            continue
+        row = dict(parse_point_output(entry.output, experiment.columns))
+        row.update({f"param_{k}": v for k, v in point.params})
+        row.update({k: entry.meta.get(k, "") for k in ("fingerprint", "commit", "date")})
+        row["wall_s"] = float(entry.meta.get("wall_s", "nan"))
+        row["stale"] = entry.fingerprint != current
+        rows.append(row)
+    return pd.DataFrame(rows)

@@ -1,0 +1,230 @@
+"""The result store: every finished point's output, committed with what made it.
+
+  figures/store/<experiment>/<key>.csv           paper scale (kept in git)
+  figures/store/<experiment>/<key><suffix>       its side files, if any
+  figures/quick/store/<experiment>/...           quick scale (not kept)
+
+<key> names the point's parameters (name=value_...). A point file is the
+program's output (CSV header and row) exactly as printed, after a few
+'# name=value' lines saying what produced it:
+
+  # fingerprint=<16 hex>   the model's fingerprint (model_fingerprint)
+  # commit=<sha>[-dirty]   the suite's commit (-dirty: its sources differed)
+  # date=<UTC ISO 8601>    when the point finished
+  # wall_s=<seconds>       the run's wall time
+  # adopted=...            (only after ./figures.py --verify N --adopt)
+
+The fingerprint hashes what builds the program: the sources of every
+module's model/ and helper/, the modules' and the top-level CMake files,
+cmake/, the program's own scratch/<program>.cc, the ns-3 version and the
+build type. It names no path and no binary, so it is the same on every
+machine for the same sources. A stored point whose fingerprint differs
+from the current one is stale: ./figures.py runs it again.
+
+One file per point keeps a sweep's progress safe (each point is written
+atomically as it finishes) and merges cleanly in git when sweeps run on
+several machines.
+"""
+
+import datetime
+import functools
+import hashlib
+import os
+import re
+import subprocess
+from dataclasses import dataclass
+
+from .paths import BUILD, ROOT, STORE, QUICK_STORE
+from .registry import Point, format_value
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9._=+-]")
+# Source files of a module that build its library
+_SOURCE_DIRS = ("model", "helper")
+_SOURCE_SUFFIXES = (".cc", ".h", ".txt", ".cmake")
+
+
+class StoreError(Exception):
+    pass
+
+
+def root(scale):
+    return STORE if scale == "paper" else QUICK_STORE
+
+
+def key(point):
+    text = "_".join(f"{name}={format_value(value)}" for name, value in point.params)
+    return _UNSAFE.sub("-", text) or "default"
+
+
+def path(point):
+    """The point's file in the store."""
+    return root(point.scale) / point.experiment / f"{key(point)}.csv"
+
+
+def side_path(point, suffix):
+    """The store path of one of the point's side files."""
+    p = path(point)
+    return p.with_name(p.stem + suffix)
+
+
+# ---------------------------------------------------------------- fingerprint
+
+
+def _model_sources(program):
+    """(relative path, absolute path) of every file that builds the program,
+    sorted by relative path."""
+    files = [ROOT / "CMakeLists.txt", ROOT / "scratch" / "CMakeLists.txt",
+             ROOT / "scratch" / f"{program}.cc"]  # fmt: skip
+    files += [f for f in (ROOT / "cmake").rglob("*") if f.is_file()]
+    for module in sorted((ROOT / "contrib").iterdir()):
+        if not (module / "CMakeLists.txt").is_file():
+            continue
+        files.append(module / "CMakeLists.txt")
+        for sub in _SOURCE_DIRS:
+            files += [
+                f for f in (module / sub).rglob("*")
+                if f.is_file() and f.suffix in _SOURCE_SUFFIXES
+            ]  # fmt: skip
+    missing = [f for f in files if not f.is_file()]
+    if missing:
+        raise StoreError(f"no source file {missing[0].relative_to(ROOT)}")
+    return sorted((f.relative_to(ROOT).as_posix(), f) for f in files)
+
+
+def build_settings():
+    """(ns-3 version, build type) of the configured build in BUILD."""
+    runtime = BUILD / "ns3-runtime.txt"
+    cache = BUILD / "CMakeCache.txt"
+    if not runtime.is_file() or not cache.is_file():
+        raise StoreError(f"{BUILD} is not configured: run ./ns3 configure")
+    settings = dict(
+        line.split("=", 1) for line in runtime.read_text().splitlines() if "=" in line
+    )
+    version = settings.get("version")
+    if not version:
+        raise StoreError(f"{runtime} names no ns-3 version: run ./ns3 configure again")
+    match = re.search(r"^CMAKE_BUILD_TYPE:\w+=(\w*)$", cache.read_text(), re.MULTILINE)
+    return version, match.group(1) if match else ""
+
+
+@functools.lru_cache(maxsize=None)
+def model_fingerprint(program):
+    """The model's fingerprint for a program: 16 hex digits of a SHA-256 over
+    its sources (paths relative to the repository, then contents), the ns-3
+    version and the build type."""
+    digest = hashlib.sha256()
+    version, build_type = build_settings()
+    digest.update(f"ns-3 {version}\0build {build_type}\0".encode())
+    for name, f in _model_sources(program):
+        digest.update(name.encode() + b"\0")
+        digest.update(hashlib.sha256(f.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+@functools.lru_cache(maxsize=None)
+def suite_commit():
+    """HEAD's commit, with '-dirty' when a model source differs from it."""
+    def git(*args):
+        proc = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=False)
+        return proc.stdout.strip() if proc.returncode == 0 else None
+
+    sha = git("rev-parse", "HEAD")
+    if not sha:
+        return "unknown"
+    dirty = git("status", "--porcelain", "--", "contrib", "scratch", "cmake", "CMakeLists.txt")
+    changed = [
+        line for line in (dirty or "").splitlines()
+        if "/doc/" not in line and "/test/" not in line and "/examples/" not in line
+    ]  # fmt: skip
+    return sha[:12] + ("-dirty" if changed else "")
+
+
+# ---------------------------------------------------------------- entries
+
+
+@dataclass
+class Entry:
+    """A stored point: its metadata and its output text (header and row)."""
+
+    meta: dict
+    output: str
+
+    @property
+    def fingerprint(self):
+        return self.meta.get("fingerprint", "")
+
+    def text(self):
+        head = "".join(f"# {name}={value}\n" for name, value in self.meta.items())
+        return head + self.output
+
+
+def parse(text):
+    meta, body = {}, []
+    for line in text.splitlines(keepends=True):
+        if line.startswith("# ") and "=" in line and not body:
+            name, value = line[2:].rstrip("\n").split("=", 1)
+            meta[name] = value
+        else:
+            body.append(line)
+    return Entry(meta, "".join(body))
+
+
+def load(point):
+    """The stored Entry of the point, or None (also when one of its side
+    files is missing: the entry is then incomplete)."""
+    try:
+        entry = parse(path(point).read_text())
+    except FileNotFoundError:
+        return None
+    if not all(side_path(point, s).is_file() for s in point.side_suffixes()):
+        return None
+    return entry
+
+
+def _write(p, text):
+    """Atomically, so an interrupted sweep leaves no half file."""
+    p.parent.mkdir(parents=True, exist_ok=True)
+    tmp = p.with_name(p.name + f".tmp{os.getpid()}")
+    tmp.write_text(text)
+    os.replace(tmp, p)
+
+
+def now():
+    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def save(point, output, side_texts, wall_s, fingerprint):
+    """Store a finished point: side files first, the point file last (a point
+    file present means the point is complete)."""
+    for suffix, text in side_texts.items():
+        _write(side_path(point, suffix), text)
+    meta = {"fingerprint": fingerprint, "commit": suite_commit(), "date": now(),
+            "wall_s": f"{wall_s:.1f}"}  # fmt: skip
+    _write(path(point), Entry(meta, output).text())
+
+
+def adopt(point, entry, fingerprint, note):
+    """Restamp a stored point with a new fingerprint after --verify showed
+    the new model gives the same rows; the old one is kept in 'adopted'."""
+    meta = dict(entry.meta)
+    meta["adopted"] = f"{entry.fingerprint} -> {fingerprint} {note}"
+    meta["fingerprint"] = fingerprint
+    _write(path(point), Entry(meta, entry.output).text())
+
+
+def size(scale="paper"):
+    """(files, bytes) of the store at a scale."""
+    files = [f for f in root(scale).rglob("*") if f.is_file()]
+    return len(files), sum(f.stat().st_size for f in files)
+
+
+# ---------------------------------------------------------------- points with side files
+
+
+class TimelinePoint(Point):
+    """A point whose program also writes its run over time: --timeline=PATH."""
+
+    SIDE_FILES = (("timeline", "-timeline.csv"),)
+
+    def timeline(self):
+        return self.side_file("-timeline.csv")

@@ -1,0 +1,236 @@
+"""What ./figures.py does with the experiments it was given: take what the
+result store has, run what is missing or stale, and write each experiment's
+outputs only when all its points are there; or, with --verify, re-run
+stored points and compare them row for row."""
+
+import random
+import sys
+import time
+from collections import Counter
+
+from . import build, store
+from .csvio import BadOutput, parse_point_output
+from .paths import outputs_dir
+from .runner import run_points
+
+
+class Plan:
+    """Each point of the experiments: from the store (stored with the
+    current fingerprint), stale (stored with another) or missing."""
+
+    def __init__(self, experiments, scale, force):
+        self.experiments, self.scale = experiments, scale
+        self.current = {e.program: store.model_fingerprint(e.program) for e in experiments}
+        self.rows, self.todo, self.counts = {}, [], {}
+        for exp in experiments:
+            counts = Counter()
+            for point in exp.points(scale):
+                entry = store.load(point)
+                state = "missing"
+                if entry is not None:
+                    state = "stale" if entry.fingerprint != self.current[exp.program] else "stored"
+                    if state == "stored" and not force:
+                        try:
+                            self.rows[point] = parse_point_output(entry.output, exp.columns)
+                        except BadOutput:
+                            state = "missing"  # a damaged entry: run it again
+                counts[state] += 1
+                if point not in self.rows:
+                    self.todo.append(point)
+            self.counts[exp.name] = counts
+
+
+def fingerprints_to_stamp(experiments, no_build):
+    """Build (unless no_build) and return {program: fingerprint} of the
+    binaries that will run. Raises build.BuildError."""
+    programs = sorted({e.program for e in experiments})
+    if not no_build:
+        build.build(programs)
+    return build.built_fingerprints(programs)
+
+
+def write_outputs(experiments, scale, rows_by_point, failures):
+    """Each complete experiment's outputs; -> the names of the incomplete."""
+    outdir = outputs_dir(scale)
+    outdir.mkdir(parents=True, exist_ok=True)
+    failed = {f.point for f in failures}
+    incomplete = []
+    for exp in experiments:
+        points = exp.points(scale)
+        missing = [p for p in points if p not in rows_by_point]
+        print()
+        if missing:
+            n_failed = sum(p in failed for p in missing)
+            print(
+                f"{exp.name}: {len(missing)} of {len(points)} points missing ({n_failed} failed):"
+                f" no outputs written; {outdir.relative_to(outdir.parent.parent)}/{exp.name}* left"
+                " as they were"
+            )
+            incomplete.append(exp.name)
+            continue
+        before = {f: f.stat().st_mtime_ns for f in outdir.glob(f"{exp.name}*") if f.is_file()}
+        text = exp.outputs(scale, [rows_by_point[p] for p in points], outdir)
+        written = sorted(
+            f.name for f in outdir.glob(f"{exp.name}*")
+            if f.is_file() and before.get(f) != f.stat().st_mtime_ns
+        )  # fmt: skip
+        rel = outdir.relative_to(outdir.parent.parent) if scale != "paper" else outdir.name
+        print(f"{exp.name}: wrote " + ", ".join(f"{rel}/{w}" for w in written))
+        if text:
+            print(text, end="" if text.endswith("\n") else "\n")
+    return incomplete
+
+
+def main(experiments, args):
+    scale = "quick" if args.quick else "paper"
+    try:
+        if args.verify:
+            return verify(experiments, scale, args)
+        plan = Plan(experiments, scale, args.force)
+        for exp in experiments:
+            c = plan.counts[exp.name]
+            run = len([p for p in plan.todo if p.experiment == exp.name])
+            print(
+                f"{exp.name}: {sum(c.values())} points at scale {scale}: {sum(c.values()) - run}"
+                f" from the store, {run} to run ({c['missing']} missing, {c['stale']} stale)",
+                flush=True,
+            )
+        failures = []
+        if plan.todo:
+            stamp = fingerprints_to_stamp(experiments, args.no_build)
+            by_name = {e.name: e for e in experiments}
+
+            def save(point, result):
+                store.save(point, result.output, result.sides, result.wall_s, stamp[point.program])
+
+            outputs, failures, _ = run_points(
+                plan.todo,
+                scheduler=args.scheduler,
+                workers=args.workers,
+                timeout=args.timeout,
+                columns=lambda point: by_name[point.experiment].columns,
+                on_result=save,
+            )
+            plan.rows.update(outputs)
+    except (build.BuildError, store.StoreError) as e:
+        print(f"figures.py: error: {e}", file=sys.stderr)
+        return 1
+
+    incomplete = write_outputs(experiments, scale, plan.rows, failures)
+    if failures:
+        print(f"\n{len(failures)} point(s) FAILED:", file=sys.stderr)
+        for failure in sorted(failures, key=lambda f: f.point.label()):
+            print(failure, file=sys.stderr)
+    if incomplete:
+        print(f"\nincomplete, no outputs written: {', '.join(incomplete)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+# ---------------------------------------------------------------- --verify
+
+
+def choose(experiments, scale, count, rng):
+    """count stored points at random (all if 'all'), drawn from the
+    experiments in turn so that a few cover several experiments."""
+    pools = []
+    for exp in experiments:
+        stored = [(p, e) for p in exp.points(scale) if (e := store.load(p)) is not None]
+        rng.shuffle(stored)
+        if stored:
+            pools.append(stored)
+    rng.shuffle(pools)
+    chosen = []
+    want = sum(map(len, pools)) if count == "all" else count
+    while pools and len(chosen) < want:
+        for pool in list(pools):
+            if len(chosen) == want:
+                break
+            chosen.append(pool.pop())
+            if not pool:
+                pools.remove(pool)
+    return chosen
+
+
+def differences(point, entry, result, columns):
+    """Lines saying how a re-run differs from the stored point ([] if not)."""
+    lines = []
+    if result.output != entry.output:
+        old = parse_point_output(entry.output, None)
+        new = result.row
+        changed = [c for c in dict.fromkeys([*old, *new]) if old.get(c) != new.get(c)]
+        lines.append("  row differs: " + ", ".join(
+            f"{c} {old.get(c, '(none)')} -> {new.get(c, '(none)')}" for c in changed
+        ) if changed else "  output text differs (same values)")  # fmt: skip
+    for suffix in point.side_suffixes():
+        stored = point.side_file(suffix).read_text()
+        if result.sides.get(suffix) != stored:
+            old_lines, new_lines = stored.splitlines(), result.sides.get(suffix, "").splitlines()
+            first = next(
+                (i for i, (a, b) in enumerate(zip(old_lines, new_lines)) if a != b),
+                min(len(old_lines), len(new_lines)),
+            )
+            lines.append(f"  side file {suffix} differs from line {first + 1}"
+                         f" ({len(old_lines)} lines stored, {len(new_lines)} now)")  # fmt: skip
+            if first < len(old_lines):
+                lines.append(f"    stored: {old_lines[first]}")
+            if first < len(new_lines):
+                lines.append(f"    now:    {new_lines[first]}")
+    return lines
+
+
+def verify(experiments, scale, args):
+    seed = int.from_bytes(__import__("os").urandom(4), "little")
+    rng = random.Random(seed)
+    chosen = choose(experiments, scale, args.verify, rng)
+    if not chosen:
+        print("figures.py: error: nothing stored to verify", file=sys.stderr)
+        return 1
+    stamp = fingerprints_to_stamp(experiments, args.no_build)
+    by_point = dict(chosen)
+    stale = sum(e.fingerprint != stamp[p.program] for p, e in chosen)
+    print(f"Verifying {len(chosen)} stored point(s) (seed {seed}; {stale} stored with another"
+          " fingerprint) against the current build")  # fmt: skip
+    results = {}
+    by_name = {e.name: e for e in experiments}
+    start = time.monotonic()
+    _, failures, _ = run_points(
+        [p for p, _ in chosen],
+        scheduler=args.scheduler,
+        workers=args.workers,
+        timeout=args.timeout,
+        columns=lambda point: by_name[point.experiment].columns,
+        on_result=lambda point, result: results.__setitem__(point, result),
+    )
+    differing = 0
+    for point, entry in chosen:
+        if point not in results:
+            continue
+        lines = differences(point, entry, results[point], by_name[point.experiment].columns)
+        status = "DIFFERS" if lines else "identical"
+        differing += bool(lines)
+        print(f"{status}: {point.label()}")
+        for line in lines:
+            print(line)
+    for failure in failures:
+        print(failure, file=sys.stderr)
+    ok = not differing and not failures
+    print(
+        f"verify: {len(results) - differing} identical, {differing} differ, {len(failures)} failed"
+        f" ({time.monotonic() - start:.0f} s)"
+    )
+    if not ok:
+        print("verify FAILED: the current build does not reproduce the store", file=sys.stderr)
+        return 1
+    if args.adopt:
+        note = (f"by --verify {args.verify} ({len(chosen)} identical, seed {seed}) at"
+                f" {store.suite_commit()} {store.now()}")  # fmt: skip
+        adopted = 0
+        for exp in experiments:
+            for point in exp.points(scale):
+                entry = by_point.get(point) or store.load(point)
+                if entry is not None and entry.fingerprint != stamp[point.program]:
+                    store.adopt(point, entry, stamp[point.program], note)
+                    adopted += 1
+        print(f"adopted: {adopted} stored point(s) stamped with the current fingerprint")
+    return 0
