@@ -1,8 +1,13 @@
-"""Running gnuplot: the PNG terminal to use, and running a script."""
+"""Running gnuplot: the PNG terminal to use, and running a script, which
+makes each PNG's vector twin (SVG, for papers) from the same script."""
 
 import functools
+import re
 import shutil
 import subprocess
+
+_TERMINAL = re.compile(r"^set terminal (pngcairo|png) size (\d+),(\d+)(.*)$", re.MULTILINE)
+_OUTPUT = re.compile(r'^(set output ["\'].*)\.png(["\'])', re.MULTILINE)
 
 
 @functools.lru_cache(maxsize=None)
@@ -17,13 +22,33 @@ def png_terminal():
     return "pngcairo" if "pngcairo" in terminals else "png"
 
 
+def svg_twin(text):
+    """The script with the SVG terminal (same size and font) and .svg outputs."""
+
+    def terminal(match):
+        font = re.search(r'font "[^"]*"', match.group(4))
+        return (f"set terminal svg size {match.group(2)},{match.group(3)} dynamic noenhanced"
+                + (f" {font.group(0)}" if font else ""))  # fmt: skip
+
+    return _OUTPUT.sub(r"\1.svg\2", _TERMINAL.sub(terminal, text))
+
+
+def _gnuplot(args, cwd, stdin=None):
+    return subprocess.run(
+        ["gnuplot", *args], cwd=cwd, input=stdin, capture_output=True, text=True, check=False
+    )
+
+
 def run(script, cwd):
-    """Run the gnuplot script (a path) in cwd; returns an error text or ''."""
+    """Run the gnuplot script (a path) in cwd, then its SVG twin (not
+    written to disk as a script); returns an error text or ''."""
     if png_terminal() is None:
         return "gnuplot not found; the .gp script was written but not run"
-    proc = subprocess.run(
-        ["gnuplot", script.name], cwd=cwd, capture_output=True, text=True, check=False
-    )
+    proc = _gnuplot([script.name], cwd)
     if proc.returncode != 0:
         return f"gnuplot {script.name} failed:\n{proc.stderr.strip()}"
+    text = (cwd / script.name).read_text() if not script.is_absolute() else script.read_text()
+    proc = _gnuplot(["-"], cwd, svg_twin(text))
+    if proc.returncode != 0:
+        return f"gnuplot {script.name} (SVG) failed:\n{proc.stderr.strip()}"
     return ""

@@ -6,7 +6,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = Path(os.environ.get("NS3_SUITE_BUILD_DIR", ROOT / "build")).resolve()
 BIN = BUILD / "bin"
-FIGURES = ROOT / "figures"  # paper-scale outputs (committed)
+# paper-scale outputs (committed); elsewhere for the store's own tests
+FIGURES = Path(os.environ.get("NS3_SUITE_FIGURES_DIR", ROOT / "figures")).resolve()
 STORE = FIGURES / "store"  # paper-scale points (committed)
 QUICK = FIGURES / "quick"  # quick-scale outputs and points (not committed)
 QUICK_STORE = QUICK / "store"

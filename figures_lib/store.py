@@ -70,13 +70,13 @@ def side_path(point, suffix):
 # ---------------------------------------------------------------- fingerprint
 
 
-def _model_sources(program):
+def _model_sources(program, root):
     """(relative path, absolute path) of every file that builds the program,
     sorted by relative path."""
-    files = [ROOT / "CMakeLists.txt", ROOT / "scratch" / "CMakeLists.txt",
-             ROOT / "scratch" / f"{program}.cc"]  # fmt: skip
-    files += [f for f in (ROOT / "cmake").rglob("*") if f.is_file()]
-    for module in sorted((ROOT / "contrib").iterdir()):
+    files = [root / "CMakeLists.txt", root / "scratch" / "CMakeLists.txt",
+             root / "scratch" / f"{program}.cc"]  # fmt: skip
+    files += [f for f in (root / "cmake").rglob("*") if f.is_file()]
+    for module in sorted((root / "contrib").iterdir()):
         if not (module / "CMakeLists.txt").is_file():
             continue
         files.append(module / "CMakeLists.txt")
@@ -87,16 +87,16 @@ def _model_sources(program):
             ]  # fmt: skip
     missing = [f for f in files if not f.is_file()]
     if missing:
-        raise StoreError(f"no source file {missing[0].relative_to(ROOT)}")
-    return sorted((f.relative_to(ROOT).as_posix(), f) for f in files)
+        raise StoreError(f"no source file {missing[0].relative_to(root)}")
+    return sorted((f.relative_to(root).as_posix(), f) for f in files)
 
 
-def build_settings():
-    """(ns-3 version, build type) of the configured build in BUILD."""
-    runtime = BUILD / "ns3-runtime.txt"
-    cache = BUILD / "CMakeCache.txt"
+def build_settings(build=BUILD):
+    """(ns-3 version, build type) of the configured build."""
+    runtime = build / "ns3-runtime.txt"
+    cache = build / "CMakeCache.txt"
     if not runtime.is_file() or not cache.is_file():
-        raise StoreError(f"{BUILD} is not configured: run ./ns3 configure")
+        raise StoreError(f"{build} is not configured: run ./ns3 configure")
     settings = dict(
         line.split("=", 1) for line in runtime.read_text().splitlines() if "=" in line
     )
@@ -108,14 +108,15 @@ def build_settings():
 
 
 @functools.lru_cache(maxsize=None)
-def model_fingerprint(program):
+def model_fingerprint(program, root=ROOT, build=BUILD):
     """The model's fingerprint for a program: 16 hex digits of a SHA-256 over
     its sources (paths relative to the repository, then contents), the ns-3
-    version and the build type."""
+    version and the build type (of the checkout at root, configured in
+    build)."""
     digest = hashlib.sha256()
-    version, build_type = build_settings()
+    version, build_type = build_settings(build)
     digest.update(f"ns-3 {version}\0build {build_type}\0".encode())
-    for name, f in _model_sources(program):
+    for name, f in _model_sources(program, root):
         digest.update(name.encode() + b"\0")
         digest.update(hashlib.sha256(f.read_bytes()).digest())
     return digest.hexdigest()[:16]

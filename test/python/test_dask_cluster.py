@@ -80,9 +80,9 @@ def test_cluster_rows_equal_local_rows(cluster):
     ]  # fmt: skip
     assert len(points) == 7 + 4 * 3
     columns = lambda _point: experiment.columns  # noqa: E731
-    on_cluster, failures, ran = run_points(points, scheduler=address, force=True, columns=columns)
+    on_cluster, failures, ran = run_points(points, scheduler=address, columns=columns)
     assert not failures and ran == len(points)
-    local, failures, _ = run_points(points, workers=1, force=True, columns=columns)
+    local, failures, _ = run_points(points, workers=1, columns=columns)
     assert not failures
     assert on_cluster == local
     assert {row["page"] for row in local.values()} >= {"same", "differs"}

@@ -19,13 +19,13 @@ One point: build/bin/dtoc --strategy=S [--inServiceAbort=true] --timeout=T
 from ...store import TimelinePoint
 from ...registry import Experiment, Point, register
 from . import check, plot, summary
-from .paper import DAY_TIMEOUTS, DAYS, TIMEOUTS, VARIANT_PARAMS
+from .paper import DAY_TIMEOUTS, DAYS, PAPER_LOADS, TIMEOUTS, VARIANT_PARAMS
 
 ALTERNATIVES = ("dtoc-inservice", "abortonclose", "codel", "lifo")
 
 # scale -> runs, loads, warm-up s, measured s, timeouts of the alternatives
 LOAD_SCALES = {
-    "paper": (3, (25, 50, 100, 150, 200, 250, 300), 100.0, 300.0, (5,)),
+    "paper": (3, PAPER_LOADS, 100.0, 300.0, (5,)),
     "quick": (2, (50, 200), 30.0, 30.0, (5,)),
 }
 # scale -> runs, days, timeouts, period s, bin s, (day, timeout) of the alternatives
@@ -80,7 +80,7 @@ class DtocLoad(Experiment):
         stats = summary.summarize_load(rows)
         summary.write_load_summary(outdir / f"{self.name}-summary.csv", stats)
         errors = plot.write_and_run_load(outdir, self.name, text_scale, stats)
-        text = check.report_load(stats, text_scale)
+        text = check.report_load(stats, text_scale, quick=scale == "quick")
         (outdir / f"{self.name}-check.txt").write_text(text)
         for error in filter(None, errors):
             text += f"\nwarning: {error}\n"
@@ -130,7 +130,7 @@ class DtocDay(Experiment):
         summary.write_day_summary(outdir / f"{self.name}-summary.csv", stats)
         summary.write_timeline(outdir / f"{self.name}-timeline.csv", bins)
         errors = plot.write_and_run_day(outdir, self.name, text_scale, stats, bins, period)
-        text = check.report_day(stats, bins, period, text_scale)
+        text = check.report_day(stats, bins, period, text_scale, quick=scale == "quick")
         (outdir / f"{self.name}-check.txt").write_text(text)
         for error in filter(None, errors):
             text += f"\nwarning: {error}\n"

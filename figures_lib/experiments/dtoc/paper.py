@@ -2,6 +2,7 @@
 (section C of paper-targets.md). Loads and throughputs in % of capacity."""
 
 TIMEOUTS = (5, 8, 9, 10)  # s, figures 2 and 3
+PAPER_LOADS = (25, 50, 100, 150, 200, 250, 300)  # % of capacity, figures 2 and 3
 DAY_TIMEOUTS = (5, 8, 10)  # s, figures 6 and 7
 DAYS = ("normal", "busy")
 

@@ -79,7 +79,7 @@ class WebStone(Experiment):
             errors.append(
                 plot.write_and_run_timeline(
                     outdir, self.name, self.table, text_scale, (warmup, warmup + measure), runs,
-                    failing,
+                    failing, plot.zero_episodes(timelines, after=5),
                 )  # fmt: skip
             )
         else:

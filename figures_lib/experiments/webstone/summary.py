@@ -1,6 +1,7 @@
 """WebSTONE rows -> figures/tableN.csv (raw, sorted), tableN-summary.csv (per
 variant: n, then mean and 95 % CI half-width of each metric) and the
-timelines -> tableN-timeline.csv (per second: mean over runs per variant)."""
+timelines -> tableN-timeline.csv (per second and variant: the mean over the
+runs, and the lowest and highest run of the memory and connection rate)."""
 
 import csv
 import math
@@ -15,7 +16,13 @@ SUMMARY_COLUMNS = ("variant", "n") + tuple(
     f"{metric}_{stat}" for metric, _ in METRICS for stat in ("mean", "ci95")
 )
 TIMELINE_FIELDS = ("server_tcb_kb", "connections", "failed")
-TIMELINE_COLUMNS = ("time_s",) + tuple(f"{v}_{f}" for v in VARIANTS for f in TIMELINE_FIELDS)
+SPREAD_FIELDS = ("server_tcb_kb", "connections")  # with their min and max over the runs
+TIMELINE_COLUMNS = ("time_s",) + tuple(
+    col
+    for v in VARIANTS
+    for f in TIMELINE_FIELDS
+    for col in ((f"{v}_{f}",) + ((f"{v}_{f}_min", f"{v}_{f}_max") if f in SPREAD_FIELDS else ()))
+)
 
 
 def _variant_order(variant):
@@ -64,8 +71,9 @@ def read_timeline(path):
 
 def write_timeline(path, timelines):
     """timelines: {variant: [timeline of each run]} -> per second, the mean
-    over the runs that have that second, per variant (empty if none).
-    Returns the number of runs per variant."""
+    over the runs that have that second, per variant (empty if none), and
+    the lowest and highest run of SPREAD_FIELDS. Returns the number of runs
+    per variant."""
     seconds = pd.DataFrame(
         [
             {"variant": variant, "time_s": t, **values}
@@ -75,7 +83,10 @@ def write_timeline(path, timelines):
         ],
         columns=["variant", "time_s", *TIMELINE_FIELDS],
     )
-    means = seconds.groupby(["variant", "time_s"])[list(TIMELINE_FIELDS)].mean()
+    grouped = seconds.groupby(["variant", "time_s"])
+    means = grouped[list(TIMELINE_FIELDS)].mean()
+    lows = grouped[list(SPREAD_FIELDS)].min()
+    highs = grouped[list(SPREAD_FIELDS)].max()
     rows = []
     for t in sorted(seconds["time_s"].unique()):
         row = {"time_s": f"{t:g}"}
@@ -83,6 +94,9 @@ def write_timeline(path, timelines):
             have = (variant, t) in means.index
             for k in TIMELINE_FIELDS:
                 row[f"{variant}_{k}"] = f"{means.loc[(variant, t), k]:.4f}" if have else ""
+            for k in SPREAD_FIELDS:
+                row[f"{variant}_{k}_min"] = f"{lows.loc[(variant, t), k]:.4f}" if have else ""
+                row[f"{variant}_{k}_max"] = f"{highs.loc[(variant, t), k]:.4f}" if have else ""
         rows.append(row)
     write_csv(path, TIMELINE_COLUMNS, rows)
     return {variant: len(runs) for variant, runs in timelines.items()}

@@ -1,0 +1,222 @@
+"""The result store behind ./figures.py: points kept with their model
+fingerprint, outputs rebuilt from it without running anything, --verify
+catching a changed row or side file, stale points run again, nothing written
+over committed outputs by a quick or failing run, bad options refused in one
+line, and the pandas loader.
+
+The runs use Table 2 at quick scale (8 points with timelines as side files,
+about 15 s on 2 cores) in a figures directory of their own
+(NS3_SUITE_FIGURES_DIR), never the repository's."""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from figures_lib import store, verdict
+from figures_lib.paths import BUILD, ROOT
+
+FIGURES_PY = ROOT / "figures.py"
+
+
+def figures(tmp, *args, timeout=600):
+    env = dict(os.environ, NS3_SUITE_FIGURES_DIR=str(tmp))
+    return subprocess.run(
+        [sys.executable, str(FIGURES_PY), *args], env=env, capture_output=True, text=True,
+        timeout=timeout, check=False,
+    )  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def swept(tmp_path_factory):
+    """A figures directory with Table 2's quick points stored and its outputs."""
+    tmp = tmp_path_factory.mktemp("figures")
+    proc = figures(tmp, "--quick", "--only", "table2")
+    assert proc.returncode == 0, proc.stderr
+    assert "table2: 8 points at scale quick: 0 from the store, 8 to run" in proc.stdout
+    return tmp
+
+
+def copy_of(swept, tmp_path):
+    target = tmp_path / "figures"
+    shutil.copytree(swept, target)
+    return target
+
+
+def stored_points(figs):
+    return sorted(p for p in (figs / "quick" / "store" / "table2").glob("*.csv")
+                  if not p.name.endswith("-timeline.csv"))  # fmt: skip
+
+
+def test_points_stored_with_what_made_them(swept):
+    points = stored_points(swept)
+    assert len(points) == 8
+    for p in points:
+        entry = store.parse(p.read_text())
+        assert set(entry.meta) == {"fingerprint", "commit", "date", "wall_s"}
+        assert entry.fingerprint == store.model_fingerprint("tw-avoid-webstone")
+        assert float(entry.meta["wall_s"]) > 0
+        assert entry.output.startswith("table,variant,run,")
+        assert p.with_name(p.stem + "-timeline.csv").stat().st_size > 0
+
+
+def test_quick_scale_never_writes_over_paper_outputs(swept):
+    assert (swept / "quick" / "table2.csv").is_file()
+    assert (swept / "quick" / "table2-check.txt").is_file()
+    assert not list(swept.glob("table2*")), "nothing at the paper-scale place"
+
+
+def test_outputs_regenerated_from_the_store_without_running(swept, tmp_path):
+    figs = copy_of(swept, tmp_path)
+    before = {f.name: f.read_bytes() for f in (figs / "quick").glob("table2*")}
+    for f in (figs / "quick").glob("table2*"):
+        f.unlink()
+    proc = figures(figs, "--quick", "--only", "table2", "--no-build")
+    assert proc.returncode == 0, proc.stderr
+    assert "8 from the store, 0 to run" in proc.stdout
+    assert "Dask" not in proc.stdout, "nothing ran"
+    after = {f.name: f.read_bytes() for f in (figs / "quick").glob("table2*")}
+    text = {n for n in before if not n.endswith((".png", ".svg"))}
+    assert {n: after[n] for n in text} == {n: before[n] for n in text}
+
+
+def test_verify_catches_a_changed_row_and_a_changed_side_file(swept, tmp_path):
+    figs = copy_of(swept, tmp_path)
+    ok = figures(figs, "--quick", "--only", "table2", "--verify", "2")
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    assert "verify: 2 identical, 0 differ" in ok.stdout
+
+    point = next(p for p in stored_points(figs) if "variant=tcp" in p.name and "RngRun=1" in p.name)
+    lines = point.read_text().splitlines(keepends=True)
+    cells = lines[-1].split(",")
+    cells[4] = "999.9"  # conn_per_s
+    lines[-1] = ",".join(cells)
+    point.write_text("".join(lines))
+    timeline = point.with_name(point.stem + "-timeline.csv")
+    side = timeline.read_text().splitlines(keepends=True)
+    side[3] = "0" + side[3]
+    timeline.write_text("".join(side))
+
+    bad = figures(figs, "--quick", "--only", "table2", "--verify", "all")
+    assert bad.returncode == 1
+    assert "verify: 7 identical, 1 differ" in bad.stdout
+    assert "row differs: conn_per_s 999.9 ->" in bad.stdout
+    assert "side file -timeline.csv differs from line 4" in bad.stdout
+
+
+def test_stale_point_runs_again_and_adopt_restamps(swept, tmp_path):
+    figs = copy_of(swept, tmp_path)
+    points = stored_points(figs)
+    for p in points[:2]:
+        p.write_text(p.read_text().replace("# fingerprint=", "# fingerprint=0ld", 1))
+    adopt = figures(figs, "--quick", "--only", "table2", "--verify", "1", "--adopt")
+    assert adopt.returncode == 0, adopt.stdout + adopt.stderr
+    assert "adopted: 2 stored point(s)" in adopt.stdout
+    entry = store.parse(points[0].read_text())
+    assert entry.fingerprint == store.model_fingerprint("tw-avoid-webstone")
+    assert entry.meta["adopted"].startswith("0ld")
+
+    p = points[3]
+    p.write_text(p.read_text().replace("# fingerprint=", "# fingerprint=0ld", 1))
+    proc = figures(figs, "--quick", "--only", "table2")
+    assert proc.returncode == 0, proc.stderr
+    assert "7 from the store, 1 to run (0 missing, 1 stale)" in proc.stdout
+    assert store.parse(p.read_text()).fingerprint == store.model_fingerprint("tw-avoid-webstone")
+
+
+def test_failing_points_write_no_outputs(swept, tmp_path):
+    figs = copy_of(swept, tmp_path)
+    before = {f: f.read_bytes() for f in figs.rglob("*") if f.is_file()}
+    proc = figures(figs, "--quick", "--only", "table2", "--force", "--timeout", "0.001")
+    assert proc.returncode == 1
+    assert "table2: 8 of 8 points missing (8 failed): no outputs written" in proc.stdout
+    after = {f: f.read_bytes() for f in figs.rglob("*") if f.is_file()}
+    assert after == before, "neither the outputs nor the store changed"
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--timeout", "-5"], "--timeout: must be a positive number of seconds"),
+        (["--timeout", "0"], "--timeout: must be a positive number of seconds"),
+        (["--workers", "0"], "--workers: must be at least 1"),
+        (["--verify", "0"], "--verify: must be at least 1"),
+        (["--verify", "some"], "--verify: not a whole number"),
+        (["--adopt"], "--adopt needs --verify"),
+        (["--only", "table9"], "invalid choice: 'table9'"),
+        (["--scheduler", "tcp://127.0.0.1:1"], "cannot reach the Dask scheduler at 127.0.0.1:1"),
+        (["--scheduler", "127.0.0.1"], "bad address '127.0.0.1'"),
+    ],
+)
+def test_bad_options_one_line_and_exit_1(tmp_path, args, message):
+    proc = figures(tmp_path, *args, timeout=60)
+    assert proc.returncode == 1
+    assert proc.stdout == ""
+    assert len(proc.stderr.splitlines()) == 1 and message in proc.stderr, proc.stderr
+    assert not any(tmp_path.iterdir()), "nothing written"
+
+
+def test_list_is_aligned(tmp_path):
+    proc = figures(tmp_path, "--list", timeout=60)
+    lines = proc.stdout.splitlines()
+    assert proc.returncode == 0 and len(lines) >= 9
+    columns = {len(line) - len(line.split("  ", 1)[1].lstrip()) for line in lines}
+    assert len(columns) == 1, lines
+
+
+def test_pandas_loader(swept, monkeypatch):
+    monkeypatch.setattr(store, "QUICK_STORE", swept / "quick" / "store")
+    from figures_lib.results import load
+
+    frame = load("table2", scale="quick")
+    assert len(frame) == 8
+    assert set(frame["param_variant"]) == {"unmodified", "tcp", "http", "negotiated"}
+    assert set(frame["variant"]) == set(frame["param_variant"])
+    assert not frame["stale"].any()
+    assert (frame["wall_s"] > 0).all()
+    with pytest.raises(KeyError, match="no experiment 'table9'"):
+        load("table9")
+    with pytest.raises(ValueError, match="scale must be one of"):
+        load("table2", scale="huge")
+
+
+def test_fingerprint_same_sources_anywhere_and_only_model_sources(tmp_path):
+    program = "tw-avoid-table1"
+    copy = tmp_path / "checkout"
+    for name in ("contrib", "scratch", "cmake"):
+        shutil.copytree(ROOT / name, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "CMakeLists.txt", copy)
+    build = tmp_path / "elsewhere-build"
+    build.mkdir()
+    for name in ("ns3-runtime.txt", "CMakeCache.txt"):
+        shutil.copy(BUILD / name, build)
+    here = store.model_fingerprint(program)
+    assert store.model_fingerprint(program, copy, build) == here, "same sources, other paths"
+
+    store.model_fingerprint.cache_clear()
+    doc = next((copy / "contrib" / "tcp-host" / "doc").glob("*.rst"))
+    doc.write_text(doc.read_text() + "\nA note.\n")
+    (copy / "scratch" / "dtoc.cc").write_text("// another program\n")
+    assert store.model_fingerprint(program, copy, build) == here, "docs, other programs"
+
+    store.model_fingerprint.cache_clear()
+    model = next((copy / "contrib" / "tcp-host" / "model").glob("*.cc"))
+    model.write_text(model.read_text() + "\n// a change\n")
+    assert store.model_fingerprint(program, copy, build) != here, "a model source"
+    store.model_fingerprint.cache_clear()
+
+
+def test_quick_verdicts_need_the_whole_interval():
+    narrow = {"n": 3, "mean": 85.0, "std": 1.0, "ci95": 2.0}
+    wide = {"n": 2, "mean": 85.0, "std": 5.0, "ci95": 45.0}
+    single = {"n": 1, "mean": 85.0, "std": float("nan"), "ci95": float("nan")}
+    assert verdict.band(wide, 78, 92) == verdict.HOLDS, "paper scale: the mean"
+    assert verdict.band(narrow, 78, 92, quick=True) == verdict.HOLDS
+    assert verdict.band(wide, 78, 92, quick=True) == verdict.INDICATIVE
+    assert verdict.band(single, 78, 92, quick=True) == verdict.INDICATIVE
+    assert verdict.band(narrow, 90, 100, quick=True) == verdict.FAILS
+    assert verdict.combine([verdict.HOLDS, verdict.HOLDS], complete=False) == verdict.INDICATIVE
+    assert verdict.combine([verdict.HOLDS, verdict.FAILS]) == verdict.FAILS
