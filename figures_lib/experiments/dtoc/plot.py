@@ -11,7 +11,7 @@
 """
 
 from ... import gnuplot
-from .paper import DAY_AVERAGES, PUBLISHED_HIGH_LOAD, TIMEOUTS, VARIANT_NAMES
+from .paper import DAY_AVERAGES, PAPER_LOADS, PUBLISHED_HIGH_LOAD, TIMEOUTS, VARIANT_NAMES
 
 # Axes of the useful-throughput-vs-load plots
 LOAD_AXES = """\
@@ -35,17 +35,39 @@ def _block(name, rows):
 
 
 def _curves(stats, variant, timeout, metric="useful_pct"):
-    return [
+    """(load, mean, CI half-width) of the measured loads, in load order: the
+    line joins measured points only."""
+    return sorted(
         (load, s[metric]["mean"], _ci(s[metric]))
         for (v, t, load), s in stats.items()
         if v == variant and t == timeout
-    ]
+    )
+
+
+def _yrange(stats, metric="useful_pct", floor=0.0, ceiling=105.0):
+    """A y range that holds every confidence interval whole."""
+    lows = [s[metric]["mean"] - _ci(s[metric]) for s in stats.values()]
+    highs = [s[metric]["mean"] + _ci(s[metric]) for s in stats.values()]
+    low = min([floor, *lows])
+    high = max([ceiling, *highs])
+    return f"set yrange [{low - 2 if low < floor else floor:g}:{high + 2 if high > ceiling else ceiling:g}]"
+
+
+def _joined(rows):
+    """Rows with a blank line (a break in gnuplot's line) between two
+    measured loads that have a paper-scale load between them unmeasured."""
+    out = []
+    for row in rows:
+        if out and any(out[-1][0] < load < row[0] for load in PAPER_LOADS):
+            out.append(())
+        out.append(row)
+    return out
 
 
 def _curve(stats, variant, timeout, block, color, title, metric="useful_pct"):
     """-> (datablock text, plot clause) of one curve (useful throughput by
     default) with 95 % CI error bars, or ('', None) if there are no points."""
-    rows = _curves(stats, variant, timeout, metric)
+    rows = _joined(_curves(stats, variant, timeout, metric))
     if not rows:
         return "", None
     clause = f'${block} using 1:2:3 with yerrorlines lc rgb "{color}" lw 2 pt 7 title "{title}"'
@@ -73,10 +95,13 @@ def write_and_run_load(outdir, name, scale_text, stats):
             plots += [clause] if clause else []
         published = [(t, y) for (v, t), y in PUBLISHED_HIGH_LOAD.items() if v == variant]
         for t, y in published:
+            # The paper's text gives a level at high load, not points: open
+            # squares at 200-300 %, unjoined, beside the filled simulated points.
             i = TIMEOUTS.index(t)
-            blocks += _block(f"paper_{variant}_{t}", [(200, y), (300, y)])
-            plots.append(f'$paper_{variant}_{t} using 1:2 with lines lw 6 lc rgb "{COLORS[i]}" '
-                         f'dt 3 title "paper, {t} s (its text)"')  # fmt: skip
+            dx = 3 * (i - 1.5)  # the timeouts' marks side by side where the levels coincide
+            blocks += _block(f"paper_{variant}_{t}", [(load + dx, y) for load in (200, 250, 300)])
+            plots.append(f'$paper_{variant}_{t} using 1:2 with points pt 4 ps 2.2 lw 2 '
+                         f'lc rgb "{COLORS[i]}" title "paper, {t} s (its text)"')  # fmt: skip
         plots.append('x <= 100 ? x : 1/0 with lines dt 2 lc rgb "#999999" title "offered load"')
         panels.append(f'set title "{title}"\nplot ' + ", \\\n  ".join(plots))
     script = f"""\
@@ -86,7 +111,8 @@ set output "{name}.png"
 {blocks}
 set multiplot layout 1,2 title "DTOC paper: useful throughput vs offered load, clients with no retry \\
 (simulation, {scale_text}; mean with 95% CI)"
-{LOAD_AXES}set key bottom right box opaque font ",8"
+{LOAD_AXES}{_yrange(stats)}
+set key bottom right box opaque font ",8"
 set samples 1000
 {panels[0]}
 {panels[1]}
@@ -118,6 +144,7 @@ set output "{name}-alternatives.png"
 set multiplot layout 1,2 title "Detecting dead requests: DTOC against today's alternatives, no retry \\
 (simulation, {scale_text}; mean with 95% CI)"
 {LOAD_AXES}set yrange [0:*]
+set offsets 0, 0, graph 0.05, 0
 set key top left box opaque font ",8"
 {joined}
 unset multiplot
@@ -192,7 +219,7 @@ unset multiplot
     key = key or next((k for k in bins if k[0] == "regular"), None)
     if key:
         other = ("dtoc", key[1], key[2])
-        blocks, plots_q, plots_d = "", [], []
+        blocks, plots_q, plots_d, plots_u = "", [], [], []
         for i, k in enumerate((key, other)):
             if k not in bins:
                 continue
@@ -202,25 +229,27 @@ unset multiplot
             plots_q.append(f'${block} using 1:2 with steps lw 2 lc rgb "{COLORS[2 * i]}" '
                            f'title "{VARIANT_NAMES[k[0]]}"')  # fmt: skip
             plots_d.append(f'${block} using 1:3 with steps lw 2 lc rgb "{COLORS[2 * i]}" '
-                           f'title "{VARIANT_NAMES[k[0]]}: CPU on dead work"')  # fmt: skip
-            plots_d.append(f'${block} using 1:4 with steps lw 1 dt 2 lc rgb "{COLORS[2 * i]}" '
-                           f'title "{VARIANT_NAMES[k[0]]}: useful throughput"')  # fmt: skip
+                           f'title "{VARIANT_NAMES[k[0]]}"')  # fmt: skip
+            plots_u.append(f'${block} using 1:4 with steps lw 2 lc rgb "{COLORS[2 * i]}" '
+                           f'title "{VARIANT_NAMES[k[0]]}"')  # fmt: skip
         script = f"""\
 # Request-timeout livelock over one day; generated by ./figures.py, do not edit.
-{_terminal("1200,800")}
+{_terminal("1200,1000")}
 set output "{name}-livelock.png"
 {blocks}
-set multiplot layout 2,1 title "Request-timeout livelock: {key[1]} day, timeout {key[2]:g} s, 1 retry \\
+set multiplot layout 3,1 title "Request-timeout livelock: {key[1]} day, timeout {key[2]:g} s, 1 retry \\
 (simulation, {scale_text}; mean over runs)"
 set grid lc rgb "#dddddd"
 set key outside right box
 set ylabel "connections in the listen queue"
 set yrange [0:1100]
 plot {", ".join(plots_q)}
-set xlabel "time of day (s)"
-set ylabel "% of the time / of capacity"
+set ylabel "CPU on dead work (% of CPU time)"
 set yrange [0:105]
 plot {", ".join(plots_d)}
+set xlabel "time of day (s)"
+set ylabel "useful throughput (% of capacity)"
+plot {", ".join(plots_u)}
 unset multiplot
 """
         errors.append(_run(outdir, f"{name}-livelock", script))
