@@ -21,8 +21,10 @@
 #include "ns3/iw-delack-module.h"
 
 #include <cmath>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <sstream>
 
 using namespace ns3;
 
@@ -83,6 +85,7 @@ main(int argc, char* argv[])
     double delay = c.linkDelay;
     bool csv = false;
     bool header = false;
+    std::string traceFile;
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("case", "the page's figure: 2.1, 2.2, 3.1, 3.2, 3.3, 3.4 or 3.5", figure);
@@ -104,6 +107,10 @@ main(int argc, char* argv[])
     cmd.AddValue("delay", "one-way propagation delay, s", delay);
     cmd.AddValue("csv", "print one CSV row instead of the trace", csv);
     cmd.AddValue("header", "with --csv: print the CSV header first", header);
+    cmd.AddValue("traceFile",
+                 "also write the simulated trace (and, for a page case, the page's) to this file, "
+                 "each line prefixed 'sim ' or 'page '",
+                 traceFile);
     cmd.Parse(argc, argv);
 
     std::vector<std::string> cases = IwDelackCases();
@@ -149,6 +156,28 @@ main(int argc, char* argv[])
     {
         compared = CompareWithPage(r.trace, r.clientPort, figure);
         match = compared.same ? "same" : "differs";
+    }
+
+    if (!traceFile.empty())
+    {
+        std::ofstream out(traceFile);
+        for (size_t i = 0; i < r.trace.size(); ++i)
+        {
+            out << "sim " << r.trace[i].Format(i + 1, r.clientPort) << "\n";
+        }
+        if (!figure.empty())
+        {
+            std::istringstream page(Seed002Trace(figure));
+            for (std::string line; std::getline(page, line);)
+            {
+                out << "page " << line << "\n";
+            }
+        }
+        if (!out)
+        {
+            std::cerr << "iw-delack: cannot write " << traceFile << std::endl;
+            return 1;
+        }
     }
 
     // Where the client's phase came from: the case's documented one, a

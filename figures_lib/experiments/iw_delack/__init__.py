@@ -11,7 +11,9 @@ Three sets of points, one experiment:
 
 One point: build/bin/iw-delack --csv [--case=F] [--server=S --client=C
 --iw=N] [--clientTick=random --serverTick=random --RngRun=R]
-(scratch/iw-delack.cc).
+(scratch/iw-delack.cc); a page case at its documented phases also writes
+the simulated and the page's traces (--traceFile, a side file), which the
+time-sequence figure plots side by side.
 """
 
 from ...csvio import write_csv
@@ -34,6 +36,12 @@ def scale_text(scale):
     return f"scale {scale}: {page} phases per page configuration, {today} per host pair of today"
 
 
+class CasePoint(Point):
+    """A page figure at its documented phases, with both traces."""
+
+    SIDE_FILES = (("traceFile", "-trace.txt"),)
+
+
 def _sort_key(row):
     case = row["case"]
     return (
@@ -49,10 +57,13 @@ class IwDelack(Experiment):
     program = "iw-delack"
     columns = COLUMNS
 
+    def case_point(self, scale, case):
+        return CasePoint.make(self.name, scale, self.program, csv=True, case=case)
+
     def points(self, scale):
         page_runs, today_runs = SCALES[scale]
         make = lambda **p: Point.make(self.name, scale, self.program, csv=True, **p)  # noqa: E731
-        points = [make(case=case) for case in CASES]
+        points = [self.case_point(scale, case) for case in CASES]
         points += [
             make(case=cases[0], clientTick="random", serverTick="random", RngRun=run)
             for cases, _ in CONFIGURATIONS
@@ -76,7 +87,13 @@ class IwDelack(Experiment):
         report.write_today(outdir / f"{self.name}-today.csv", report.today(f))
         text, _ = report.report(f, scale_text(scale))
         (outdir / f"{self.name}-check.txt").write_text(text)
-        error = plot.write_and_run(outdir, self.name, phases, scale_text(scale))
-        if error:
+        errors = [plot.write_and_run(outdir, self.name, phases, scale_text(scale))]
+        traces = {
+            row["case"]: (plot.read_traces(self.case_point(scale, row["case"]).side_file()), row)
+            for row in rows
+            if row["phase"] == "case"
+        }
+        errors.append(plot.write_and_run_traces(outdir, self.name, traces))
+        for error in filter(None, errors):
             text += f"\nwarning: {error}\n"
         return text
