@@ -1,12 +1,12 @@
 """Running points on Dask distributed, with a progress line.
 
 By default a LocalCluster with one single-threaded worker process per core;
-with an address, an existing scheduler. The task is task.run_program, sent
-to the workers by value, so the scheduler and the workers need nothing of
-this repository but the program at the same path (with --scheduler: the
-same build/bin/ on a shared disk, or built at the same path, and a Python
-with dask). Side files come back with the row, so no shared disk is needed
-for them. Each result is handed to on_result as soon as it arrives (the
+with an address, an existing scheduler. The task is subprocess.run of a
+small sh script (task.command), so the scheduler and the workers need
+nothing of this repository but the program at the same path (with
+--scheduler: the same build/bin/ on a shared disk, or built at the same
+path, and a Python with dask). Side files come back on the program's
+stdout, so no shared disk is needed for them. Each result is handed to on_result as soon as it arrives (the
 result store saves it there), so an interrupted sweep keeps its finished
 points.
 """
@@ -16,6 +16,7 @@ import logging
 import os
 import sys
 import time
+import subprocess
 import uuid
 
 from dataclasses import dataclass
@@ -124,10 +125,8 @@ def run_points(points, *, scheduler=None, workers=None, timeout=None, columns=No
     if not points:
         return outputs, failures, 0
 
-    import cloudpickle  # noqa: PLC0415
     from dask.distributed import as_completed  # noqa: PLC0415
 
-    cloudpickle.register_pickle_by_value(task)
     with dask_client(scheduler, workers) as client:
         nworkers = len(client.scheduler_info()["workers"])
         where = scheduler or "LocalCluster"
@@ -136,7 +135,9 @@ def run_points(points, *, scheduler=None, workers=None, timeout=None, columns=No
         for point in points:
             argv = argv_of(point)
             future = client.submit(
-                task.run_program, argv, point.SIDE_FILES, str(ROOT), timeout,
+                subprocess.run, task.command(argv, point.SIDE_FILES, timeout), cwd=str(ROOT),
+                capture_output=True, text=True, timeout=timeout + 60 if timeout else None,
+                check=False,
                 key=_task_key(point), pure=False,
             )  # fmt: skip
             futures[future] = (point, argv)
@@ -144,16 +145,20 @@ def run_points(points, *, scheduler=None, workers=None, timeout=None, columns=No
         for future in as_completed(futures):
             point, argv = futures[future]
             try:
-                returncode, stdout, stderr, sides, wall = future.result()
+                proc = future.result()
             except Exception as e:  # noqa: BLE001 (cannot run, timeout, lost worker)
                 failures.append(Failure(point, argv, f"did not run: {e}"))
                 progress.step(False)
                 continue
-            if returncode != 0:
-                failures.append(Failure(point, argv, f"exit status {returncode}", stderr))
+            if proc.returncode != 0:
+                reason = (f"timed out after {timeout:g} s" if proc.returncode == task.TIMED_OUT
+                          and timeout else f"exit status {proc.returncode}")  # fmt: skip
+                failures.append(Failure(point, argv, reason, proc.stderr))
                 progress.step(False)
                 continue
-            missing = [s for s in point.side_suffixes() if s not in sides]
+            stdout, sides, wall = task.split_output(proc.stdout)
+            stderr = proc.stderr
+            missing = [s for s in point.side_suffixes() if not sides.get(s)]
             try:
                 if missing:
                     raise BadOutput(f"side file(s) {', '.join(missing)} not written")

@@ -1,25 +1,55 @@
-"""The task a Dask worker runs for one point: the program, in a temporary
-directory for its side files, timed. Standard library only, and sent to the
-workers by value (runner.py registers this module with cloudpickle), so a
-worker needs nothing of this repository but the program at the same path."""
+"""The command a Dask worker runs for one point.
 
-import subprocess
-import tempfile
-import time
-from pathlib import Path
+The task submitted is subprocess.run itself, so the scheduler and the
+workers need nothing of this repository but the program at the same path
+(functions of this package would be pickled by reference, and a scheduler
+started elsewhere could not load them). The command is a small sh script:
+it runs the program with each side file in a temporary directory, then
+prints each side file after a marker line, and the wall time of the run,
+on the same stdout; split_output() takes it apart again.
+"""
+
+import shlex
+
+MARK = "@@figures-side-file@@"
+WALL = "@@figures-wall-ns@@"
 
 
-def run_program(argv, side_files, cwd, timeout):
-    """Run argv (with --option=PATH added for each (option, suffix) of
-    side_files) -> (exit status, stdout, stderr, {suffix: text}, wall s).
-    A side file the program did not write is left out of the dict."""
-    with tempfile.TemporaryDirectory(prefix="figures-point-") as tmp:
-        paths = {suffix: Path(tmp) / f"side{i}{suffix}" for i, (_, suffix) in enumerate(side_files)}
-        extra = [f"--{option}={paths[suffix]}" for option, suffix in side_files]
-        start = time.monotonic()
-        proc = subprocess.run(
-            [*argv, *extra], cwd=cwd, capture_output=True, text=True, timeout=timeout, check=False
-        )
-        wall = time.monotonic() - start
-        sides = {s: p.read_text() for s, p in paths.items() if p.is_file()}
-    return proc.returncode, proc.stdout, proc.stderr, sides, wall
+TIMED_OUT = 124  # the exit status of timeout(1) when the limit is reached
+
+
+def command(argv, side_files, timeout=None):
+    """sh -c argv for the program argv with side_files ((option, suffix)
+    pairs) written in a temporary directory and appended to stdout; with a
+    timeout (s), the program is stopped by timeout(1) when it runs longer
+    (so that no orphan keeps a worker's core) and exits TIMED_OUT."""
+    options = " ".join(f'"--{option}=$dir/side{i}{suffix}"' for i, (option, suffix) in
+                       enumerate(side_files))  # fmt: skip
+    dump = "".join(
+        f'printf "\\n{MARK} %s\\n" {shlex.quote(suffix)}; '
+        f'[ -f "$dir/side{i}{suffix}" ] && cat "$dir/side{i}{suffix}"; '
+        for i, (_, suffix) in enumerate(side_files)
+    )
+    limit = f"timeout {timeout:g} " if timeout else ""
+    script = (
+        'dir=$(mktemp -d) || exit 125; trap \'rm -rf "$dir"\' EXIT; '
+        "start=$(date +%s%N); "
+        f'{limit}"$@" {options}; status=$?; '
+        "end=$(date +%s%N); "
+        f"{dump}"
+        f'printf "\\n{WALL} %s\\n" $((end - start)); '
+        "exit $status"
+    )
+    return ["/bin/sh", "-c", script, "figures-point", *argv]
+
+
+def split_output(stdout):
+    """The task's stdout -> (the program's stdout, {suffix: text}, wall s).
+    A side file the program did not write comes back empty."""
+    body, _, wall = stdout.rpartition(f"\n{WALL} ")
+    parts = body.split(f"\n{MARK} ")
+    sides = {}
+    for part in parts[1:]:
+        suffix, _, text = part.partition("\n")
+        sides[suffix] = text
+    return parts[0], sides, int(wall.strip() or 0) / 1e9

@@ -81,7 +81,7 @@ def test_cluster_rows_equal_local_rows(cluster):
     assert len(points) == 7 + 4 * 3
     columns = lambda _point: experiment.columns  # noqa: E731
     on_cluster, failures, ran = run_points(points, scheduler=address, columns=columns)
-    assert not failures and ran == len(points)
+    assert not failures and ran == len(points), "\n".join(map(str, failures[:2]))
     local, failures, _ = run_points(points, workers=1, columns=columns)
     assert not failures
     assert on_cluster == local
