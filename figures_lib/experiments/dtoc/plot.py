@@ -249,6 +249,7 @@ set yrange [0:105]
 plot {", ".join(plots_d)}
 set xlabel "time of day (s)"
 set ylabel "useful throughput (% of capacity)"
+set yrange [0:*]
 plot {", ".join(plots_u)}
 unset multiplot
 """
