@@ -11,7 +11,7 @@ set bars 2
 # top of the CI bar (the bar itself without a CI), for the value labels
 top(m, c) = column(m) + (valid(c) ? column(c) : 0)
 set xrange [-0.6:3.6]
-set xtics ("unmodified" 0, "TCP\nmodification" 1, "HTTP\nmodification" 2, "negotiated\n(beyond the draft)" 3) scale 0
+set xtics ("unmodified" 0, "TCP mod." 1, "HTTP mod." 2, "negotiated\n(beyond draft)" 3) scale 0
 set grid ytics lc rgb "#dddddd"
 set multiplot layout 1,3 title "TIME_WAIT draft, Table 3 (WebSTONE): simulation (ns-3, scale paper: 5 runs, 70 s warm-up + 60 s measured)\nbars: simulated mean (95% CI) next to the paper's value" margins 0.06,0.99,0.14,0.86 spacing 0.07,0
 # Panel 1: conn_per_s
@@ -23,7 +23,7 @@ $paper0 << EOD
 EOD
 unset logscale y
 set yrange [0:*]
-set offsets 0, 0, graph 0.2, 0
+set offsets 0, 0, graph 0.3, 0
 set key top left opaque box samplen 2
 set ylabel "connections completed per second"
 unset label
@@ -33,9 +33,10 @@ plot \
     title "simulation (ns-3): mean, 95% CI", \
   "table3-summary.csv" every ::1 using (vx(strcol(1))-0.18):3:4 with yerrorbars lc rgb "black" pt 7 ps 0.5 lw 1.5 notitle, \
   "table3-summary.csv" every ::1 using (vx(strcol(1))-0.18):(top(3, 4)):(sprintf("%.1f", column(3))) \
-    with labels offset char 0,0.8 notitle, \
+    with labels rotate by 90 left offset char 0,0.4 notitle, \
   $paper0 using ($1+0.18):2 with boxes lc rgb "#909090" title "paper", \
-  $paper0 using ($1+0.18):2:(sprintf("%.1f", $2)) with labels offset char 0,0.8 notitle
+  $paper0 using ($1+0.18):2:(sprintf("%.1f", $2)) with labels rotate by 90 left \
+    offset char 0,0.4 notitle
 # Panel 2: throughput_mbps
 $paper1 << EOD
 0,NaN
@@ -45,7 +46,7 @@ $paper1 << EOD
 EOD
 unset logscale y
 set yrange [0:*]
-set offsets 0, 0, graph 0.2, 0
+set offsets 0, 0, graph 0.3, 0
 unset key
 set ylabel "throughput (Mb/s)"
 unset label
@@ -55,9 +56,10 @@ plot \
     title "simulation (ns-3): mean, 95% CI", \
   "table3-summary.csv" every ::1 using (vx(strcol(1))-0.18):5:6 with yerrorbars lc rgb "black" pt 7 ps 0.5 lw 1.5 notitle, \
   "table3-summary.csv" every ::1 using (vx(strcol(1))-0.18):(top(5, 6)):(sprintf("%.2f", column(5))) \
-    with labels offset char 0,0.8 notitle, \
+    with labels rotate by 90 left offset char 0,0.4 notitle, \
   $paper1 using ($1+0.18):2 with boxes lc rgb "#909090" title "paper", \
-  $paper1 using ($1+0.18):2:(sprintf("%.2f", $2)) with labels offset char 0,0.8 notitle
+  $paper1 using ($1+0.18):2:(sprintf("%.2f", $2)) with labels rotate by 90 left \
+    offset char 0,0.4 notitle
 # Panel 3: server_tcb_kb
 $paper2 << EOD
 0,NaN
@@ -67,7 +69,7 @@ $paper2 << EOD
 EOD
 set logscale y
 set yrange [1:*]
-set offsets 0, 0, graph 0.25, 0
+set offsets 0, 0, graph 0.35, 0
 unset key
 set ylabel "server TCB memory (KB, time average; log scale)"
 unset label
@@ -77,8 +79,9 @@ plot \
     title "simulation (ns-3): mean, 95% CI", \
   "table3-summary.csv" every ::1 using (vx(strcol(1))-0.18):7:8 with yerrorbars lc rgb "black" pt 7 ps 0.5 lw 1.5 notitle, \
   "table3-summary.csv" every ::1 using (vx(strcol(1))-0.18):(top(7, 8)):(sprintf("%.1f", column(7))) \
-    with labels offset char 0,0.8 notitle, \
+    with labels rotate by 90 left offset char 0,0.4 notitle, \
   $paper2 using ($1+0.18):2 with boxes lc rgb "#909090" title "paper", \
-  $paper2 using ($1+0.18):2:(sprintf("%.1f", $2)) with labels offset char 0,0.8 notitle
+  $paper2 using ($1+0.18):2:(sprintf("%.1f", $2)) with labels rotate by 90 left \
+    offset char 0,0.4 notitle
 
 unset multiplot
