@@ -131,9 +131,14 @@ def main(argv=None):
     experiments = registry.experiments()
     args = parse_args(experiments, argv)
     if args.list:
+        from figures_lib import sweep  # noqa: PLC0415
+
         width = max(map(len, experiments))
         for name, exp in experiments.items():
             print(f"{name:{width}}  {exp.title}")
+        print(f"\nThe store at {'quick' if args.quick else 'paper'} scale:")
+        for line in sweep.store_status(experiments.values(), "quick" if args.quick else "paper"):
+            print(f"  {line}")
         return 0
     if args.scheduler:
         why = scheduler_reachable(args.scheduler)

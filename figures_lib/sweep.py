@@ -40,6 +40,26 @@ class Plan:
             self.counts[exp.name] = counts
 
 
+def store_status(experiments, scale):
+    """One line per experiment: points stored (stale among them) of all, and
+    the stored points' summed wall time (what the sweep cost, one core)."""
+    width = max(len(e.name) for e in experiments)
+    lines = []
+    for exp in experiments:
+        points = exp.points(scale)
+        entries = [e for e in map(store.load, points) if e is not None]
+        try:
+            current = store.model_fingerprint(exp.program)
+            stale = sum(e.fingerprint != current for e in entries)
+        except store.StoreError:
+            stale = None  # not configured: staleness unknown
+        wall = sum(float(e.meta.get("wall_s", 0)) for e in entries)
+        text = f"{exp.name:{width}}  {len(entries):5d} of {len(points):5d} points stored"
+        text += "" if stale is None else f", {stale} stale"
+        lines.append(text + f"; their runs took {wall / 3600:.2f} h of one core")
+    return lines
+
+
 def fingerprints_to_stamp(experiments, no_build):
     """Build (unless no_build) and return {program: fingerprint} of the
     binaries that will run. Raises build.BuildError."""

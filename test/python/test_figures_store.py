@@ -161,10 +161,13 @@ def test_bad_options_one_line_and_exit_1(tmp_path, args, message):
 
 def test_list_is_aligned(tmp_path):
     proc = figures(tmp_path, "--list", timeout=60)
-    lines = proc.stdout.splitlines()
+    listing, _, status = proc.stdout.partition("\n\n")
+    lines = listing.splitlines()
     assert proc.returncode == 0 and len(lines) >= 9
     columns = {len(line) - len(line.split("  ", 1)[1].lstrip()) for line in lines}
     assert len(columns) == 1, lines
+    # and what the store holds of each (this directory's store is empty)
+    assert "table1  " in status and "0 of   120 points stored, 0 stale" in status, status
 
 
 def test_pandas_loader(swept, monkeypatch):
