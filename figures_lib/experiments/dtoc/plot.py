@@ -163,10 +163,13 @@ def write_and_run_day(outdir, name, scale_text, stats, bins, period):
             (k, s) for k, s in bins.items() if k[1] == day and k[0] in ("regular", "dtoc")
         ):
             block = f"{variant}_{day}_{t:g}"
-            blocks += _block(block, [(start, v["useful_pct"]) for start, _, v in series])
+            blocks += _block(block, [(start, v["useful_pct"], v["useful_pct_min"], v["useful_pct_max"])
+                                     for start, _, v in series])  # fmt: skip
             offered = offered or series
             dash = 1 if variant == "dtoc" else 2
             color = COLORS[[5, 8, 10].index(int(t)) if int(t) in (5, 8, 10) else 3]
+            plots.append(f'${block} using 1:3:4 with filledcurves fc rgb "{color}" '
+                         'fs transparent solid 0.12 noborder notitle')  # fmt: skip
             plots.append(
                 f'${block} using 1:2 with steps lw 2 dt {dash} lc rgb "{color}" '
                 f'title "{VARIANT_NAMES[variant]} {t:g} s"'
@@ -192,7 +195,7 @@ def write_and_run_day(outdir, name, scale_text, stats, bins, period):
 set output "{name}.png"
 {blocks}
 set multiplot layout {rows},1 title "DTOC paper: useful throughput over a day, clients with 1 retry \\
-(simulation, {scale_text}; mean over runs; dashed: regular, solid: DTOC)"
+(simulation, {scale_text}; mean over runs, band: lowest to highest run; dashed: regular, solid: DTOC)"
 set xlabel "time of day (s; 9 periods of {period:g} s)"
 set ylabel "% of capacity"
 set yrange [0:310]

@@ -21,7 +21,9 @@ DAY_SUMMARY_COLUMNS = ("variant", "day", "timeout_s", "n") + tuple(
     f"{m}_{s}" for m in METRICS for s in ("mean", "ci95")
 )
 TIMELINE_FIELDS = ("offered_pct", "useful_pct", "queue_length", "dead_cpu_pct")
-TIMELINE_COLUMNS = ("variant", "day", "timeout_s", "start_s", "runs") + TIMELINE_FIELDS
+# the useful throughput's spread over the runs, lowest and highest run per bin
+SPREAD = ("useful_pct_min", "useful_pct_max")
+TIMELINE_COLUMNS = ("variant", "day", "timeout_s", "start_s", "runs") + TIMELINE_FIELDS + SPREAD
 
 
 def _variant_order(variant):
@@ -109,7 +111,8 @@ def read_timeline(path):
 
 
 def timeline_means(timelines):
-    """{key: [timeline per run]} -> {key: [(start_s, runs, {field: mean})]}."""
+    """{key: [timeline per run]} -> {key: [(start_s, runs, {field: mean,
+    and SPREAD: the lowest and highest run's useful throughput})]}."""
     out = {}
     for key, runs in timelines.items():
         frame = pd.DataFrame(
@@ -117,17 +120,19 @@ def timeline_means(timelines):
         )
         grouped = frame.groupby("start_s")
         means, counts = grouped[list(TIMELINE_FIELDS)].mean(), grouped.size()
+        low, high = grouped["useful_pct"].min(), grouped["useful_pct"].max()
         out[key] = [
-            (t, int(counts[t]), {f: float(means.loc[t, f]) for f in TIMELINE_FIELDS})
+            (t, int(counts[t]), {**{f: float(means.loc[t, f]) for f in TIMELINE_FIELDS},
+                                 SPREAD[0]: float(low[t]), SPREAD[1]: float(high[t])})
             for t in sorted(means.index)
-        ]
+        ]  # fmt: skip
     return dict(sorted(out.items(), key=lambda kv: (_variant_order(kv[0][0]), kv[0][1], kv[0][2])))
 
 
 def write_timeline(path, bins):
     rows = [
         {"variant": k[0], "day": k[1], "timeout_s": f"{k[2]:g}", "start_s": f"{t:g}", "runs": n,
-         **{f: f"{v[f]:.4f}" for f in TIMELINE_FIELDS}}
+         **{f: f"{v[f]:.4f}" for f in TIMELINE_FIELDS + SPREAD}}
         for k, series in bins.items()
         for t, n, v in series
     ]  # fmt: skip
