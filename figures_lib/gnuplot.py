@@ -22,6 +22,21 @@ def png_terminal():
     return "pngcairo" if "pngcairo" in terminals else "png"
 
 
+def terminal(size, font=10, utf8=False):
+    """The script's terminal line(s) for a PNG of size "W,H": pngcairo with
+    a Sans font where gnuplot has it (also when gnuplot is missing: the
+    script is still written), else the plain png terminal."""
+    if png_terminal() == "png":
+        return f"set terminal png size {size} noenhanced"
+    line = f'set terminal pngcairo size {size} noenhanced font "Sans,{font}"'
+    return f"set encoding utf8\n{line}" if utf8 else line
+
+
+def datablock(name, lines):
+    """A named inline data block ($name) of the given text lines."""
+    return f"${name} << EOD\n" + "\n".join(lines) + "\nEOD\n"
+
+
 def svg_twin(text):
     """The script with the SVG terminal (same size and font) and .svg outputs."""
 

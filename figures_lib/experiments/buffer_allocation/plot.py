@@ -18,16 +18,8 @@ def _ci(stat):
     return 0.0 if math.isnan(stat["ci95"]) else stat["ci95"]
 
 
-def _block(name, lines):
-    return f"${name} << EOD\n" + "\n".join(lines) + "\nEOD\n"
-
-
-def script(png, terminal, summary, detail, scale_text):
-    term = (
-        'set terminal pngcairo size 1400,1000 noenhanced font "Sans,10"'
-        if terminal == "pngcairo"
-        else "set terminal png size 1400,1000 noenhanced"
-    )
+def script(png, summary, detail, scale_text):
+    term = gnuplot.terminal("1400,1000")
     blocks = []
     for scheme in COLORS:
         rows = [
@@ -36,11 +28,11 @@ def script(png, terminal, summary, detail, scale_text):
             for (n, sch), s in summary.items()
             if sch == scheme
         ]
-        blocks.append(_block(f"s_{scheme}", rows))
+        blocks.append(gnuplot.datablock(f"s_{scheme}", rows))
         if scheme in detail:
             timeline, conns = detail[scheme]
-            blocks.append(_block(f"t_{scheme}", [f"{t:g} {p / 1024:g}" for t, p in zip(timeline["time"], timeline["pool"])]))
-            blocks.append(_block(f"c_{scheme}", [f"{p / 1e6:g} {t / 1e6:g}" for p, t in zip(conns["prediction"], conns["throughput"])]))
+            blocks.append(gnuplot.datablock(f"t_{scheme}", [f"{t:g} {p / 1024:g}" for t, p in zip(timeline["time"], timeline["pool"])]))
+            blocks.append(gnuplot.datablock(f"c_{scheme}", [f"{p / 1e6:g} {t / 1e6:g}" for p, t in zip(conns["prediction"], conns["throughput"])]))
     curves = lambda col, ci: ", \\\n  ".join(  # noqa: E731
         f'$s_{s} using 1:{col}:{ci} with yerrorlines lc rgb "{c}" lw 2 pt 7 title "{LABELS[s]}"'
         for s, c in COLORS.items()
@@ -107,7 +99,6 @@ unset multiplot
 
 
 def write_and_run(outdir, stem, summary, detail, scale_text):
-    terminal = gnuplot.png_terminal() or "pngcairo"
     gp = outdir / f"{stem}.gp"
-    gp.write_text(script(f"{stem}.png", terminal, summary, detail, scale_text))
+    gp.write_text(script(f"{stem}.png", summary, detail, scale_text))
     return gnuplot.run(gp, outdir)

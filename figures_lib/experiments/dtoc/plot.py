@@ -25,13 +25,11 @@ COLORS = ("#c03020", "#e08020", "#2070c0", "#20a040", "#9040b0", "#606060")
 
 
 def _terminal(size):
-    if (gnuplot.png_terminal() or "pngcairo") == "pngcairo":
-        return f'set encoding utf8\nset terminal pngcairo size {size} noenhanced font "Sans,10"'
-    return f"set terminal png size {size} noenhanced"
+    return gnuplot.terminal(size, utf8=True)
 
 
 def _block(name, rows):
-    return f"${name} << EOD\n" + "\n".join(" ".join(str(x) for x in r) for r in rows) + "\nEOD\n"
+    return gnuplot.datablock(name, (" ".join(str(x) for x in r) for r in rows))
 
 
 def _curves(stats, variant, timeout, metric="useful_pct"):

@@ -25,12 +25,8 @@ def _ecdf_block(name, times):
     return f"${name} << EOD\n" + "\n".join(rows) + "\nEOD\n"
 
 
-def script(groups, png, terminal, scale_text):
-    term = (
-        'set terminal pngcairo size 1100,720 noenhanced font "Sans,11"'
-        if terminal == "pngcairo"
-        else "set terminal png size 1100,720 noenhanced"
-    )
+def script(groups, png, scale_text):
+    term = gnuplot.terminal("1100,720", font=11)
     blocks, plots, arrows = [], [], []
     for k, (cases, label) in enumerate(CONFIGURATIONS):
         g = groups.get(cases[0])
@@ -77,9 +73,8 @@ plot \\
 
 
 def write_and_run(outdir, stem, groups, scale_text):
-    terminal = gnuplot.png_terminal() or "pngcairo"
     gp = outdir / f"{stem}.gp"
-    gp.write_text(script(groups, f"{stem}.png", terminal, scale_text))
+    gp.write_text(script(groups, f"{stem}.png", scale_text))
     return gnuplot.run(gp, outdir)
 
 
@@ -110,13 +105,9 @@ def read_traces(path):
     return out
 
 
-def traces_script(traces, png, terminal):
+def traces_script(traces, png):
     """traces: {case: ({"sim": [...], "page": [...]}, row)}."""
-    term = (
-        'set terminal pngcairo size 1600,820 noenhanced font "Sans,10"'
-        if terminal == "pngcairo"
-        else "set terminal png size 1600,820 noenhanced"
-    )
+    term = gnuplot.terminal("1600,820")
     blocks, panels = [], []
     for case in CASES:
         if case not in traces:
@@ -161,7 +152,6 @@ unset multiplot
 def write_and_run_traces(outdir, stem, traces):
     if not traces:
         return f"no page cases; figures/{stem}-traces.png not written"
-    terminal = gnuplot.png_terminal() or "pngcairo"
     gp = outdir / f"{stem}-traces.gp"
-    gp.write_text(traces_script(traces, f"{stem}-traces.png", terminal))
+    gp.write_text(traces_script(traces, f"{stem}-traces.png"))
     return gnuplot.run(gp, outdir)

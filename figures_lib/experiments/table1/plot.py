@@ -16,12 +16,8 @@ def script(summary_csv, png, terminal, scale_text):
     paper_rows = "\n".join(
         f"{n},{UNMODIFIED[n]},{UNMODIFIED_SD[n]},{MODIFIED[n]},{MODIFIED_SD[n]}" for n in N_VALUES
     )
-    if terminal == "pngcairo":
-        term = 'set encoding utf8\nset terminal pngcairo size 1100,720 noenhanced font "Sans,11"'
-        pm = "\u00b1"
-    else:
-        term = "set terminal png size 1100,720 noenhanced"
-        pm = "+-"
+    term = gnuplot.terminal("1100,720", font=11, utf8=True)
+    pm = "\u00b1" if terminal == "pngcairo" else "+-"
     sim = f'"{summary_csv}" every ::1'
     flt = 'strcol(1) eq "{}" ? $4 : NaN'
     return f"""\
