@@ -19,6 +19,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/iw-delack-module.h"
+#include "ns3/tcp-host-module.h"
 
 #include <cmath>
 #include <fstream>
@@ -111,7 +112,12 @@ main(int argc, char* argv[])
                  "also write the simulated trace (and, for a page case, the page's) to this file, "
                  "each line prefixed 'sim ' or 'page '",
                  traceFile);
-    cmd.Parse(argc, argv);
+    ProgramInput input("iw-delack", argc, argv);
+    if (!input.Parse(cmd, {"iw", "clientIw", "body", "readSize"}) ||
+        !input.Writable("traceFile", traceFile))
+    {
+        return 1;
+    }
 
     std::vector<std::string> cases = IwDelackCases();
     if (!figure.empty() && std::find(cases.begin(), cases.end(), figure) == cases.end())

@@ -14,6 +14,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/proxy-buffer-module.h"
+#include "ns3/tcp-host-module.h"
 
 #include <fstream>
 #include <iomanip>
@@ -46,7 +47,18 @@ main(int argc, char* argv[])
                  "Write one CSV row per connection to this file",
                  connectionsFile);
     cmd.AddValue("timeline", "Write the send buffers' sum over time to this CSV file", timeline);
-    cmd.Parse(argc, argv);
+    ProgramInput input("proxy-buffer-allocation", argc, argv);
+    if (!input.Parse(cmd, {"receivers", "poolKb", "bufferKb"}) ||
+        !input.Writable("connectionsFile", connectionsFile) ||
+        !input.Writable("timeline", timeline))
+    {
+        return 1;
+    }
+    if (poolKb == 0)
+    {
+        input.Fail("--poolKb must be at least 1");
+        return 1;
+    }
     c.poolBytes = uint64_t(poolKb) * 1024;
     c.fixedBuffer = bufferKb * 1024;
     std::string invalid = c.Validate();

@@ -12,6 +12,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/proxy-buffer-module.h"
+#include "ns3/tcp-host-module.h"
 
 #include <chrono>
 #include <iostream>
@@ -28,7 +29,16 @@ main(int argc, char* argv[])
     cmd.AddValue("connections", "Connections registered", n);
     cmd.AddValue("evaluations", "Evaluations timed", evaluations);
     cmd.AddValue("header", "Print the CSV header first", header);
-    cmd.Parse(argc, argv);
+    ProgramInput input("proxy-buffer-allocator-cost", argc, argv);
+    if (!input.Parse(cmd, {"connections", "evaluations"}))
+    {
+        return 1;
+    }
+    if (n == 0 || evaluations == 0)
+    {
+        input.Fail("--connections and --evaluations must be at least 1");
+        return 1;
+    }
     if (n == 0 || evaluations == 0)
     {
         std::cerr << "proxy-buffer-allocator-cost: connections and evaluations must be positive\n";

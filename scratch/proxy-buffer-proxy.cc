@@ -14,6 +14,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/proxy-buffer-module.h"
+#include "ns3/tcp-host-module.h"
 
 #include <iomanip>
 #include <iostream>
@@ -54,7 +55,12 @@ main(int argc, char* argv[])
                  c.stockSockets);
     cmd.AddValue("csv", "One CSV row", csv);
     cmd.AddValue("header", "With --csv: print the header first", header);
-    cmd.Parse(argc, argv);
+    ProgramInput input("proxy-buffer-proxy", argc, argv);
+    if (!input.Parse(cmd, {"scheme", "clients", "servers", "maxConnections", "poolKb"}) ||
+        !input.Writable("responses", c.responseFile))
+    {
+        return 1;
+    }
     c.poolBytes = poolKb * 1024;
     std::string invalid = c.Validate();
     if (!invalid.empty())

@@ -22,6 +22,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/proxy-buffer-module.h"
+#include "ns3/tcp-host-module.h"
 
 #include <iomanip>
 #include <iostream>
@@ -51,11 +52,21 @@ main(int argc, char* argv[])
     cmd.AddValue("originKeepAlive", "Origins' keep-alive timeout, s", c.originKeepAlive);
     cmd.AddValue("csv", "One CSV row", csv);
     cmd.AddValue("header", "With --csv: print the header first", header);
-    cmd.Parse(argc, argv);
+    ProgramInput input("proxy-buffer-time-wait", argc, argv);
+    if (!input.Parse(cmd, {"scheme", "clients"}))
+    {
+        return 1;
+    }
     std::string invalid = c.Validate();
     if (!invalid.empty())
     {
-        std::cerr << "proxy-buffer-time-wait: " << invalid << "\n";
+        // The config names its field; this program calls it --placement.
+        const std::string field = "timeWaitPlacement";
+        if (invalid.compare(0, field.size(), field) == 0)
+        {
+            invalid.replace(0, field.size(), "--placement");
+        }
+        input.Fail(invalid);
         return 1;
     }
     ProxyExperimentResult r = RunProxyExperiment(c);

@@ -43,7 +43,11 @@ main(int argc, char* argv[])
     cmd.AddValue("segmentSize", "TCP MSS, bytes", c.testbed.segmentSize);
     cmd.AddValue("mtu", "LAN MTU, bytes", c.testbed.mtu);
     cmd.AddValue("header", "print the CSV header first", header);
-    cmd.Parse(argc, argv);
+    ProgramInput input("tw-avoid-table1", argc, argv);
+    if (!input.Parse(cmd, {"timeWaitTcbs", "segmentSize", "mtu"}))
+    {
+        return 1;
+    }
 
     if (variant != "unmodified" && variant != "swap")
     {

@@ -82,7 +82,13 @@ main(int argc, char* argv[])
     cmd.AddValue("pcap",
                  "write a pcap file per host with this prefix (opens in Wireshark as HTTP)",
                  pcap);
-    cmd.Parse(argc, argv);
+    ProgramInput input("tw-avoid-webstone", argc, argv);
+    if (!input.Parse(cmd, {"table", "clientHosts", "clientsPerHost", "requestsPerConnection"}) ||
+        !input.Writable("timeline", timeline) || !input.Writable("requests", requestsFile) ||
+        !input.WritablePrefix("pcap", pcap))
+    {
+        return 1;
+    }
 
     if (table != 2 && table != 3)
     {

@@ -88,3 +88,42 @@ def test_configure_rejects_what_is_not_an_ns3(tmp_path, path, message):
     assert result.returncode != 0
     assert message in result.stderr
     assert not (build / "CMakeCache.txt").exists()
+
+
+# Every program: what ns-3's CommandLine would take silently (a negative
+# number wrapped into an unsigned option, an argument that is not an option)
+# and what would fail only after the run (an output path that cannot be
+# written), refused at once with one line and exit 1 (ProgramInput).
+NOWHERE = "/nonexistent-dir/out.csv"
+
+
+@pytest.mark.parametrize(
+    "program, args, message",
+    [
+        ("proxy-buffer-allocator-cost", ["--evaluations=-1"], "--evaluations must not be negative"),
+        ("proxy-buffer-allocator-cost", ["--evaluations=0"], "must be at least 1"),
+        ("dtoc", ["--load=1e9"], "--load must be at most 1000"),
+        ("dtoc", ["--retries=-1"], "--retries must not be negative"),
+        ("dtoc", [f"--timeline={NOWHERE}"], "cannot write --timeline"),
+        ("dtoc", ["--timeline=/tmp"], "is a directory, not a file"),
+        ("proxy-buffer-allocation", ["--poolKb=0"], "--poolKb must be at least 1"),
+        ("proxy-buffer-allocation", ["--receivers=-3"], "--receivers must not be negative"),
+        ("proxy-buffer-allocation", [f"--connectionsFile={NOWHERE}"], "cannot write --connectionsFile"),
+        ("iw-delack", ["--body=-5"], "--body must not be negative"),
+        ("iw-delack", ["--readSize=-1"], "--readSize must not be negative"),
+        ("iw-delack", [f"--traceFile={NOWHERE}"], "cannot write --traceFile"),
+        ("tw-avoid-table1", ["--timeWaitTcbs=-5"], "--timeWaitTcbs must not be negative"),
+        ("tw-avoid-table1", ["2500"], "unexpected argument '2500'"),
+        ("tw-avoid-webstone", ["--pcap=/nonexistent-dir/ws"], "cannot write files named --pcap"),
+        ("tw-avoid-webstone", [f"--requests={NOWHERE}"], "cannot write --requests"),
+        ("proxy-buffer-proxy", [f"--responses={NOWHERE}"], "cannot write --responses"),
+        ("proxy-buffer-proxy", ["--clients=-1"], "--clients must not be negative"),
+        ("proxy-buffer-time-wait", ["--placement=swapp"], "--placement must be standard, swap"),
+    ],
+)
+def test_programs_refuse_at_once(program, args, message):
+    result = run(program, *args)
+    assert result.returncode == 1
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"{program}: ") and message in lines[0], lines
