@@ -131,8 +131,6 @@ def main(argv=None):
     experiments = registry.experiments()
     args = parse_args(experiments, argv)
     if args.list:
-        from figures_lib import sweep  # noqa: PLC0415
-
         width = max(map(len, experiments))
         for name, exp in experiments.items():
             print(f"{name:{width}}  {exp.title}")

@@ -6,19 +6,18 @@ small sh script (task.command), so the scheduler and the workers need
 nothing of this repository but the program at the same path (with
 --scheduler: the same build/bin/ on a shared disk, or built at the same
 path, and a Python with dask). Side files come back on the program's
-stdout, so no shared disk is needed for them. Each result is handed to on_result as soon as it arrives (the
-result store saves it there), so an interrupted sweep keeps its finished
-points.
+stdout, so no shared disk is needed for them. Each result is handed to
+on_result as soon as it arrives (the result store saves it there), so an
+interrupted sweep keeps its finished points.
 """
 
 import contextlib
 import logging
 import os
+import subprocess
 import sys
 import time
-import subprocess
 import uuid
-
 from dataclasses import dataclass
 
 from . import store, task
@@ -157,14 +156,13 @@ def run_points(points, *, scheduler=None, workers=None, timeout=None, columns=No
                 progress.step(False)
                 continue
             stdout, sides, wall = task.split_output(proc.stdout)
-            stderr = proc.stderr
             missing = [s for s in point.side_suffixes() if not sides.get(s)]
             try:
                 if missing:
                     raise BadOutput(f"side file(s) {', '.join(missing)} not written")
                 row = parse_point_output(stdout, columns(point) if columns else None)
             except BadOutput as e:
-                failures.append(Failure(point, argv, f"bad output: {e}", stderr))
+                failures.append(Failure(point, argv, f"bad output: {e}", proc.stderr))
                 progress.step(False)
                 continue
             outputs[point] = row

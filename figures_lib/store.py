@@ -213,12 +213,6 @@ def adopt(point, entry, fingerprint, note):
     _write(path(point), Entry(meta, entry.output).text())
 
 
-def size(scale="paper"):
-    """(files, bytes) of the store at a scale."""
-    files = [f for f in root(scale).rglob("*") if f.is_file()]
-    return len(files), sum(f.stat().st_size for f in files)
-
-
 # ---------------------------------------------------------------- points with side files
 
 

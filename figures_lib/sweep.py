@@ -3,6 +3,7 @@ result store has, run what is missing or stale, and write each experiment's
 outputs only when all its points are there; or, with --verify, re-run
 stored points and compare them row for row."""
 
+import os
 import random
 import sys
 import time
@@ -10,7 +11,7 @@ from collections import Counter
 
 from . import build, store
 from .csvio import BadOutput, parse_point_output
-from .paths import outputs_dir
+from .paths import ROOT, outputs_dir
 from .runner import run_points
 
 
@@ -19,16 +20,15 @@ class Plan:
     current fingerprint), stale (stored with another) or missing."""
 
     def __init__(self, experiments, scale, force):
-        self.experiments, self.scale = experiments, scale
-        self.current = {e.program: store.model_fingerprint(e.program) for e in experiments}
         self.rows, self.todo, self.counts = {}, [], {}
         for exp in experiments:
+            current = store.model_fingerprint(exp.program)
             counts = Counter()
             for point in exp.points(scale):
                 entry = store.load(point)
                 state = "missing"
                 if entry is not None:
-                    state = "stale" if entry.fingerprint != self.current[exp.program] else "stored"
+                    state = "stale" if entry.fingerprint != current else "stored"
                     if state == "stored" and not force:
                         try:
                             self.rows[point] = parse_point_output(entry.output, exp.columns)
@@ -69,6 +69,11 @@ def fingerprints_to_stamp(experiments, no_build):
     return build.built_fingerprints(programs)
 
 
+def _shown(path):
+    """A path as the messages show it: from the repository root when inside."""
+    return path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+
+
 def write_outputs(experiments, scale, rows_by_point, failures):
     """Each complete experiment's outputs; -> the names of the incomplete."""
     outdir = outputs_dir(scale)
@@ -83,8 +88,7 @@ def write_outputs(experiments, scale, rows_by_point, failures):
             n_failed = sum(p in failed for p in missing)
             print(
                 f"{exp.name}: {len(missing)} of {len(points)} points missing ({n_failed} failed):"
-                f" no outputs written; {outdir.relative_to(outdir.parent.parent)}/{exp.name}* left"
-                " as they were"
+                f" no outputs written; {_shown(outdir)}/{exp.name}* left as they were"
             )
             incomplete.append(exp.name)
             continue
@@ -94,8 +98,7 @@ def write_outputs(experiments, scale, rows_by_point, failures):
             f.name for f in outdir.glob(f"{exp.name}*")
             if f.is_file() and before.get(f) != f.stat().st_mtime_ns
         )  # fmt: skip
-        rel = outdir.relative_to(outdir.parent.parent) if scale != "paper" else outdir.name
-        print(f"{exp.name}: wrote " + ", ".join(f"{rel}/{w}" for w in written))
+        print(f"{exp.name}: wrote " + ", ".join(f"{_shown(outdir)}/{w}" for w in written))
         if text:
             print(text, end="" if text.endswith("\n") else "\n")
     return incomplete
@@ -172,7 +175,7 @@ def choose(experiments, scale, count, rng):
     return chosen
 
 
-def differences(point, entry, result, columns):
+def differences(point, entry, result):
     """Lines saying how a re-run differs from the stored point ([] if not)."""
     lines = []
     if result.output != entry.output:
@@ -200,7 +203,7 @@ def differences(point, entry, result, columns):
 
 
 def verify(experiments, scale, args):
-    seed = int.from_bytes(__import__("os").urandom(4), "little")
+    seed = int.from_bytes(os.urandom(4), "little")
     rng = random.Random(seed)
     chosen = choose(experiments, scale, args.verify, rng)
     if not chosen:
@@ -226,7 +229,7 @@ def verify(experiments, scale, args):
     for point, entry in chosen:
         if point not in results:
             continue
-        lines = differences(point, entry, results[point], by_name[point.experiment].columns)
+        lines = differences(point, entry, results[point])
         status = "DIFFERS" if lines else "identical"
         differing += bool(lines)
         print(f"{status}: {point.label()}")

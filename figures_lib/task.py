@@ -13,8 +13,6 @@ import shlex
 
 MARK = "@@figures-side-file@@"
 WALL = "@@figures-wall-ns@@"
-
-
 TIMED_OUT = 124  # the exit status of timeout(1) when the limit is reached
 
 

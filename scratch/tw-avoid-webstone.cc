@@ -22,22 +22,22 @@
 #include <iomanip>
 #include <iostream>
 #include <limits>
+#include <sstream>
 
 using namespace ns3;
 
 namespace
 {
-std::ofstream* g_requests = nullptr; //!< --requests: where each request goes
-uint32_t g_requestsTable = 0;
-std::string g_requestsVariant;
-
-/// HttpClient's RequestDone trace: one row of --requests.
+/**
+ * HttpClient's RequestDone trace: one row of --requests.
+ * @param out the file
+ * @param prefix the row's first columns (table, variant, run)
+ */
 void
-RequestDone(Time latency, uint64_t bodyBytes, uint16_t)
+RequestDone(std::ofstream* out, std::string prefix, Time latency, uint64_t bodyBytes, uint16_t)
 {
-    *g_requests << g_requestsTable << "," << g_requestsVariant << "," << RngSeedManager::GetRun()
-                << "," << Simulator::Now().GetSeconds() << "," << bodyBytes << ","
-                << latency.GetSeconds() * 1e3 << "\n";
+    *out << prefix << Simulator::Now().GetSeconds() << "," << bodyBytes << ","
+         << latency.GetSeconds() * 1e3 << "\n";
 }
 } // namespace
 
@@ -123,14 +123,13 @@ main(int argc, char* argv[])
             return 1;
         }
         requests << "table,variant,run,time_s,body_bytes,latency_ms\n";
-        g_requests = &requests;
-        g_requestsTable = table;
-        g_requestsVariant = variant;
+        std::ostringstream prefix;
+        prefix << table << "," << variant << "," << RngSeedManager::GetRun() << ",";
         // The clients exist once the run has built its hosts, at time 0.
-        Simulator::Schedule(Seconds(0), []() {
+        Simulator::Schedule(Seconds(0), [&requests, row = prefix.str()]() {
             Config::ConnectWithoutContext(
                 "/NodeList/*/ApplicationList/*/$ns3::HttpClient/RequestDone",
-                MakeCallback(&RequestDone));
+                MakeBoundCallback(&RequestDone, &requests, row));
         });
     }
 

@@ -13,7 +13,8 @@ namespace ns3
 
 ProgramInput::ProgramInput(std::string program, int argc, char* argv[])
     : m_program(std::move(program)),
-      m_arg(argv + (argc > 0 ? 1 : 0), argv + argc)
+      m_argc(argc),
+      m_argv(argv)
 {
 }
 
@@ -27,10 +28,11 @@ ProgramInput::Fail(const std::string& why) const
 bool
 ProgramInput::Parse(CommandLine& cmd, std::initializer_list<std::string> unsignedOptions)
 {
-    for (const std::string& arg : m_arg)
+    for (int i = 1; i < m_argc; ++i)
     {
-        // CommandLine takes "--name=value" and "--name value"; only the first
-        // form is used by the suite, and the only one checked here.
+        // CommandLine takes options as "--name=value" only (a bare "--name"
+        // for a flag), so anything else here is an argument it would ignore.
+        std::string arg = m_argv[i];
         for (const std::string& name : unsignedOptions)
         {
             std::string head = "--" + name + "=";
@@ -45,15 +47,7 @@ ProgramInput::Parse(CommandLine& cmd, std::initializer_list<std::string> unsigne
             return Fail("unexpected argument '" + arg + "' (options are --name=value)");
         }
     }
-    std::vector<char*> argv;
-    std::string self = m_program;
-    argv.push_back(self.data());
-    std::vector<std::string> copy = m_arg;
-    for (std::string& arg : copy)
-    {
-        argv.push_back(arg.data());
-    }
-    cmd.Parse(int(argv.size()), argv.data());
+    cmd.Parse(m_argc, m_argv);
     return true;
 }
 

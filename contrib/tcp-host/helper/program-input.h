@@ -9,7 +9,6 @@
 
 #include <initializer_list>
 #include <string>
-#include <vector>
 
 namespace ns3
 {
@@ -72,8 +71,9 @@ class ProgramInput
     bool Fail(const std::string& why) const;
 
   private:
-    std::string m_program;          //!< Name in the messages
-    std::vector<std::string> m_arg; //!< The arguments, without the program's path
+    std::string m_program; //!< Name in the messages
+    int m_argc;            //!< As main received it
+    char** m_argv;         //!< As main received it
 };
 
 } // namespace ns3
