@@ -55,9 +55,17 @@ HttpServer::GetTypeId()
                           UintegerValue(80),
                           MakeUintegerAccessor(&HttpServer::m_port),
                           MakeUintegerChecker<uint16_t>())
+            .AddAttribute("Timeout",
+                          "Time the server waits for a request on a connection it has just "
+                          "taken, and for the rest of a request that has begun to arrive "
+                          "(Apache's Timeout default: 300 s).",
+                          TimeValue(Seconds(300)),
+                          MakeTimeAccessor(&HttpServer::m_timeout),
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("KeepAliveTimeout",
-                          "Idle time after which the server closes a persistent connection "
-                          "(Apache's KeepAliveTimeout default: 15 s).",
+                          "Time the server waits, after a response, for the next request on "
+                          "a persistent connection before closing it (Apache's "
+                          "KeepAliveTimeout default: 15 s).",
                           TimeValue(Seconds(15)),
                           MakeTimeAccessor(&HttpServer::m_keepAliveTimeout),
                           MakeTimeChecker(Time(0)))
@@ -297,8 +305,9 @@ HttpServer::Serve(Ptr<Socket> socket, bool peerClosed)
     socket->SetSendCallback(MakeCallback(&HttpServer::SendSpace, this));
     socket->SetCloseCallbacks(MakeCallback(&HttpServer::PeerClosed, this),
                               MakeCallback(&HttpServer::ErrorClosed, this));
-    c.keepAlive =
-        Simulator::Schedule(m_keepAliveTimeout, &HttpServer::KeepAliveExpired, this, socket);
+    // Apache's Timeout, not KeepAliveTimeout: the first request may still be
+    // on its way (a lost request waits out the client's retransmissions).
+    c.keepAlive = Simulator::Schedule(m_timeout, &HttpServer::KeepAliveExpired, this, socket);
     if (socket->GetRxAvailable() > 0)
     {
         Received(socket); // what arrived while it waited
@@ -416,7 +425,7 @@ HttpServer::Received(Ptr<Socket> socket)
             continue; // the connection is ending: ignore what follows
         }
         c.parser.Feed(packet);
-        c.keepAlive.Cancel();
+        c.keepAlive.Cancel(); // Flush, below, arms the timer that applies
         while (c.parser.HasRequest() && !c.closeAfterSend && !c.clientClosing)
         {
             Handle(socket, c, c.parser.PopRequest());
@@ -574,9 +583,14 @@ HttpServer::Flush(Ptr<Socket> socket)
     }
     if (!c.clientClosing)
     {
+        // Between requests KeepAliveTimeout applies; before the first one
+        // and within one, Timeout.
+        bool betweenRequests = c.requests > 0 && c.parser.IsIdle();
         c.keepAlive.Cancel();
-        c.keepAlive =
-            Simulator::Schedule(m_keepAliveTimeout, &HttpServer::KeepAliveExpired, this, socket);
+        c.keepAlive = Simulator::Schedule(betweenRequests ? m_keepAliveTimeout : m_timeout,
+                                          &HttpServer::KeepAliveExpired,
+                                          this,
+                                          socket);
     }
 }
 

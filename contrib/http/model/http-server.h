@@ -133,7 +133,7 @@ class HttpServer : public Application
         bool closeAfterSend{false};              //!< Close once the queue is sent
         bool clientClosing{false};               //!< CLIENT_CLOSE seen: close on the peer's FIN
         bool peerClosed{false};                  //!< The peer's FIN arrived
-        EventId keepAlive;                       //!< Idle timer
+        EventId keepAlive;                       //!< Timeout or KeepAliveTimeout
         std::deque<uint64_t> jobs;               //!< HostCpu jobs of responses in the works
         std::deque<uint64_t> writes;             //!< Planned write sizes (OutputBufferSize)
     };
@@ -253,7 +253,8 @@ class HttpServer : public Application
 
     TypeId m_protocol;              //!< Socket factory TypeId
     uint16_t m_port{80};            //!< Listening port
-    Time m_keepAliveTimeout;        //!< Idle time before closing
+    Time m_timeout;                 //!< Wait for a request, or the rest of one
+    Time m_keepAliveTimeout;        //!< Wait for the next request after a response
     uint32_t m_maxRequests{100};    //!< Requests per connection
     bool m_knowsClientClose{true};  //!< Implements CLIENT_CLOSE
     Time m_perRequestCost;          //!< CPU time per response

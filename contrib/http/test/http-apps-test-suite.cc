@@ -198,8 +198,13 @@ class UnknownClientCloseTest : public TestCase
 class RawPeer
 {
   public:
-    RawPeer(Ptr<Node> node, Ipv4Address server, std::string bytes, Time at)
-        : m_bytes(std::move(bytes))
+    RawPeer(Ptr<Node> node,
+            Ipv4Address server,
+            std::string bytes,
+            Time at,
+            Time sendAfter = Time(0))
+        : m_bytes(std::move(bytes)),
+          m_sendAfter(sendAfter)
     {
         m_socket = Socket::CreateSocket(node, TcpHostSocketFactory::GetTypeId());
         m_socket->SetRecvCallback(MakeCallback(&RawPeer::Read, this));
@@ -219,7 +224,13 @@ class RawPeer
   private:
     void Connected(Ptr<Socket> s)
     {
-        s->Send(Create<Packet>(reinterpret_cast<const uint8_t*>(m_bytes.data()), m_bytes.size()));
+        if (!m_bytes.empty())
+        {
+            Simulator::Schedule(m_sendAfter, [this, s]() {
+                s->Send(Create<Packet>(reinterpret_cast<const uint8_t*>(m_bytes.data()),
+                                       m_bytes.size()));
+            });
+        }
     }
 
     void Read(Ptr<Socket> s)
@@ -242,6 +253,7 @@ class RawPeer
     }
 
     std::string m_bytes;
+    Time m_sendAfter;
     Ptr<Socket> m_socket;
 };
 
@@ -301,6 +313,70 @@ class RawExchangeTest : public TestCase
     bool m_expectClose;
     Time m_closeBefore;
     Time m_closeAfter;
+};
+
+/**
+ * Apache's two timers: Timeout while a request is awaited on a new
+ * connection or is partly in, KeepAliveTimeout between requests. A server
+ * that armed KeepAliveTimeout at accept closed a connection whose first
+ * request came late (lost twice, RTO about 9 s); one that disarmed its
+ * timer on a partial request held the connection for ever.
+ */
+class ServerTimeoutTest : public TestCase
+{
+  public:
+    /**
+     * @param name the case
+     * @param request bytes the peer sends (none: it sends nothing)
+     * @param sendAfter when after connecting it sends them
+     * @param responses responses expected
+     * @param closeAfter the server closes no earlier than this
+     * @param closeBefore and before this
+     */
+    ServerTimeoutTest(std::string name,
+                      std::string request,
+                      Time sendAfter,
+                      size_t responses,
+                      Time closeAfter,
+                      Time closeBefore)
+        : TestCase(name),
+          m_request(std::move(request)),
+          m_sendAfter(sendAfter),
+          m_responses(responses),
+          m_closeAfter(closeAfter),
+          m_closeBefore(closeBefore)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TwoHosts hosts;
+        hosts.server->SetAttribute("Timeout", TimeValue(Seconds(6)));
+        hosts.server->SetAttribute("KeepAliveTimeout", TimeValue(Seconds(2)));
+        RawPeer peer(hosts.nodes.Get(0), hosts.serverAddress, m_request, Seconds(1), m_sendAfter);
+        Simulator::Stop(Seconds(20));
+        Simulator::Run();
+        HttpParser parser(HttpParser::RESPONSES);
+        parser.Feed(reinterpret_cast<const uint8_t*>(peer.received.data()), peer.received.size());
+        size_t responses = 0;
+        while (parser.HasResponse())
+        {
+            NS_TEST_EXPECT_MSG_EQ(parser.PopResponse().GetStatus(), 200, "served");
+            ++responses;
+        }
+        NS_TEST_ASSERT_MSG_EQ(responses, m_responses, "responses");
+        NS_TEST_ASSERT_MSG_EQ(peer.closedAt.IsStrictlyNegative(), false, "the server closed");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(peer.closedAt, m_closeAfter, "not closed early");
+        NS_TEST_ASSERT_MSG_LT(peer.closedAt, m_closeBefore, "closed in time");
+        Simulator::Destroy();
+    }
+
+    std::string m_request;
+    Time m_sendAfter;
+    size_t m_responses;
+    Time m_closeAfter;
+    Time m_closeBefore;
 };
 
 /// Apache 1.x's output buffer: the writes it makes for a response.
@@ -577,6 +653,28 @@ class HttpAppsTestSuite : public TestSuite
                                         true,
                                         Seconds(2.1),
                                         Seconds(2)),
+                    Duration::QUICK);
+        // Timeout 6 s, KeepAliveTimeout 2 s; the peer connects at 1 s.
+        AddTestCase(new ServerTimeoutTest("first request after KeepAliveTimeout: served",
+                                          GET0,
+                                          Seconds(4),
+                                          1,
+                                          Seconds(7),
+                                          Seconds(7.1)),
+                    Duration::QUICK);
+        AddTestCase(new ServerTimeoutTest("no request: closed after Timeout",
+                                          "",
+                                          Time(0),
+                                          0,
+                                          Seconds(7),
+                                          Seconds(7.1)),
+                    Duration::QUICK);
+        AddTestCase(new ServerTimeoutTest("part of a request: closed after Timeout",
+                                          "GET / HTTP/1.1\r\nHost: s\r\n",
+                                          Time(0),
+                                          0,
+                                          Seconds(7),
+                                          Seconds(7.1)),
                     Duration::QUICK);
         AddTestCase(new RawExchangeTest("unknown method: 501, connection kept",
                                         "BREW /pot HTTP/1.1\r\nHost: s\r\n\r\n",

@@ -228,6 +228,17 @@ TcpHostSocket::Abort()
 }
 
 void
+TcpHostSocket::GiveUp()
+{
+    // RFC 793's ABORT and 4.4BSD's tcp_drop: a synchronized connection
+    // sends an RST. Its sequence number is SND.NXT, in the peer's window;
+    // a peer that wants exactly RCV.NXT (RFC 5961) answers with an ACK,
+    // which draws an RST at RCV.NXT from this node once the TCB is gone.
+    SendEmptyPacket(TcpHeader::RST);
+    Abort();
+}
+
+void
 TcpHostSocket::DoDispose()
 {
     NS_LOG_FUNCTION(this);
@@ -619,6 +630,12 @@ TcpHostSocket::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const
         break;
     case SYN_SENT:
         consumed = ProcessRefusal(h);
+        break;
+    case SYN_RCVD:
+        if ((flags & TcpHeader::SYN) && !(flags & (TcpHeader::ACK | TcpHeader::RST)))
+        {
+            EchoResentSyn(h); // then the base class resends the SYN+ACK
+        }
         break;
     case ESTABLISHED:
         // A FIN+ACK that acknowledges new data: the base class would drop
@@ -1036,6 +1053,14 @@ TcpHostSocket::ReTxTimeout()
             RetransmitFin();
         }
     }
+    else if (m_dataRetrCount == 0 && m_txBuffer->Size() > 0 && m_state != SYN_SENT &&
+             m_state != CLOSED && m_state != TIME_WAIT)
+    {
+        // TcpSocketBase would drop the connection here without a word
+        // (its data retries are exhausted).
+        NS_LOG_INFO("data not acknowledged after " << m_dataRetries << " retries: giving up");
+        GiveUp();
+    }
     else
     {
         TcpSocketBase::ReTxTimeout();
@@ -1068,7 +1093,7 @@ TcpHostSocket::RetransmitFin()
     if (m_dataRetrCount == 0)
     {
         NS_LOG_INFO("FIN not acknowledged after " << m_dataRetries << " retries: giving up");
-        Abort();
+        GiveUp();
         return;
     }
     --m_dataRetrCount;
@@ -1170,6 +1195,10 @@ TcpHostSocket::SendEmptyPacket(uint8_t flags)
     if (!(flags & TcpHeader::RST) && flags != TcpHeader::SYN)
     {
         NoteAckSent();
+    }
+    if (flags == TcpHeader::SYN)
+    {
+        m_synTsValue = TcpOptionTS::NowToTsValue(); // what its timestamp carries
     }
     uint32_t real = GetRcvBufSize();
     if ((flags & TcpHeader::SYN) && m_maxRcvBufSize > real)
@@ -1568,6 +1597,42 @@ TcpHostSocket::ProcessLastAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
     return true;
 }
 
+void
+TcpHostSocket::EstimateRtt(const TcpHeader& tcpHeader)
+{
+    if (m_state == SYN_SENT && m_timestampEnabled && tcpHeader.HasOption(TcpOption::TS) &&
+        DynamicCast<const TcpOptionTS>(tcpHeader.GetOption(TcpOption::TS))->GetEcho() <
+            m_synTsValue)
+    {
+        // The SYN+ACK answers an earlier SYN than our last: it waited at the
+        // peer for the peer's own timer (or our later SYN was lost), and the
+        // sample would span our SYN timeouts (3 s and more). Karn's rule
+        // (RFC 6298 section 3): no sample from an ambiguous exchange. The
+        // RTO stays at ns-3's initial 1 s (RFC 6298 section 2.1; its
+        // section 5.7 would make it 3 s after a SYN timeout).
+        NS_LOG_LOGIC("SYN+ACK echoes an earlier SYN: no RTT sample");
+        return;
+    }
+    TcpSocketBase::EstimateRtt(tcpHeader);
+}
+
+void
+TcpHostSocket::EchoResentSyn(const TcpHeader& tcpHeader)
+{
+    if (!m_timestampEnabled || !tcpHeader.HasOption(TcpOption::TS) ||
+        tcpHeader.GetSequenceNumber() + SequenceNumber32(1) != m_tcb->m_rxBuffer->NextRxSequence())
+    {
+        return; // not this connection's SYN, or no timestamps
+    }
+    auto ts = DynamicCast<const TcpOptionTS>(tcpHeader.GetOption(TcpOption::TS));
+    if (ts->GetTimestamp() >= m_timestampToEcho)
+    {
+        NS_LOG_LOGIC("SYN again: echo its timestamp " << ts->GetTimestamp() << " (was "
+                                                      << m_timestampToEcho << ")");
+        m_timestampToEcho = ts->GetTimestamp();
+    }
+}
+
 bool
 TcpHostSocket::ProcessRstAfterPeerFin(const TcpHeader& tcpHeader)
 {
@@ -1575,16 +1640,27 @@ TcpHostSocket::ProcessRstAfterPeerFin(const TcpHeader& tcpHeader)
     {
         return true; // RFC 5961 section 3.2: only an RST at RCV.NXT is taken
     }
-    if (KeepsTimeWaitAsPassiveCloser())
+    switch (m_closePolicy->GetPassiveEnd())
     {
+    case TcpClosePolicy::PASSIVE_TIME_WAIT:
         // The peer, which agreed not to keep TIME_WAIT, has gone: its final
         // ACK was lost and its node answered our FIN with an RST. The
         // connection is over for both; keep TIME_WAIT as agreed.
         NS_LOG_LOGIC("RST from a peer that has gone: TIME_WAIT as agreed");
         EnterTimeWait(NEGOTIATED_TIME_WAIT);
         return true;
+    case TcpClosePolicy::PASSIVE_RST_TIME_WAIT:
+        // A swap closer whose peer's TIME_WAIT ended before our resent FIN
+        // came (the peer's ACK of it lost, the resends spread over more than
+        // its 2*MSL): the peer's node answered with an RST. TIME_WAIT is
+        // this end's to keep; nobody is left to send the swap RST to.
+        NS_LOG_LOGIC("RST from a peer whose TIME_WAIT ended: swap TIME_WAIT without RST");
+        EnterTimeWait(SWAP_TIME_WAIT);
+        return true;
+    case TcpClosePolicy::PASSIVE_CLOSED:
+        break;
     }
-    return false; // the base class closes
+    return false; // the base class closes (RFC 793)
 }
 
 void

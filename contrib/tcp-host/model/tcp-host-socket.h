@@ -267,6 +267,7 @@ class TcpHostSocket : public TcpSocketBase
     void PersistTimeout() override;
     void LastAckTimeout() override;
     void SendEmptyPacket(uint8_t flags) override;
+    void EstimateRtt(const TcpHeader& tcpHeader) override;
     void DoForwardUp(Ptr<Packet> packet,
                      const Address& fromAddress,
                      const Address& toAddress) override;
@@ -330,6 +331,17 @@ class TcpHostSocket : public TcpSocketBase
     bool ProcessRefusal(const TcpHeader& tcpHeader);
 
     /**
+     * @brief SYN_RCVD: the peer's SYN again (our SYN+ACK was lost) takes
+     * its timestamp into TS.Recent, so the SYN+ACK resent for it echoes
+     * that SYN's (RFC 7323 section 4.3: SEG.SEQ <= Last.ACK.sent).
+     * TcpSocketBase takes a timestamp only from a segment at RCV.NXT and
+     * echoes the first SYN's: the peer's first RTT sample then spans its
+     * SYN timeouts, and its retransmission timeout grows to seconds.
+     * @param tcpHeader the arriving segment's header
+     */
+    void EchoResentSyn(const TcpHeader& tcpHeader);
+
+    /**
      * @brief CLOSING, neither RST nor SYN: only the ACK of our FIN leads to
      * TIME_WAIT; a retransmitted FIN of the peer is acknowledged again.
      * @param packet the arriving segment, header included
@@ -351,9 +363,10 @@ class TcpHostSocket : public TcpSocketBase
 
     /**
      * @brief CLOSING and LAST_ACK (the peer's FIN received, ours not yet
-     * acknowledged): an RST at RCV.NXT. The negotiated keeper takes it as
-     * the end of a peer that agreed not to keep TIME_WAIT and whose final
-     * ACK was lost, and keeps TIME_WAIT; any other end closes.
+     * acknowledged): an RST at RCV.NXT, from a peer's node that no longer
+     * has the connection (its final ACK was lost). An end whose policy keeps
+     * TIME_WAIT when it closes second (the negotiated keeper, the swap
+     * closer) keeps it; any other end closes.
      * @param tcpHeader the RST's header
      * @return true if the segment was consumed
      */
@@ -510,6 +523,13 @@ class TcpHostSocket : public TcpSocketBase
     /// Abort: tell the application of an error and free the TCB.
     void Abort();
 
+    /**
+     * @brief Retransmissions exhausted: tell the peer with an RST, then
+     * abort (4.4BSD's tcp_drop). Without the RST a peer with nothing to
+     * send keeps its TCB for ever.
+     */
+    void GiveUp();
+
     /// FIN_WAIT_2 idle for FinWait2Timeout: abort the connection.
     void FinWait2Timeout();
 
@@ -588,6 +608,7 @@ class TcpHostSocket : public TcpSocketBase
     std::deque<SequenceNumber32> m_writeEnds; //!< Ends of writes not yet acknowledged
     uint32_t m_maxRcvBufSize{0}; //!< Largest receive buffer the window scale must allow
     uint32_t m_synWindowCap{0};  //!< While a SYN is built: the real buffer (window cap)
+    uint32_t m_synTsValue{0};    //!< Timestamp value of the last SYN sent
     uint32_t m_rcvBufTarget{0};  //!< A receive buffer being shrunk: its target (0: none)
 };
 

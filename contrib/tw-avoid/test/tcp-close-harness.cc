@@ -69,16 +69,23 @@ Wire::DropNth(SegmentMatch match, uint32_t nth)
 }
 
 void
+Wire::DropEvery(SegmentMatch match)
+{
+    m_dark.push_back(std::move(match));
+}
+
+void
 Wire::StripTimeWaitOption(SegmentMatch match)
 {
     m_strips.push_back(std::move(match));
 }
 
 void
-Wire::SetRandomLoss(double p, double closeP, int64_t stream)
+Wire::SetRandomLoss(double p, double closeP, int64_t stream, double synP)
 {
     m_p = p;
     m_closeP = closeP;
+    m_synP = synP;
     m_uniform = CreateObject<UniformRandomVariable>();
     m_uniform->SetStream(stream);
 }
@@ -112,6 +119,10 @@ Wire::DoCorrupt(Ptr<Packet> p)
             s.dropped = true;
         }
     }
+    for (const auto& dark : m_dark)
+    {
+        s.dropped = s.dropped || dark(s);
+    }
     for (const auto& strip : m_strips)
     {
         if (strip(s) && TcpTimeWaitOption::Find(tcp))
@@ -143,7 +154,8 @@ Wire::DoCorrupt(Ptr<Packet> p)
     }
     if (!s.dropped && m_uniform)
     {
-        double p = m_p + ((s.Fin() || s.Rst() || s.PureAck()) ? m_closeP : 0);
+        double p = m_p + ((s.Fin() || s.Rst() || s.PureAck()) ? m_closeP : 0) +
+                   ((s.flags & TcpHeader::SYN) ? m_synP : 0);
         s.dropped = m_uniform->GetValue() < p;
     }
     m_log->push_back(s);

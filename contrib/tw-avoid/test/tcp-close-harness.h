@@ -74,6 +74,12 @@ class Wire : public ErrorModel
     void DropNth(SegmentMatch match, uint32_t nth = 0);
 
     /**
+     * @brief Drop every segment that matches (a path that has gone dark).
+     * @param match the rule
+     */
+    void DropEvery(SegmentMatch match);
+
+    /**
      * @brief Remove the TIME_WAIT option from every segment that matches, as
      * a middlebox that strips unknown options would.
      * @param match the rule
@@ -86,8 +92,9 @@ class Wire : public ErrorModel
      * @param p loss probability of any segment
      * @param closeP extra loss probability of close segments
      * @param stream the random variable's stream number
+     * @param synP extra loss probability of SYN and SYN+ACK segments
      */
-    void SetRandomLoss(double p, double closeP, int64_t stream);
+    void SetRandomLoss(double p, double closeP, int64_t stream, double synP = 0);
 
   private:
     bool DoCorrupt(Ptr<Packet> p) override;
@@ -105,8 +112,10 @@ class Wire : public ErrorModel
     std::vector<WireSegment>* m_log;      //!< Shared log
     std::vector<Rule> m_rules;            //!< Targeted drops
     std::vector<SegmentMatch> m_strips;   //!< Segments whose TIME_WAIT option goes
+    std::vector<SegmentMatch> m_dark;     //!< Segments always dropped
     double m_p{0};                        //!< Random loss, any segment
     double m_closeP{0};                   //!< Random loss, close segments
+    double m_synP{0};                     //!< Random loss, handshake segments
     Ptr<UniformRandomVariable> m_uniform; //!< Loss draws
 };
 

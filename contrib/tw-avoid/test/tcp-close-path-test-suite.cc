@@ -268,6 +268,112 @@ class LastAckPeerFinAgainTest : public ClosePathTestCase
 };
 
 /**
+ * The server's SYN+ACK is lost and the client resends its SYN after 3 s
+ * (ConnTimeout). Stock ns-3 let the client's RTO grow to about 9 s: its
+ * first RTT sample spanned the SYN timeout. Two rules keep it short:
+ *
+ * - The server takes the resent SYN's timestamp (RFC 7323 section 4.3:
+ *   SEG.SEQ <= Last.ACK.sent), so the SYN+ACK it sends for it echoes that
+ *   SYN; stock SYN_RCVD echoed the first SYN's. Seen when the server's own
+ *   SYN+ACK timer is later than the resent SYN (ConnTimeout 5 s): the
+ *   client's sample is the path's 10 ms, RTO = MinRto.
+ * - The client takes no sample from a SYN+ACK that echoes an earlier SYN
+ *   than its last (Karn's rule): with both timers at 3 s the server's own
+ *   retransmission arrives first, echoing the first SYN, after waiting 3 s
+ *   at the server. The RTO stays at its initial 1 s.
+ */
+class ResentSynTimestampTest : public ClosePathTestCase
+{
+  public:
+    explicit ResentSynTimestampTest(bool serverTimerLater)
+        : ClosePathTestCase(serverTimerLater
+                                ? "SYN+ACK lost: the resent SYN's timestamp is echoed (RFC 7323)"
+                                : "SYN+ACK lost: no RTT sample from a SYN+ACK for an earlier SYN",
+                            Placement::SWAP_AT_CLIENT,
+                            ConnSpec{.request = 100, .response = 1000}),
+          m_serverTimerLater(serverTimerLater)
+    {
+    }
+
+  private:
+    void Configure(HarnessConfig& config) override
+    {
+        if (m_serverTimerLater)
+        {
+            config.server.attributes.emplace_back("ConnTimeout", "5s");
+        }
+    }
+
+    void Drops(CloseHarness& h) override
+    {
+        h.ToClient()->DropNth([](const WireSegment& s) { return s.flags & TcpHeader::SYN; });
+        h.ToServer()->DropNth([](const WireSegment& s) { return s.len > 0; });
+    }
+
+    void Check(const ConnRecord& c, const std::vector<WireSegment>& log) override
+    {
+        auto syns = Select(log, [](const WireSegment& s) {
+            return s.toServer && (s.flags & TcpHeader::SYN);
+        });
+        NS_TEST_ASSERT_MSG_EQ(syns.size(), 2, "the client resent its SYN once");
+        auto requests = Select(log, [](const WireSegment& s) { return s.toServer && s.len > 0; });
+        NS_TEST_ASSERT_MSG_EQ(requests.size(), 2, "the request went twice");
+        if (requests.size() < 2)
+        {
+            return; // reported above; a test never reads past its data
+        }
+        // A sample spanning the SYN timeout gives RTO = 3 x 3 s.
+        Time gap = requests[1].at - requests[0].at;
+        Time limit = m_serverTimerLater ? MilliSeconds(300) : MilliSeconds(1100);
+        NS_TEST_ASSERT_MSG_LT(gap, limit, "request resent after " << gap.As(Time::S));
+    }
+
+    bool m_serverTimerLater; //!< The server's SYN+ACK timer is 5 s, the client's SYN timer 3 s
+};
+
+/**
+ * A swap close whose server's final ACK is lost, and the client's resent
+ * FINs too until the server's TIME_WAIT (2*MSL) has ended: the server's
+ * node answers the next one with an RST. Closing on it, as RFC 793's
+ * LAST_ACK does, left TIME_WAIT nowhere for that connection's last 2*MSL;
+ * the swap closer, whose TIME_WAIT it is, keeps it (no swap RST: nobody is
+ * left to receive it).
+ */
+class SwapLastAckRstTest : public ClosePathTestCase
+{
+  public:
+    SwapLastAckRstTest()
+        : ClosePathTestCase("swap: the server's TIME_WAIT ends before the client's FIN: "
+                            "the RST ends LAST_ACK in TIME_WAIT",
+                            Placement::SWAP_AT_CLIENT,
+                            ConnSpec{.request = 100, .response = 1000})
+    {
+    }
+
+  private:
+    void Drops(CloseHarness& h) override
+    {
+        h.ToClient()->DropNth(PureAckOf(false, 102));
+        // The resent FINs go after 0.2, 0.6 and 1.4 s (MinRto, backoff);
+        // the fourth arrives 3 s after the first, past 2*MSL (2 s).
+        for (uint32_t nth = 1; nth <= 3; ++nth)
+        {
+            h.ToServer()->DropNth(ClientFin(), nth);
+        }
+    }
+
+    void Check(const ConnRecord& c, const std::vector<WireSegment>& log) override
+    {
+        auto rsts = Select(log, [](const WireSegment& s) { return !s.toServer && s.Rst(); });
+        NS_TEST_ASSERT_MSG_EQ(rsts.size(), 1, "one RST from the server node");
+        NS_TEST_ASSERT_MSG_EQ(c.client.Saw(TcpSocket::LAST_ACK), true, "a passive close");
+        NS_TEST_ASSERT_MSG_EQ(c.client.Saw(TcpSocket::TIME_WAIT), true, "client swap TIME_WAIT");
+        auto clientRsts = Select(log, [](const WireSegment& s) { return s.toServer && s.Rst(); });
+        NS_TEST_ASSERT_MSG_EQ(clientRsts.size(), 0, "no swap RST to a departed server");
+    }
+};
+
+/**
  * Negotiated placement with the server's final ACK lost. The server (which
  * agreed not to keep TIME_WAIT) has gone; the client retransmits its FIN.
  * The stock listener ignores a non-SYN segment, so the client gave up with
@@ -837,6 +943,50 @@ class FinWait2TimeoutTest : public TestCase
     bool m_closed;
 };
 
+/**
+ * Retransmissions exhausted: every segment the server sends after the
+ * handshake is lost (its response and FIN, or only the FIN), and it gives
+ * up after DataRetries. Stock TcpSocketBase (and the FIN's own timer) then
+ * freed the server's TCB without a word; the client, with nothing to send,
+ * stayed ESTABLISHED and kept its TCB for ever. 4.4BSD's tcp_drop sends an
+ * RST, which frees the client.
+ */
+class GiveUpTest : public TestCase
+{
+  public:
+    explicit GiveUpTest(bool dataLost)
+        : TestCase(dataLost ? "give-up: response lost until the retries end: an RST frees the peer"
+                            : "give-up: FIN lost until the retries end: an RST frees the peer"),
+          m_dataLost(dataLost)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        HarnessConfig config;
+        CloseHarness h(config);
+        h.AddConnection(ConnSpec{.start = MilliSeconds(100), .request = 100, .response = 1000});
+        bool dataLost = m_dataLost;
+        h.ToClient()->DropEvery([dataLost](const WireSegment& s) {
+            return !s.Rst() && (s.Fin() || (dataLost && s.len > 0));
+        });
+        h.Run(Seconds(600));
+        const ConnRecord& c = h.Connections().at(0);
+        NS_TEST_ASSERT_MSG_EQ(c.server.errorClose, true, "the server gave up");
+        auto rsts = Select(h.Log(), [](const WireSegment& s) { return !s.toServer && s.Rst(); });
+        NS_TEST_ASSERT_MSG_EQ(rsts.size(), 1, "the server's RST on giving up");
+        NS_TEST_ASSERT_MSG_EQ(c.client.Last(), TcpSocket::CLOSED, "client " << c.client.StatesString());
+        // (ns-3's ESTABLISHED reports an RST to the application as a normal
+        // close, so errorClose says nothing here.)
+        NS_TEST_ASSERT_MSG_EQ(c.client.rxBytes, dataLost ? 0 : 1000, "bytes that got through");
+        NS_TEST_ASSERT_MSG_EQ(h.ClientSocketsLeft() + h.ServerSocketsLeft(), 0, "no socket left");
+        NS_TEST_ASSERT_MSG_EQ(h.ClientTcbsLeft() + h.ServerTcbsLeft(), 0, "no TCB left");
+    }
+
+    bool m_dataLost; //!< The response is lost too, not only the FIN
+};
+
 /// The suite.
 class TcpClosePathTestSuite : public TestSuite
 {
@@ -848,6 +998,11 @@ class TcpClosePathTestSuite : public TestSuite
         AddTestCase(new LastAckFinLostTest(), Duration::QUICK);
         AddTestCase(new LastAckPeerFinAgainTest(), Duration::QUICK);
         AddTestCase(new NegotiatedFinalAckLostTest(), Duration::QUICK);
+        AddTestCase(new ResentSynTimestampTest(true), Duration::QUICK);
+        AddTestCase(new ResentSynTimestampTest(false), Duration::QUICK);
+        AddTestCase(new SwapLastAckRstTest(), Duration::QUICK);
+        AddTestCase(new GiveUpTest(true), Duration::QUICK);
+        AddTestCase(new GiveUpTest(false), Duration::QUICK);
         AddTestCase(new NegotiatedRstTest(true), Duration::QUICK);
         AddTestCase(new NegotiatedRstTest(false), Duration::QUICK);
         AddTestCase(new NegotiationFailSafeTest(true), Duration::QUICK);
