@@ -2,16 +2,16 @@
 set terminal pngcairo size 1200,600 noenhanced font "Sans,10"
 set output "proxy-time-wait.png"
 $d100 << EOD
-"standard" 1.40168 0.896471 49.116 2.84794
-"swap" 49.1227 4.77271 0.72269 0.319821
-"negotiated" 51.2941 3.49618 0.186555 0.318917
-"origin-swap" 1.40168 0.896471 49.116 2.84794
+"standard" 1.32605 0.7422 49.4017 3.19291
+"swap" 49.8319 4.66511 0.605042 0.41337
+"negotiated" 50.7647 1.78911 0.196639 0.334512
+"origin-swap" 1.32605 0.7422 49.4017 3.19291
 EOD
 $d200 << EOD
-"standard" 3106.64 149.668 0 0
-"swap" 3106.64 149.668 0 0
-"negotiated" 3081.02 54.7481 0 0
-"origin-swap" 2266.14 62.9664 792.546 22.9005
+"standard" 3114.75 128.643 0 0
+"swap" 3114.75 128.643 0 0
+"negotiated" 3073.66 48.321 0 0
+"origin-swap" 2254.88 49.9125 797.025 18.0484
 EOD
 
 set style data histogram
