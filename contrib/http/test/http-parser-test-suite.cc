@@ -166,7 +166,8 @@ class FramingTest : public TestCase
 {
   public:
     FramingTest()
-        : TestCase("response framing: 1xx, 204, 304, HEAD, close-delimited, truncated; Host")
+        : TestCase("response framing: 1xx, 204, 304, HEAD (before any other rule), "
+                   "close-delimited, truncated; status codes; Host")
     {
     }
 
@@ -198,14 +199,14 @@ class FramingTest : public TestCase
                 const std::string& wire,
                 const std::vector<std::string>& methods,
                 const std::vector<std::pair<uint16_t, uint64_t>>& expected,
-                HttpParser::Error expectedError = HttpParser::NONE)
+                const std::string& expectedError = "NONE")
     {
         for (size_t piece : {wire.size(), size_t(1)})
         {
             HttpParser::Error error;
             auto got = Responses(wire, methods, piece, &error);
             NS_TEST_ASSERT_MSG_EQ(std::string(HttpParser::ErrorName(error)),
-                                  HttpParser::ErrorName(expectedError),
+                                  expectedError,
                                   what << ": error");
             NS_TEST_ASSERT_MSG_EQ(got.size(), expected.size(), what << ": responses");
             for (size_t i = 0; i < std::min(got.size(), expected.size()); ++i)
@@ -245,6 +246,42 @@ class FramingTest : public TestCase
                "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n" + next,
                {"HEAD", "GET"},
                {{200, 0}, {200, 3}});
+        // The no-body rule comes before any other framing rule: neither a
+        // Content-Length over the body limit nor a Transfer-Encoding counts.
+        const std::string huge = "Content-Length: 99999999999999\r\n"; // over 2^40
+        Expect("a response to HEAD with a Content-Length over the body limit",
+               "HTTP/1.1 200 OK\r\n" + huge + "\r\n" + next,
+               {"HEAD", "GET"},
+               {{200, 0}, {200, 3}});
+        Expect("304 with a Content-Length over the body limit",
+               "HTTP/1.1 304 Not Modified\r\n" + huge + "\r\n" + next,
+               {"GET", "GET"},
+               {{304, 0}, {200, 3}});
+        const std::string chunked = "Transfer-Encoding: chunked\r\n";
+        Expect("a response to HEAD with Transfer-Encoding",
+               "HTTP/1.1 200 OK\r\n" + chunked + "\r\n" + next,
+               {"HEAD", "GET"},
+               {{200, 0}, {200, 3}});
+        Expect("304 with Transfer-Encoding",
+               "HTTP/1.1 304 Not Modified\r\n" + chunked + "\r\n" + next,
+               {"GET", "GET"},
+               {{304, 0}, {200, 3}});
+        Expect("204 with Transfer-Encoding and Content-Length",
+               "HTTP/1.1 204 No Content\r\n" + chunked + "Content-Length: 4\r\n\r\n" + next,
+               {},
+               {{204, 0}, {200, 3}});
+        Expect("103 with Transfer-Encoding",
+               "HTTP/1.1 103 Early Hints\r\n" + chunked + "\r\n" + next,
+               {"GET"},
+               {{103, 0}, {200, 3}});
+        // RFC 9110 section 15: a status code is 100 to 599.
+        Expect("status 099", "HTTP/1.1 099 Odd\r\n\r\n" + next, {}, {}, "BAD_START_LINE");
+        Expect("status 000", "HTTP/1.1 000 Odd\r\n\r\n" + next, {}, {}, "BAD_START_LINE");
+        Expect("status 600", "HTTP/1.1 600 Odd\r\n\r\n" + next, {}, {}, "BAD_START_LINE");
+        Expect("status 100 and 599 are valid",
+               "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 599 Odd\r\nContent-Length: 1\r\n\r\nx",
+               {"GET"},
+               {{100, 0}, {599, 1}});
         Expect("a close-delimited HTTP/1.0 body",
                "HTTP/1.0 200 OK\r\nServer: s\r\n\r\n" + std::string(500, 'x'),
                {"GET"},
@@ -254,12 +291,12 @@ class FramingTest : public TestCase
                "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc",
                {},
                {},
-               HttpParser::INCOMPLETE_MESSAGE);
+               "INCOMPLETE_MESSAGE");
         Expect("a head cut short by the close",
                "HTTP/1.1 200 OK\r\nContent-Le",
                {},
                {},
-               HttpParser::INCOMPLETE_MESSAGE);
+               "INCOMPLETE_MESSAGE");
         HttpParser open(HttpParser::RESPONSES);
         FeedAll(open, "HTTP/1.1 200 OK\r\n\r\nabc");
         NS_TEST_ASSERT_MSG_EQ(open.HasResponse(),
@@ -287,6 +324,232 @@ class FramingTest : public TestCase
                                   "invalid Host: " << bad);
             NS_TEST_ASSERT_MSG_EQ(p.GetErrorStatus(), 400, "answered with 400");
         }
+    }
+};
+
+/**
+ * Chunked transfer coding (RFC 9112 section 7.1) and the Transfer-Encoding
+ * rules of sections 6.1 and 6.3: each stream, whole, byte by byte and cut
+ * in two at every point, gives the same messages (method and target or
+ * status, and body length), error and status to answer with.
+ */
+class ChunkedTest : public TestCase
+{
+  public:
+    ChunkedTest()
+        : TestCase("chunked bodies: sizes, extensions, trailers, limits; Transfer-Encoding rules")
+    {
+    }
+
+  private:
+    /// What a stream gave.
+    struct Result
+    {
+        std::vector<std::string> messages; //!< "METHOD target" or status, and ":" body length
+        std::string error;                 //!< Error name
+        uint16_t status;                   //!< Status a server answers the error with
+    };
+
+    /// Parse a stream fed in two pieces cut at `cut` (then the peer closes).
+    static Result Parse(HttpParser::Kind kind, const std::string& wire, size_t cut, size_t piece)
+    {
+        HttpParser p(kind, 64, 256, 8, 1000);
+        p.ExpectResponseTo("GET");
+        p.ExpectResponseTo("GET");
+        size_t used = FeedAll(p, wire.substr(0, cut), piece);
+        if (used == cut)
+        {
+            FeedAll(p, wire.substr(cut), piece);
+        }
+        p.EndOfStream();
+        Result r;
+        while (p.HasRequest())
+        {
+            HttpRequest m = p.PopRequest();
+            r.messages.push_back(m.GetMethod() + " " + m.GetTarget() + ":" +
+                                 std::to_string(m.GetBodyLength()));
+        }
+        while (p.HasResponse())
+        {
+            HttpResponse m = p.PopResponse();
+            r.messages.push_back(std::to_string(m.GetStatus()) + ":" +
+                                 std::to_string(m.GetBodyLength()));
+        }
+        r.error = HttpParser::ErrorName(p.GetError());
+        r.status = p.GetErrorStatus();
+        return r;
+    }
+
+    /// Check one stream.
+    void Check(const std::string& what,
+               HttpParser::Kind kind,
+               const std::string& wire,
+               const std::vector<std::string>& messages,
+               const std::string& error = "NONE",
+               uint16_t status = 0)
+    {
+        Result whole = Parse(kind, wire, wire.size(), SIZE_MAX);
+        NS_TEST_ASSERT_MSG_EQ(whole.error, error, what << ": error");
+        NS_TEST_ASSERT_MSG_EQ(whole.status, status, what << ": status to answer with");
+        NS_TEST_ASSERT_MSG_EQ(whole.messages.size(), messages.size(), what << ": messages");
+        for (size_t i = 0; i < std::min(messages.size(), whole.messages.size()); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(whole.messages[i], messages[i], what << ": message " << i);
+        }
+        for (size_t cut = 0; cut <= wire.size(); ++cut)
+        {
+            for (size_t piece : {SIZE_MAX, size_t(1)})
+            {
+                Result split = Parse(kind, wire, cut, piece);
+                NS_TEST_ASSERT_MSG_EQ(
+                    (split.messages == whole.messages && split.error == whole.error),
+                    true,
+                    what << ": same result cut at " << cut << ", piece " << piece);
+            }
+        }
+    }
+
+    void DoRun() override
+    {
+        const auto Q = HttpParser::REQUESTS;
+        const auto S = HttpParser::RESPONSES;
+        const std::string post =
+            "POST /u HTTP/1.1\r\nHost: s\r\nTransfer-Encoding: chunked\r\n\r\n";
+        const std::string get = "GET /n HTTP/1.1\r\nHost: s\r\n\r\n";
+        const std::string abc = std::string(26, 'a');
+        Check("two chunks, then a pipelined request",
+              Q,
+              post + "5\r\nhello\r\n1A\r\n" + abc + "\r\n0\r\n\r\n" + get,
+              {"POST /u:31", "GET /n:0"});
+        Check("chunk extensions and trailer fields",
+              Q,
+              post +
+                  "3;a=b;c=\"x;\\\"y\" ; d\r\nabc\r\n0;last\r\nExpires: never\r\nX-Sum: 3\r\n\r\n" +
+                  get,
+              {"POST /u:3", "GET /n:0"});
+        Check("hex digits of either case, leading zeros",
+              Q,
+              post + "000000000000000000000A\r\n0123456789\r\naB\r\n" + std::string(171, 'x') +
+                  "\r\n0000\r\n\r\n",
+              {"POST /u:181"});
+        Check(
+            "coding names are case-insensitive",
+            Q,
+            "POST /u HTTP/1.1\r\nHost: s\r\nTransfer-Encoding: Chunked\r\n\r\n1\r\nx\r\n0\r\n\r\n",
+            {"POST /u:1"});
+        Check("a chunked body of no chunks", Q, post + "0\r\n\r\n", {"POST /u:0"});
+
+        Check("chunk size not hex", Q, post + "zz\r\n", {}, "BAD_CHUNK", 400);
+        Check("chunk size missing", Q, post + "\r\n", {}, "BAD_CHUNK", 400);
+        Check("chunk size of 2^64", Q, post + "10000000000000000\r\n", {}, "BAD_CHUNK", 400);
+        Check("chunk size of 2^64 - 1",
+              Q,
+              post + "FFFFFFFFFFFFFFFF\r\n",
+              {},
+              "BODY_TOO_LARGE",
+              413);
+        Check("chunks adding up to more than the body limit",
+              Q,
+              post + "1F4\r\n" + std::string(500, 'x') + "\r\n1F5\r\n",
+              {},
+              "BODY_TOO_LARGE",
+              413);
+        Check("chunk data longer than its size", Q, post + "3\r\nabcX\r\n", {}, "BAD_CHUNK", 400);
+        Check("bare LF after a chunk size", Q, post + "3\nabc\r\n", {}, "BAD_CHUNK", 400);
+        Check("bare LF after chunk data", Q, post + "3\r\nabc\n0\r\n\r\n", {}, "BAD_CHUNK", 400);
+        Check("bare CR in a chunk line", Q, post + "3\rx\r\n", {}, "BAD_CHUNK", 400);
+        Check("space after a size, no extension", Q, post + "3 \r\n", {}, "BAD_CHUNK", 400);
+        Check("extension without a name", Q, post + "3;=x\r\n", {}, "BAD_CHUNK", 400);
+        Check("extension without a value after '='", Q, post + "3;a=\r\n", {}, "BAD_CHUNK", 400);
+        Check("extension with an open quote", Q, post + "3;a=\"x\r\n", {}, "BAD_CHUNK", 400);
+        Check("chunk line too long",
+              Q,
+              post + "3;a=" + std::string(100, 'b') + "\r\n",
+              {},
+              "BAD_CHUNK",
+              400);
+        Check("malformed trailer field", Q, post + "0\r\nno colon\r\n\r\n", {}, "BAD_HEADER", 400);
+        Check(
+            "too many trailer fields",
+            Q,
+            post +
+                "0\r\na: 1\r\nb: 2\r\nc: 3\r\nd: 4\r\ne: 5\r\nf: 6\r\ng: 7\r\nh: 8\r\ni: 9\r\n\r\n",
+            {},
+            "HEAD_TOO_LARGE",
+            431);
+        Check("a chunked body cut short", Q, post + "5\r\nhel", {}, "INCOMPLETE_MESSAGE", 400);
+        Check("trailers cut short", Q, post + "0\r\nX: y\r\n", {}, "INCOMPLETE_MESSAGE", 400);
+
+        const std::string head = "POST /u HTTP/1.1\r\nHost: s\r\n";
+        Check("Transfer-Encoding with Content-Length",
+              Q,
+              head + "Transfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n",
+              {},
+              "BAD_TRANSFER_ENCODING",
+              400);
+        Check("chunked not the final coding of a request",
+              Q,
+              head + "Transfer-Encoding: chunked, gzip\r\n\r\n",
+              {},
+              "BAD_TRANSFER_ENCODING",
+              400);
+        Check("chunked twice",
+              Q,
+              head + "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n",
+              {},
+              "BAD_TRANSFER_ENCODING",
+              400);
+        Check("an empty Transfer-Encoding",
+              Q,
+              head + "Transfer-Encoding: \r\n\r\n",
+              {},
+              "BAD_TRANSFER_ENCODING",
+              400);
+        Check("a coding that is not a token",
+              Q,
+              head + "Transfer-Encoding: gz(ip), chunked\r\n\r\n",
+              {},
+              "BAD_TRANSFER_ENCODING",
+              400);
+        Check("Transfer-Encoding in HTTP/1.0",
+              Q,
+              "POST /u HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+              {},
+              "BAD_TRANSFER_ENCODING",
+              400);
+        Check("an unknown coding before chunked (two fields)",
+              Q,
+              head + "Transfer-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n",
+              {},
+              "UNSUPPORTED_ENCODING",
+              501);
+
+        const std::string ok = "HTTP/1.1 200 OK\r\n";
+        Check("a chunked response, then another",
+              S,
+              ok + "Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n" + ok +
+                  "Content-Length: 2\r\n\r\nhi",
+              {"200:5", "200:2"});
+        Check("a response's other codings are passed through, chunked decoded",
+              S,
+              ok + "Transfer-Encoding: gzip, chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
+              {"200:5"});
+        Check("a response whose final coding is not chunked runs to the close",
+              S,
+              ok + "Transfer-Encoding: gzip\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
+              {"200:15"});
+        Check("a response with Transfer-Encoding and Content-Length",
+              S,
+              ok + "Transfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n0\r\n\r\n",
+              {},
+              "BAD_TRANSFER_ENCODING",
+              400);
+        Check("an HTTP/1.0 response with Transfer-Encoding",
+              S,
+              "HTTP/1.0 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+              {},
+              "BAD_TRANSFER_ENCODING",
+              400);
     }
 };
 
@@ -337,6 +600,7 @@ class HttpParserTestSuite : public TestSuite
         AddTestCase(new RoundTripTest(), Duration::QUICK);
         AddTestCase(new PipeliningTest(), Duration::QUICK);
         AddTestCase(new FramingTest(), Duration::QUICK);
+        AddTestCase(new ChunkedTest(), Duration::QUICK);
         AddTestCase(new MalformedTest("bare CR in the status line",
                                       "HTTP/1.1 200 O\rK\r\n",
                                       P::RESPONSES,
@@ -386,8 +650,9 @@ class HttpParserTestSuite : public TestSuite
                                       P::BODY_TOO_LARGE,
                                       413),
                     Duration::QUICK);
-        AddTestCase(new MalformedTest("chunked",
-                                      "GET / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n",
+        AddTestCase(new MalformedTest("a transfer coding other than chunked",
+                                      "POST / HTTP/1.1\r\nHost: s\r\n"
+                                      "Transfer-Encoding: gzip, chunked\r\n\r\n",
                                       R,
                                       P::UNSUPPORTED_ENCODING,
                                       501),
