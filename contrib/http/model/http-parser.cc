@@ -225,14 +225,14 @@ HttpParser::Feed(const uint8_t* data, size_t size)
     {
         if (m_state == BODY_TO_EOF)
         {
-            uint64_t length = m_response.GetBodyLength() + (size - i);
-            if (length > m_maxBody)
+            // Up to the limit, then fail: the same wherever the pieces end.
+            uint64_t take = std::min<uint64_t>(m_maxBody - m_response.GetBodyLength(), size - i);
+            m_response.SetBodyLength(m_response.GetBodyLength() + take);
+            i += take;
+            if (i < size)
             {
                 Fail(BODY_TOO_LARGE);
-                continue;
             }
-            m_response.SetBodyLength(length);
-            i = size;
             continue;
         }
         if (m_state == BODY || m_state == CHUNK_DATA)

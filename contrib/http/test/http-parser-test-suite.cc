@@ -3,8 +3,9 @@
  */
 
 // HttpParser and the message codec: round trips, messages split across and
-// packed into segments, every malformed-input error and the status a server
-// answers it with, and the fuzz corpus replayed against the invariants.
+// packed into segments, response framing, chunked bodies, every
+// malformed-input error and the status a server answers it with, the fuzz
+// corpus replayed against the invariants and a short seeded fuzz run.
 
 #include "fuzz/http-parser-invariants.h"
 
@@ -12,9 +13,13 @@
 #include "ns3/http-parser.h"
 #include "ns3/test.h"
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
+#include <random>
+#include <set>
 #include <vector>
 
 using namespace ns3;
@@ -297,6 +302,20 @@ class FramingTest : public TestCase
                {},
                {},
                "INCOMPLETE_MESSAGE");
+        // A body delimited by the close stops at the body limit, wherever
+        // the segments end (found by the seeded fuzz run).
+        const std::string closeDelimited = "HTTP/1.1 200 OK\r\n\r\n" + std::string(30, 'x');
+        for (size_t piece : {closeDelimited.size(), size_t(1), size_t(7)})
+        {
+            HttpParser limited(HttpParser::RESPONSES, 8192, 65536, 100, 10);
+            size_t used = FeedAll(limited, closeDelimited, piece);
+            NS_TEST_ASSERT_MSG_EQ(std::string(HttpParser::ErrorName(limited.GetError())),
+                                  "BODY_TOO_LARGE",
+                                  "close-delimited body over the limit, piece " << piece);
+            NS_TEST_ASSERT_MSG_EQ(used,
+                                  closeDelimited.size() - 20,
+                                  "consumed up to the limit, piece " << piece);
+        }
         HttpParser open(HttpParser::RESPONSES);
         FeedAll(open, "HTTP/1.1 200 OK\r\n\r\nabc");
         NS_TEST_ASSERT_MSG_EQ(open.HasResponse(),
@@ -401,10 +420,14 @@ class ChunkedTest : public TestCase
             for (size_t piece : {SIZE_MAX, size_t(1)})
             {
                 Result split = Parse(kind, wire, cut, piece);
-                NS_TEST_ASSERT_MSG_EQ(
-                    (split.messages == whole.messages && split.error == whole.error),
-                    true,
-                    what << ": same result cut at " << cut << ", piece " << piece);
+                if (split.messages != whole.messages || split.error != whole.error)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(
+                        split.error + ", " + std::to_string(split.messages.size()),
+                        whole.error + ", " + std::to_string(whole.messages.size()),
+                        what << ": same error, messages cut at " << cut << ", piece " << piece);
+                    return; // the first cut that differs is enough
+                }
             }
         }
     }
@@ -553,37 +576,212 @@ class ChunkedTest : public TestCase
     }
 };
 
+/// @return the fuzz corpus's files, by name (sorted: the same order everywhere)
+std::map<std::string, std::string>
+LoadCorpus()
+{
+    std::filesystem::path dir =
+        std::filesystem::path(NS_TEST_SOURCEDIR) / "fuzz" / "http-parser-corpus";
+    std::map<std::string, std::string> corpus;
+    if (!std::filesystem::is_directory(dir))
+    {
+        return corpus;
+    }
+    for (const auto& entry : std::filesystem::directory_iterator(dir))
+    {
+        std::ifstream in(entry.path(), std::ios::binary);
+        corpus[entry.path().filename().string()] =
+            std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    }
+    return corpus;
+}
+
+/// Bytes as a C string literal, for a failure message (at most 400 of them).
+std::string
+Escape(const std::string& bytes)
+{
+    std::string out = "\"";
+    for (size_t i = 0; i < bytes.size() && i < 400; ++i)
+    {
+        auto c = static_cast<unsigned char>(bytes[i]);
+        if (c == '\r' || c == '\n' || c == '"' || c == '\\' || c < 0x20 || c >= 0x7f)
+        {
+            char hex[8];
+            std::snprintf(hex, sizeof(hex), "\\x%02x", c);
+            out += hex;
+        }
+        else
+        {
+            out += static_cast<char>(c);
+        }
+    }
+    return out + (bytes.size() > 400 ? "\"..." : "\"");
+}
+
 /// The fuzz corpus, replayed.
 class CorpusTest : public TestCase
 {
   public:
     CorpusTest()
-        : TestCase("fuzz corpus: results independent of segmentation, no overrun")
+        : TestCase("fuzz corpus: the parser's invariants hold for every input")
     {
     }
 
   private:
     void DoRun() override
     {
-        std::filesystem::path dir =
-            std::filesystem::path(NS_TEST_SOURCEDIR) / "fuzz" / "http-parser-corpus";
-        NS_TEST_ASSERT_MSG_EQ(std::filesystem::is_directory(dir),
-                              true,
-                              "corpus directory " << dir << " (run from the source root)");
-        uint32_t files = 0;
-        for (const auto& entry : std::filesystem::directory_iterator(dir))
+        std::map<std::string, std::string> corpus = LoadCorpus();
+        NS_TEST_ASSERT_MSG_GT(corpus.size(), 10, "the corpus is there (run from the source root)");
+        for (const auto& [name, bytes] : corpus)
         {
-            std::ifstream in(entry.path(), std::ios::binary);
-            std::string bytes((std::istreambuf_iterator<char>(in)),
-                              std::istreambuf_iterator<char>());
             std::string problem =
                 http_fuzz::CheckInvariants(reinterpret_cast<const uint8_t*>(bytes.data()),
                                            bytes.size());
-            NS_TEST_ASSERT_MSG_EQ(problem, "", "corpus file " << entry.path());
-            ++files;
+            NS_TEST_ASSERT_MSG_EQ(problem, "", "corpus file " << name);
         }
-        NS_TEST_ASSERT_MSG_GT(files, 10, "the corpus is there");
     }
+};
+
+/**
+ * A short fuzz run of its own, deterministic (std::mt19937, fixed seed):
+ * corpus inputs mutated (bytes flipped, replaced, inserted from a dictionary
+ * of HTTP pieces, erased, repeated, spliced with another input), each
+ * checked against the invariants whole, byte by byte, every 7 bytes and cut
+ * at random points. A failure names the iteration and the input.
+ */
+class FuzzRunTest : public TestCase
+{
+  public:
+    /// @param iterations how many mutated inputs
+    FuzzRunTest(uint32_t iterations)
+        : TestCase("seeded fuzz run: " + std::to_string(iterations) +
+                   " mutated corpus inputs keep the parser's invariants"),
+          m_iterations(iterations)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::map<std::string, std::string> files = LoadCorpus();
+        std::vector<std::string> corpus;
+        for (const auto& [name, bytes] : files)
+        {
+            corpus.push_back(bytes);
+        }
+        NS_TEST_ASSERT_MSG_GT(corpus.size(), 10, "the corpus is there (run from the source root)");
+        const std::vector<std::string> dictionary = {
+            "\r\n",
+            "\r\n\r\n",
+            "\n",
+            "\r",
+            " ",
+            ":",
+            ";",
+            "=",
+            "\"",
+            "\\",
+            ",",
+            "0",
+            "7",
+            "f",
+            "HTTP/1.1 ",
+            "HTTP/1.0 ",
+            "100 Continue\r\n",
+            "204 ",
+            "304 ",
+            "099 ",
+            "600 ",
+            "GET / HTTP/1.1\r\n",
+            "HEAD / HTTP/1.1\r\n",
+            "POST / HTTP/1.1\r\n",
+            "Host: s\r\n",
+            "Content-Length: 5\r\n",
+            "Content-Length: 99999999999999\r\n",
+            "Transfer-Encoding: chunked\r\n",
+            "Transfer-Encoding: gzip, chunked\r\n",
+            "Transfer-Encoding: gzip\r\n",
+            "Connection: close\r\n",
+            "5\r\nhello\r\n",
+            "0\r\n\r\n",
+            ";ext=\"v\\\"\"",
+            "FFFFFFFFFFFFFFFF\r\n",
+            "10000000000000000\r\n",
+            "Trailer: x\r\n",
+        };
+        std::mt19937 rng(22);
+        auto below = [&rng](size_t n) { return n == 0 ? 0 : size_t(rng() % n); };
+        std::set<std::string> errors; // reached, as requests or responses
+        uint32_t withMessages = 0;
+        for (uint32_t n = 0; n < m_iterations; ++n)
+        {
+            std::string input = corpus[below(corpus.size())];
+            for (size_t m = 1 + below(4); m > 0; --m)
+            {
+                size_t at = below(input.size() + 1);
+                switch (below(7))
+                {
+                case 0: // flip a bit
+                    if (!input.empty())
+                    {
+                        input[below(input.size())] ^= char(1 << below(8));
+                    }
+                    break;
+                case 1: // replace a byte
+                    if (!input.empty())
+                    {
+                        input[below(input.size())] = char(rng());
+                    }
+                    break;
+                case 2: // insert a piece of HTTP
+                case 3:
+                    input.insert(at, dictionary[below(dictionary.size())]);
+                    break;
+                case 4: // erase a range
+                    input.erase(at, 1 + below(16));
+                    break;
+                case 5: // repeat a range
+                    input.insert(at, input.substr(at, 1 + below(64)));
+                    break;
+                default: // splice: this input's head, another's tail
+                    const std::string& other = corpus[below(corpus.size())];
+                    input = input.substr(0, at) + other.substr(below(other.size() + 1));
+                    break;
+                }
+            }
+            input.resize(std::min<size_t>(input.size(), 4096));
+            std::vector<std::vector<size_t>> cuts(2);
+            for (auto& split : cuts)
+            {
+                for (size_t k = below(6); k > 0; --k)
+                {
+                    split.push_back(below(input.size() + 1));
+                }
+            }
+            const auto* data = reinterpret_cast<const uint8_t*>(input.data());
+            std::string problem = http_fuzz::CheckInvariants(data, input.size(), cuts);
+            if (!problem.empty())
+            {
+                NS_TEST_ASSERT_MSG_EQ(problem,
+                                      "",
+                                      "iteration " << n << ", input " << Escape(input));
+                return; // the first failure is enough
+            }
+            bool messages = false;
+            for (auto kind : {HttpParser::REQUESTS, HttpParser::RESPONSES})
+            {
+                http_fuzz::Digest d = http_fuzz::Parse(kind, {}, data, input.size(), {});
+                errors.insert(HttpParser::ErrorName(d.error));
+                messages = messages || !d.messages.empty();
+            }
+            withMessages += messages;
+        }
+        // The run went places: most errors reached, many inputs still parsed.
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(errors.size(), 12, "errors reached");
+        NS_TEST_ASSERT_MSG_GT(withMessages, m_iterations / 10, "inputs giving messages");
+    }
+
+    uint32_t m_iterations; //!< Mutated inputs
 };
 
 } // namespace
@@ -682,6 +880,7 @@ class HttpParserTestSuite : public TestSuite
                                       400),
                     Duration::QUICK);
         AddTestCase(new CorpusTest(), Duration::QUICK);
+        AddTestCase(new FuzzRunTest(20000), Duration::QUICK); // about a second
     }
 };
 
