@@ -122,6 +122,24 @@ def _load_ns3_from_prefix(prefix, libdir):
     return cppyy.gbl.ns3
 
 
+def _validate_returns_str(klass, name):
+    """Pythonization: an experiment configuration's Validate() returns a Python str.
+
+    cppyy hands a returned std::string over as a cppyy std::string object
+    (shown as b"..."): comparing it with "" works, but it is not a str, and
+    messages built from it read as bytes.
+    """
+    validate = getattr(klass, "Validate", None)
+    if validate is None or not name.endswith("Config"):
+        return
+
+    def Validate(self):
+        return str(validate(self))
+
+    Validate.__doc__ = "The first impossible parameter, explained, or '' if all are possible."
+    klass.Validate = Validate
+
+
 def load(build=None):
     """Return the ``ns`` namespace of ns-3's bindings with the suite's modules loaded.
 
@@ -157,6 +175,7 @@ def load(build=None):
             ) from error
     import cppyy
 
+    cppyy.py.add_pythonization(_validate_returns_str, "ns3")
     cppyy.add_include_path(str(include))
     for header in headers:
         cppyy.include(header)  # raises ImportError if it does not compile

@@ -21,6 +21,7 @@
 #include "ns3/node-container.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/pointer.h"
+#include "ns3/program-input.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/tcp-demux-cost-shim.h"
@@ -303,7 +304,7 @@ DtocExperimentResult
 RunDtocExperiment(const DtocExperimentConfig& c)
 {
     std::string problem = c.Validate();
-    NS_ABORT_MSG_IF(!problem.empty(), "RunDtocExperiment: " << problem);
+    RequireValid("RunDtocExperiment", problem);
     Time end = c.GetDuration();
 
     // Users on several hosts, each on its own link to the server: ns-3's

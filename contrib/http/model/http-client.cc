@@ -229,6 +229,7 @@ HttpClient::Open()
     m_sentOnConnection = 0;
     m_connected = false;
     m_waitingForServerClose = false;
+    m_serverClosed = false;
     m_connectionOpenedAt = Simulator::Now();
     BecomeDue();
     ++m_stats.connectionsOpened;
@@ -341,6 +342,12 @@ HttpClient::HandleResponses()
         {
             continue; // not asked for (a 501 to a CLIENT_CLOSE, say)
         }
+        if (response.GetStatus() < 200)
+        {
+            // Interim (RFC 9110 section 15.2): the final response is still to come.
+            NS_LOG_INFO("interim response " << response.GetStatus());
+            continue;
+        }
         m_inFlight = false;
         m_timeout.Cancel();
         Time latency = Simulator::Now() - m_requestSentAt;
@@ -352,7 +359,9 @@ HttpClient::HandleResponses()
                             response.GetBodyLength(),
                             response.GetStatus());
         m_due = false;
-        bool serverCloses = response.ClosesConnection();
+        // A response that ended with the connection (its body delimited by
+        // the close) leaves nothing to send the next request on.
+        bool serverCloses = response.ClosesConnection() || m_serverClosed;
         if (m_sentOnConnection < m_requestsPerConnection && !serverCloses)
         {
             double gap = m_requestGap ? m_requestGap->GetValue() : 0;
@@ -401,6 +410,7 @@ HttpClient::PeerClosed(Ptr<Socket> socket)
         return;
     }
     // A response delimited by the close (no Content-Length) ends here.
+    m_serverClosed = true;
     m_parser.EndOfStream();
     HandleResponses();
     if (socket != m_socket)

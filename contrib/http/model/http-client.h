@@ -40,6 +40,11 @@ class RandomVariableStream;
  *   request and closes at once: it is the active closer and keeps
  *   TIME_WAIT (the HTTP modification of the TIME_WAIT draft).
  *
+ * A 1xx response is interim: the client waits on for the final one. A
+ * response that ends with the connection (no Content-Length: its body runs
+ * to the server's close) ends the connection's requests too. A malformed
+ * response fails the request and resets the connection.
+ *
  * Every request ends up in exactly one of completed, failed, or in flight
  * when the application stops.
  */
@@ -179,6 +184,7 @@ class HttpClient : public Application
     bool m_connected{false};                    //!< The current connection is established
     bool m_inFlight{false};                     //!< A request awaits its response
     bool m_waitingForServerClose{false};        //!< Last answer in: waiting for the server's FIN
+    bool m_serverClosed{false};                 //!< The server's FIN has arrived
     Time m_requestSentAt;                       //!< When the in-flight request was sent
     Time m_connectionOpenedAt;                  //!< When the current connection was requested
     EventId m_timeout;                          //!< Response timer

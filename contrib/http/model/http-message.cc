@@ -97,10 +97,13 @@ HttpMessage::GetHeaders() const
 }
 
 void
-HttpMessage::SetBodyLength(uint64_t bytes)
+HttpMessage::SetBodyLength(uint64_t bytes, bool setField)
 {
     m_bodyLength = bytes;
-    SetHeader("Content-Length", std::to_string(bytes));
+    if (setField)
+    {
+        SetHeader("Content-Length", std::to_string(bytes));
+    }
 }
 
 uint64_t

@@ -24,7 +24,8 @@ namespace ns3
  *
  * Messages are carried as real bytes (the head is text, the body is counted
  * and sent as zero bytes), so a capture of a scenario reads as HTTP in
- * Wireshark. Bodies are framed by Content-Length only.
+ * Wireshark. The messages built here frame their bodies by Content-Length;
+ * HttpParser also reads chunked ones.
  */
 class HttpMessage
 {
@@ -65,8 +66,10 @@ class HttpMessage
     /**
      * @brief Set the body length (and the Content-Length field).
      * @param bytes body length
+     * @param setField whether to set the Content-Length field too (false for
+     *        a parsed body framed otherwise, by chunks)
      */
-    void SetBodyLength(uint64_t bytes);
+    void SetBodyLength(uint64_t bytes, bool setField = true);
 
     /// @return the body length
     uint64_t GetBodyLength() const;

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
+#include <limits>
 #include <vector>
 
 namespace ns3
@@ -18,7 +20,7 @@ namespace
 bool
 IsTokenChar(unsigned char c)
 {
-    return std::isalnum(c) || std::string("!#$%&'*+-.^_`|~").find(c) != std::string::npos;
+    return std::isalnum(c) || (c != 0 && std::strchr("!#$%&'*+-.^_`|~", c) != nullptr);
 }
 
 /// Whether a string is a non-empty token.
@@ -91,6 +93,115 @@ IsHostValue(const std::string& s)
     });
 }
 
+/**
+ * Split a field line into name and value (RFC 9112 section 5): a token, a
+ * colon, the value without its surrounding whitespace.
+ */
+bool
+SplitField(const std::string& line, std::string& name, std::string& value)
+{
+    size_t colon = line.find(':');
+    if (line[0] == ' ' || line[0] == '\t' || colon == std::string::npos)
+    {
+        return false; // obsolete line folding, or no colon
+    }
+    name = line.substr(0, colon);
+    value = line.substr(colon + 1);
+    size_t first = value.find_first_not_of(" \t");
+    size_t last = value.find_last_not_of(" \t");
+    value = first == std::string::npos ? "" : value.substr(first, last - first + 1);
+    return IsToken(name) && IsFieldValue(value); // whitespace before the colon fails
+}
+
+/// Lower case of an ASCII string.
+std::string
+Lower(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(), [](char c) {
+        return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    });
+    return s;
+}
+
+/**
+ * RFC 9112 section 7.1.1: what may follow a chunk size,
+ * *( BWS ";" BWS token [ BWS "=" BWS ( token / quoted-string ) ] ).
+ */
+bool
+IsChunkExtension(const std::string& s)
+{
+    size_t i = 0;
+    auto skipSpace = [&s, &i]() {
+        while (i < s.size() && (s[i] == ' ' || s[i] == '\t'))
+        {
+            ++i;
+        }
+    };
+    auto token = [&s, &i]() {
+        size_t start = i;
+        while (i < s.size() && IsTokenChar(static_cast<unsigned char>(s[i])))
+        {
+            ++i;
+        }
+        return i > start;
+    };
+    auto quoted = [&s, &i]() {
+        // quoted-string: DQUOTE *( qdtext / quoted-pair ) DQUOTE (RFC 9110 section 5.6.4)
+        for (++i; i < s.size(); ++i)
+        {
+            auto c = static_cast<unsigned char>(s[i]);
+            if (c == '"')
+            {
+                ++i;
+                return true;
+            }
+            if (c == '\\')
+            {
+                if (++i == s.size())
+                {
+                    return false;
+                }
+                c = static_cast<unsigned char>(s[i]);
+            }
+            if (c != '\t' && (c < 0x20 || c == 0x7f))
+            {
+                return false;
+            }
+        }
+        return false;
+    };
+    while (i < s.size())
+    {
+        skipSpace();
+        if (i == s.size() || s[i] != ';')
+        {
+            return false; // whitespace not followed by ';', or something else
+        }
+        ++i;
+        skipSpace();
+        if (!token())
+        {
+            return false;
+        }
+        size_t afterName = i;
+        skipSpace();
+        if (i < s.size() && s[i] == '=')
+        {
+            ++i;
+            skipSpace();
+            if ((i < s.size() && s[i] == '"') ? !quoted() : !token())
+            {
+                return false;
+            }
+        }
+        else
+        {
+            i = afterName; // whitespace at the end is not allowed
+        }
+    }
+    return true;
+}
+
 } // namespace
 
 HttpParser::HttpParser(Kind kind,
@@ -107,14 +218,6 @@ HttpParser::HttpParser(Kind kind,
 }
 
 size_t
-HttpParser::Feed(Ptr<const Packet> packet)
-{
-    std::vector<uint8_t> bytes(packet->GetSize());
-    packet->CopyData(bytes.data(), bytes.size());
-    return Feed(bytes.data(), bytes.size());
-}
-
-size_t
 HttpParser::Feed(const uint8_t* data, size_t size)
 {
     size_t i = 0;
@@ -122,24 +225,31 @@ HttpParser::Feed(const uint8_t* data, size_t size)
     {
         if (m_state == BODY_TO_EOF)
         {
-            uint64_t length = m_response.GetBodyLength() + (size - i);
-            if (length > m_maxBody)
+            // Up to the limit, then fail: the same wherever the pieces end.
+            uint64_t take = std::min<uint64_t>(m_maxBody - m_response.GetBodyLength(), size - i);
+            m_response.SetBodyLength(m_response.GetBodyLength() + take);
+            i += take;
+            if (i < size)
             {
                 Fail(BODY_TOO_LARGE);
-                continue;
             }
-            m_response.SetBodyLength(length);
-            i = size;
             continue;
         }
-        if (m_state == BODY)
+        if (m_state == BODY || m_state == CHUNK_DATA)
         {
             uint64_t take = std::min<uint64_t>(m_bodyRemaining, size - i);
             m_bodyRemaining -= take;
             i += take;
             if (m_bodyRemaining == 0)
             {
-                Complete();
+                if (m_state == BODY)
+                {
+                    Complete();
+                }
+                else
+                {
+                    m_state = CHUNK_DATA_END;
+                }
             }
             continue;
         }
@@ -147,9 +257,17 @@ HttpParser::Feed(const uint8_t* data, size_t size)
         ++m_headBytes;
         if (c == '\n')
         {
-            if (!m_line.empty() && m_line.back() == '\r')
+            bool cr = !m_line.empty() && m_line.back() == '\r';
+            if (cr)
             {
                 m_line.pop_back();
+            }
+            if (!cr && InChunkedBody())
+            {
+                // RFC 9112 section 2.2 allows a bare LF after the start line and
+                // fields only; in a chunked body, a line ends in CRLF.
+                Fail(BAD_CHUNK);
+                continue;
             }
             std::string line;
             line.swap(m_line);
@@ -157,13 +275,13 @@ HttpParser::Feed(const uint8_t* data, size_t size)
         }
         else if (m_line.size() >= m_maxLine)
         {
-            Fail(LINE_TOO_LONG);
+            Fail(m_state == CHUNK_SIZE || m_state == CHUNK_DATA_END ? BAD_CHUNK : LINE_TOO_LONG);
         }
         else
         {
             m_line.push_back(c);
         }
-        if (m_state == HEADERS && m_headBytes > m_maxHead)
+        if ((m_state == HEADERS || m_state == TRAILERS) && m_headBytes > m_maxHead)
         {
             Fail(HEAD_TOO_LARGE);
         }
@@ -177,7 +295,29 @@ HttpParser::Line(const std::string& line)
     if (line.find('\r') != std::string::npos)
     {
         // RFC 9112 section 2.2: a bare CR is invalid in a protocol element.
-        Fail(m_state == START_LINE ? BAD_START_LINE : BAD_HEADER);
+        Fail(m_state == START_LINE                                ? BAD_START_LINE
+             : m_state == CHUNK_SIZE || m_state == CHUNK_DATA_END ? BAD_CHUNK
+                                                                  : BAD_HEADER);
+        return;
+    }
+    if (m_state == CHUNK_SIZE)
+    {
+        ChunkSizeLine(line);
+        return;
+    }
+    if (m_state == CHUNK_DATA_END)
+    {
+        if (!line.empty())
+        {
+            Fail(BAD_CHUNK); // chunk data longer than its size
+            return;
+        }
+        m_state = CHUNK_SIZE;
+        return;
+    }
+    if (m_state == TRAILERS && line.empty())
+    {
+        Complete();
         return;
     }
     if (m_state == START_LINE)
@@ -250,10 +390,14 @@ HttpParser::StatusLine(const std::string& line)
     }
     std::string version = line.substr(0, sp1);
     std::string code = line.substr(sp1 + 1, 3);
+    std::string reason = line.size() > sp1 + 5 ? line.substr(sp1 + 5) : "";
     bool digits = std::all_of(code.begin(), code.end(), [](char c) {
         return std::isdigit(static_cast<unsigned char>(c));
     });
-    if (!digits || (line.size() > sp1 + 4 && line[sp1 + 4] != ' ') || !IsVersionSyntax(version))
+    // RFC 9110 section 15: a status code is three digits from 100 to 599.
+    if (!digits || code < "100" || code > "599" ||
+        (line.size() > sp1 + 4 && line[sp1 + 4] != ' ') || !IsFieldValue(reason) ||
+        !IsVersionSyntax(version))
     {
         Fail(BAD_START_LINE);
         return;
@@ -265,7 +409,6 @@ HttpParser::StatusLine(const std::string& line)
     }
     m_response = HttpResponse();
     m_response.SetVersion(version);
-    std::string reason = line.size() > sp1 + 5 ? line.substr(sp1 + 5) : "";
     m_response.SetStatus(static_cast<uint16_t>(std::stoi(code)), reason);
     m_state = HEADERS;
 }
@@ -278,21 +421,16 @@ HttpParser::HeaderLine(const std::string& line)
         Fail(HEAD_TOO_LARGE);
         return;
     }
-    size_t colon = line.find(':');
-    if (line[0] == ' ' || line[0] == '\t' || colon == std::string::npos)
+    std::string name;
+    std::string value;
+    if (!SplitField(line, name, value))
     {
-        Fail(BAD_HEADER); // obsolete line folding, or no colon
+        Fail(BAD_HEADER);
         return;
     }
-    std::string name = line.substr(0, colon);
-    std::string value = line.substr(colon + 1);
-    size_t first = value.find_first_not_of(" \t");
-    size_t last = value.find_last_not_of(" \t");
-    value = first == std::string::npos ? "" : value.substr(first, last - first + 1);
-    if (!IsToken(name) || !IsFieldValue(value))
+    if (m_state == TRAILERS)
     {
-        Fail(BAD_HEADER); // includes whitespace before the colon
-        return;
+        return; // a trailer field is checked and dropped (RFC 9110 section 6.5)
     }
     if (HttpMessage::EqualsIgnoreCase(name, "Content-Length"))
     {
@@ -316,8 +454,9 @@ HttpParser::HeaderLine(const std::string& line)
     }
     else if (HttpMessage::EqualsIgnoreCase(name, "Transfer-Encoding"))
     {
-        Fail(UNSUPPORTED_ENCODING);
-        return;
+        // Several fields make one list (RFC 9110 section 5.3); judged at the end of the head.
+        m_transferEncoding += (m_transferEncodingSeen ? "," : "") + value;
+        m_transferEncodingSeen = true;
     }
     else if (m_kind == REQUESTS && HttpMessage::EqualsIgnoreCase(name, "Host"))
     {
@@ -340,16 +479,11 @@ HttpParser::EndOfHead()
         Fail(MISSING_HOST);
         return;
     }
-    if (m_contentLength > m_maxBody)
-    {
-        Fail(BODY_TOO_LARGE);
-        return;
-    }
     if (m_kind == RESPONSES)
     {
-        // RFC 9112 section 6.3: a response to HEAD and a 1xx, 204 or 304
-        // response end at the empty line, whatever their Content-Length;
-        // any other response without one ends when the connection does.
+        // RFC 9112 section 6.3 rule 1, before any other: a response to HEAD
+        // and a 1xx, 204 or 304 response end at the empty line, whatever
+        // their Content-Length or Transfer-Encoding.
         uint16_t status = m_response.GetStatus();
         bool head = !m_expected.empty() && m_expected.front() == "HEAD";
         if (head || status < 200 || status == 204 || status == 304)
@@ -357,12 +491,23 @@ HttpParser::EndOfHead()
             Complete();
             return;
         }
-        if (!m_contentLengthSeen)
-        {
-            m_response.SetBodyLength(0);
-            m_state = BODY_TO_EOF;
-            return;
-        }
+    }
+    if (m_transferEncodingSeen)
+    {
+        TransferEncodingFraming();
+        return;
+    }
+    if (m_contentLength > m_maxBody)
+    {
+        Fail(BODY_TOO_LARGE);
+        return;
+    }
+    if (m_kind == RESPONSES && !m_contentLengthSeen)
+    {
+        // Rule 8: any other response without a length ends when the connection does.
+        m_response.SetBodyLength(0);
+        m_state = BODY_TO_EOF;
+        return;
     }
     if (m_contentLengthSeen)
     {
@@ -375,6 +520,115 @@ HttpParser::EndOfHead()
         return;
     }
     Complete();
+}
+
+void
+HttpParser::TransferEncodingFraming()
+{
+    // RFC 9112 section 6.1: Transfer-Encoding in HTTP/1.0 means faulty
+    // framing; section 6.3 rule 3: with Content-Length too, it may be an
+    // attempt at request smuggling or response splitting. Both: 400.
+    if (Current().GetVersion() == "HTTP/1.0" || m_contentLengthSeen)
+    {
+        Fail(BAD_TRANSFER_ENCODING);
+        return;
+    }
+    // transfer-coding = token *( OWS ";" OWS transfer-parameter ): the
+    // names, in the order they were applied (empty list elements ignored,
+    // RFC 9110 section 5.6.1).
+    std::vector<std::string> codings;
+    size_t start = 0;
+    while (start <= m_transferEncoding.size())
+    {
+        size_t end = std::min(m_transferEncoding.find(',', start), m_transferEncoding.size());
+        std::string item = m_transferEncoding.substr(start, end - start);
+        start = end + 1;
+        size_t first = item.find_first_not_of(" \t");
+        if (first == std::string::npos)
+        {
+            continue;
+        }
+        size_t semicolon = item.find(';', first);
+        std::string name = item.substr(first, semicolon - first);
+        name = name.substr(0, name.find_last_not_of(" \t") + 1);
+        if (!IsToken(name) || (Lower(name) == "chunked" && semicolon != std::string::npos))
+        {
+            Fail(BAD_TRANSFER_ENCODING); // chunked has no parameters
+            return;
+        }
+        codings.push_back(Lower(name));
+    }
+    // Section 6.1: chunked at most once; section 6.3 rule 4: a request
+    // whose final coding is not chunked cannot be framed (400).
+    if (codings.empty() || std::count(codings.begin(), codings.end(), "chunked") > 1 ||
+        (m_kind == REQUESTS && codings.back() != "chunked"))
+    {
+        Fail(BAD_TRANSFER_ENCODING);
+        return;
+    }
+    if (m_kind == REQUESTS && codings.size() > 1)
+    {
+        Fail(UNSUPPORTED_ENCODING); // section 6.1: a coding the server does not know: 501
+        return;
+    }
+    if (codings.back() != "chunked")
+    {
+        // Rule 4: a response whose final coding is not chunked ends with the close.
+        m_response.SetBodyLength(0);
+        m_state = BODY_TO_EOF;
+        return;
+    }
+    // A response's other codings are left as they are: bodies are counted, not decoded.
+    m_chunkedLength = 0;
+    m_state = CHUNK_SIZE;
+}
+
+void
+HttpParser::ChunkSizeLine(const std::string& line)
+{
+    // chunk-size = 1*HEXDIG, any number of leading zeros; at most 2^64 - 1.
+    uint64_t size = 0;
+    size_t i = 0;
+    for (; i < line.size() && std::isxdigit(static_cast<unsigned char>(line[i])); ++i)
+    {
+        if (size > (std::numeric_limits<uint64_t>::max() >> 4))
+        {
+            Fail(BAD_CHUNK);
+            return;
+        }
+        char c = line[i];
+        uint64_t digit = std::isdigit(static_cast<unsigned char>(c))
+                             ? c - '0'
+                             : std::tolower(static_cast<unsigned char>(c)) - 'a' + 10;
+        size = (size << 4) | digit;
+    }
+    if (i == 0 || !IsChunkExtension(line.substr(i)))
+    {
+        Fail(BAD_CHUNK);
+        return;
+    }
+    if (size > m_maxBody - m_chunkedLength)
+    {
+        Fail(BODY_TOO_LARGE);
+        return;
+    }
+    m_chunkedLength += size;
+    if (size == 0)
+    {
+        // The last chunk: then the trailer section, within the head's limits.
+        m_state = TRAILERS;
+        m_headBytes = 0;
+        m_headerCount = 0;
+        return;
+    }
+    m_bodyRemaining = size;
+    m_state = CHUNK_DATA;
+}
+
+bool
+HttpParser::InChunkedBody() const
+{
+    return m_state == CHUNK_SIZE || m_state == CHUNK_DATA_END || m_state == TRAILERS;
 }
 
 void
@@ -399,6 +653,10 @@ HttpParser::ExpectResponseTo(const std::string& method)
 void
 HttpParser::Complete()
 {
+    if (m_state == TRAILERS)
+    {
+        Current().SetBodyLength(m_chunkedLength, false); // framed by chunks, not a field
+    }
     if (m_kind == REQUESTS)
     {
         m_requests.push_back(m_request);
@@ -418,6 +676,9 @@ HttpParser::Complete()
     m_contentLengthSeen = false;
     m_contentLength = 0;
     m_bodyRemaining = 0;
+    m_transferEncodingSeen = false;
+    m_transferEncoding.clear();
+    m_chunkedLength = 0;
 }
 
 void
@@ -521,6 +782,10 @@ HttpParser::ErrorName(Error error)
         return "BAD_HOST";
     case INCOMPLETE_MESSAGE:
         return "INCOMPLETE_MESSAGE";
+    case BAD_TRANSFER_ENCODING:
+        return "BAD_TRANSFER_ENCODING";
+    case BAD_CHUNK:
+        return "BAD_CHUNK";
     }
     return "UNKNOWN";
 }

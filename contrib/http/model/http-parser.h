@@ -6,9 +6,6 @@
 
 #include "http-message.h"
 
-#include "ns3/packet.h"
-#include "ns3/ptr.h"
-
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -17,19 +14,27 @@
 namespace ns3
 {
 
+class Packet;
+template <typename T>
+class Ptr;
+
 /**
  * @ingroup http
  * @brief Incremental parser of an HTTP/1.1 byte stream (requests or responses).
  *
  * Bytes are fed as they arrive from TCP, in pieces of any size: a message
  * may be split across segments and several may share one (pipelining). A
- * message is available once its head and whole body (framed by
- * Content-Length) have arrived; bodies are counted, not kept. Anything
- * malformed or beyond the limits stops the parser with an error, which a
- * server answers with GetErrorStatus() and a close.
+ * message is available once its head and whole body have arrived; bodies
+ * are counted, not kept. The body length follows RFC 9112 section 6.3: none
+ * for a response to HEAD and a 1xx, 204 or 304 response (whatever their
+ * fields), else the chunked transfer coding (section 7.1), else
+ * Content-Length, else (responses only) the close. Anything malformed or
+ * beyond the limits stops the parser with an error, which a server answers
+ * with GetErrorStatus() and a close.
  *
- * It uses nothing from ns-3 but the message classes, so it can be fuzzed
- * on its own.
+ * Its core (this class and the message classes) uses nothing from ns-3, so
+ * it can be fuzzed on its own: Feed(Ptr<const Packet>) is defined apart, in
+ * http-parser-packet.cc.
  */
 class HttpParser
 {
@@ -44,18 +49,20 @@ class HttpParser
     /// Why parsing stopped.
     enum Error
     {
-        NONE,                 //!< No error
-        BAD_START_LINE,       //!< Malformed request or status line
-        BAD_VERSION,          //!< Not HTTP/1.0 or HTTP/1.1
-        BAD_HEADER,           //!< Malformed header field (or obsolete line folding)
-        LINE_TOO_LONG,        //!< A line over the line limit
-        HEAD_TOO_LARGE,       //!< Head over the head limit, or too many fields
-        BAD_CONTENT_LENGTH,   //!< Unparsable or conflicting Content-Length
-        BODY_TOO_LARGE,       //!< Content-Length over the body limit
-        MISSING_HOST,         //!< HTTP/1.1 request without Host
-        UNSUPPORTED_ENCODING, //!< Transfer-Encoding (only Content-Length framing)
-        BAD_HOST,             //!< Host field repeated or not a valid host[:port]
-        INCOMPLETE_MESSAGE,   //!< The stream ended inside a message
+        NONE,                  //!< No error
+        BAD_START_LINE,        //!< Malformed request or status line
+        BAD_VERSION,           //!< Not HTTP/1.0 or HTTP/1.1
+        BAD_HEADER,            //!< Malformed header field (or obsolete line folding)
+        LINE_TOO_LONG,         //!< A line over the line limit
+        HEAD_TOO_LARGE,        //!< Head over the head limit, or too many fields
+        BAD_CONTENT_LENGTH,    //!< Unparsable or conflicting Content-Length
+        BODY_TOO_LARGE,        //!< Content-Length or chunks over the body limit
+        MISSING_HOST,          //!< HTTP/1.1 request without Host
+        UNSUPPORTED_ENCODING,  //!< A request's transfer coding other than chunked
+        BAD_HOST,              //!< Host field repeated or not a valid host[:port]
+        INCOMPLETE_MESSAGE,    //!< The stream ended inside a message
+        BAD_TRANSFER_ENCODING, //!< Transfer-Encoding unusable for framing (see EndOfHead)
+        BAD_CHUNK,             //!< Malformed chunk size line, extension or chunk end
     };
 
     /**
@@ -81,7 +88,9 @@ class HttpParser
     size_t Feed(const uint8_t* data, size_t size);
 
     /**
-     * @brief Parse the bytes a socket delivered.
+     * @brief Parse the bytes a socket delivered (defined in
+     * http-parser-packet.cc, the parser's one use of ns-3; include
+     * ns3/packet.h to call it).
      * @param packet the bytes, as Socket::Recv returns them
      * @return how many were consumed (all of them unless an error stopped the parser)
      */
@@ -118,7 +127,8 @@ class HttpParser
     /// @return the error that stopped the parser, or NONE
     Error GetError() const;
 
-    /// @return the status a server should answer the error with (400, 413, 431, 501, 505)
+    /// @return the status a server should answer the error with (400, 413, 431, 501, 505), or 0
+    /// if there is no error
     uint16_t GetErrorStatus() const;
 
     /**
@@ -135,11 +145,15 @@ class HttpParser
     /// Where in a message the parser is.
     enum State
     {
-        START_LINE,  //!< Waiting for a request or status line
-        HEADERS,     //!< Reading header fields
-        BODY,        //!< Counting body bytes
-        BODY_TO_EOF, //!< Counting the body of a response delimited by the close
-        FAILED,      //!< Stopped by an error
+        START_LINE,     //!< Waiting for a request or status line
+        HEADERS,        //!< Reading header fields
+        BODY,           //!< Counting body bytes (Content-Length)
+        BODY_TO_EOF,    //!< Counting the body of a response delimited by the close
+        CHUNK_SIZE,     //!< Reading a chunk size line
+        CHUNK_DATA,     //!< Counting a chunk's data
+        CHUNK_DATA_END, //!< Waiting for the CRLF after a chunk's data
+        TRAILERS,       //!< Reading the trailer section after the last chunk
+        FAILED,         //!< Stopped by an error
     };
 
     /**
@@ -161,13 +175,29 @@ class HttpParser
     void StatusLine(const std::string& line);
 
     /**
-     * @brief Parse a header field line into the current message.
+     * @brief Parse a header field line into the current message, or check
+     * and drop a trailer field line.
      * @param line the line
      */
     void HeaderLine(const std::string& line);
 
-    /// The empty line after the fields: check framing, then body or done.
+    /// The empty line after the fields: choose the framing, then body or done.
     void EndOfHead();
+
+    /**
+     * @brief Framing by Transfer-Encoding (RFC 9112 sections 6.1 and 6.3):
+     * chunked, the close, or an error.
+     */
+    void TransferEncodingFraming();
+
+    /**
+     * @brief Parse a chunk size line (size and extensions).
+     * @param line the line
+     */
+    void ChunkSizeLine(const std::string& line);
+
+    /// @return true if in the chunked body, where every line must end in CRLF
+    bool InChunkedBody() const;
 
     /// The current message is complete.
     void Complete();
@@ -191,9 +221,12 @@ class HttpParser
     std::string m_line;                   //!< Current partial line
     size_t m_headBytes{0};                //!< Bytes of the current head so far
     size_t m_headerCount{0};              //!< Fields of the current head so far
-    uint64_t m_bodyRemaining{0};          //!< Body bytes still to come
+    uint64_t m_bodyRemaining{0};          //!< Body (or chunk) bytes still to come
     bool m_contentLengthSeen{false};      //!< A Content-Length field was parsed
     uint64_t m_contentLength{0};          //!< Its value
+    bool m_transferEncodingSeen{false};   //!< A Transfer-Encoding field was parsed
+    std::string m_transferEncoding;       //!< Their values, joined by commas
+    uint64_t m_chunkedLength{0};          //!< Chunk data so far
     HttpRequest m_request;                //!< Request being parsed
     HttpResponse m_response;              //!< Response being parsed
     std::deque<HttpRequest> m_requests;   //!< Complete requests

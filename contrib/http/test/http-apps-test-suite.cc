@@ -316,6 +316,241 @@ class RawExchangeTest : public TestCase
 };
 
 /**
+ * A raw TCP server on port 8080 that answers the requests of a connection
+ * (heads without bodies, counted by their empty line) with scripted bytes.
+ */
+class RawServer
+{
+  public:
+    /// Bytes sent some time after a request arrives, then maybe a close.
+    struct Part
+    {
+        Time delay;        //!< After the request's arrival
+        std::string bytes; //!< What to send
+        bool close;        //!< Close the connection after sending it
+    };
+
+    /// Listen; `script[i]` answers the i-th request of every connection.
+    RawServer(Ptr<Node> node, std::vector<std::vector<Part>> script)
+        : m_script(std::move(script))
+    {
+        m_listener = Socket::CreateSocket(node, TcpHostSocketFactory::GetTypeId());
+        m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), 8080));
+        m_listener->Listen();
+        m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                                      MakeCallback(&RawServer::Accepted, this));
+    }
+
+    std::vector<Time> requestTimes;      //!< When each request arrived
+    std::vector<uint32_t> perConnection; //!< Requests seen on each connection
+
+  private:
+    /// Per-connection state.
+    struct Connection
+    {
+        std::string received; //!< Bytes so far
+        uint32_t requests{0}; //!< Requests so far
+        size_t index;         //!< Index in perConnection
+    };
+
+    void Accepted(Ptr<Socket> s, const Address&)
+    {
+        m_connections[s].index = perConnection.size();
+        perConnection.push_back(0);
+        s->SetRecvCallback(MakeCallback(&RawServer::Read, this));
+    }
+
+    void Read(Ptr<Socket> s)
+    {
+        Connection& c = m_connections[s];
+        while (Ptr<Packet> p = s->Recv())
+        {
+            std::string chunk(p->GetSize(), '\0');
+            p->CopyData(reinterpret_cast<uint8_t*>(chunk.data()), chunk.size());
+            c.received += chunk;
+        }
+        size_t end;
+        while ((end = c.received.find("\r\n\r\n")) != std::string::npos)
+        {
+            c.received.erase(0, end + 4);
+            requestTimes.push_back(Simulator::Now());
+            ++perConnection[c.index];
+            uint32_t n = c.requests++;
+            if (n >= m_script.size())
+            {
+                continue;
+            }
+            for (const Part& part : m_script[n])
+            {
+                Simulator::Schedule(part.delay, [s, part]() {
+                    if (!part.bytes.empty())
+                    {
+                        s->Send(Create<Packet>(reinterpret_cast<const uint8_t*>(part.bytes.data()),
+                                               part.bytes.size()));
+                    }
+                    if (part.close)
+                    {
+                        s->Close();
+                    }
+                });
+            }
+        }
+    }
+
+    std::vector<std::vector<Part>> m_script;         //!< Answers per request index
+    Ptr<Socket> m_listener;                          //!< Listening socket
+    std::map<Ptr<Socket>, Connection> m_connections; //!< Accepted connections
+};
+
+/// An HttpClient talking to a RawServer.
+struct ScriptedExchange
+{
+    TwoHosts hosts;                   //!< The nodes
+    RawServer server;                 //!< The scripted server
+    Ptr<HttpClient> client;           //!< The client
+    std::vector<uint16_t> statuses;   //!< Statuses of the requests the client completed
+    std::vector<uint64_t> bodies;     //!< Their body lengths
+    std::vector<std::string> endings; //!< How its connections ended
+
+    /// Set up: the client sends `requests` per connection and stops at `stop`.
+    ScriptedExchange(std::vector<std::vector<RawServer::Part>> script, uint32_t requests, Time stop)
+        : server(hosts.nodes.Get(1), std::move(script))
+    {
+        client = hosts.AddClient("ConnectionClose", requests);
+        client->SetAttribute("Remote", AddressValue(InetSocketAddress(hosts.serverAddress, 8080)));
+        client->SetAttribute("ThinkTime", TimeValue(Seconds(1)));
+        client->SetStopTime(stop);
+        client->TraceConnectWithoutContext("RequestDone",
+                                           MakeCallback(&ScriptedExchange::Done, this));
+        client->TraceConnectWithoutContext("ConnectionDone",
+                                           MakeCallback(&ScriptedExchange::Ended, this));
+    }
+
+    void Done(Time, uint64_t body, uint16_t status)
+    {
+        statuses.push_back(status);
+        bodies.push_back(body);
+    }
+
+    void Ended(HttpClient::Outcome outcome, Time)
+    {
+        endings.emplace_back(HttpClient::OutcomeName(outcome));
+    }
+};
+
+/// HttpClient: a 1xx is interim; the final response follows it.
+class ClientInterimTest : public TestCase
+{
+  public:
+    ClientInterimTest()
+        : TestCase("client: a 1xx response is interim, the next request waits for the final one")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string ok = "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello";
+        ScriptedExchange x(
+            {{{MilliSeconds(0), "HTTP/1.1 100 Continue\r\n\r\n", false},
+              {MilliSeconds(0), "HTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\n", false},
+              {MilliSeconds(50), ok, false}},
+             {{MilliSeconds(0), ok, true}}},
+            2,
+            Seconds(0.5));
+        Simulator::Stop(Seconds(1));
+        Simulator::Run();
+        const HttpClient::Stats& s = x.client->GetStats();
+        NS_TEST_ASSERT_MSG_EQ(x.statuses.size(), 2, "two requests completed");
+        for (size_t i = 0; i < x.statuses.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(x.statuses[i], 200, "request " << i << " got its 200");
+            NS_TEST_ASSERT_MSG_EQ(x.bodies[i], 5, "and its body");
+        }
+        NS_TEST_ASSERT_MSG_EQ(x.server.requestTimes.size(), 2, "two requests sent");
+        if (x.server.requestTimes.size() == 2)
+        {
+            NS_TEST_ASSERT_MSG_GT(x.server.requestTimes[1] - x.server.requestTimes[0],
+                                  MilliSeconds(50),
+                                  "the second request waited for the first's final response");
+        }
+        NS_TEST_ASSERT_MSG_EQ(s.requestsCompleted, 2, "completed");
+        NS_TEST_ASSERT_MSG_EQ(s.requestsFailed, 0, "none failed");
+        NS_TEST_ASSERT_MSG_EQ(x.endings.size(), 1, "one connection");
+        NS_TEST_ASSERT_MSG_EQ((x.endings == std::vector<std::string>{"completed"}),
+                              true,
+                              "it completed");
+        Simulator::Destroy();
+    }
+};
+
+/// HttpClient: a keep-alive response delimited by the close ends the connection.
+class ClientCloseDelimitedTest : public TestCase
+{
+  public:
+    ClientCloseDelimitedTest()
+        : TestCase("client: after a response delimited by the close, no request on that connection")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // HTTP/1.1, no Connection: close, no Content-Length: the body runs to
+        // the server's close (RFC 9112 section 6.3 rule 8).
+        ScriptedExchange x({{{MilliSeconds(0), "HTTP/1.1 200 OK\r\n\r\nabc", false},
+                             {MilliSeconds(20), "defg", true}}},
+                           3,
+                           Seconds(1.5));
+        Simulator::Stop(Seconds(2));
+        Simulator::Run();
+        const HttpClient::Stats& s = x.client->GetStats();
+        // Connections at 0 and about 1 s (ThinkTime 1 s).
+        NS_TEST_ASSERT_MSG_EQ(x.server.perConnection.size(), 2, "two connections");
+        for (size_t i = 0; i < x.server.perConnection.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(x.server.perConnection[i], 1, "one request on connection " << i);
+        }
+        NS_TEST_ASSERT_MSG_EQ((x.bodies == std::vector<uint64_t>{7, 7}),
+                              true,
+                              "bodies to the close");
+        NS_TEST_ASSERT_MSG_EQ(s.requestsFailed, 0, "none failed");
+        NS_TEST_ASSERT_MSG_EQ(s.requestsIssued, 2, "no request sent after the close");
+        NS_TEST_ASSERT_MSG_EQ((x.endings == std::vector<std::string>{"completed", "completed"}),
+                              true,
+                              "both connections completed");
+        Simulator::Destroy();
+    }
+};
+
+/// HttpClient: malformed responses end the connection as a reset, never a crash.
+class ClientMalformedTest : public TestCase
+{
+  public:
+    ClientMalformedTest(std::string name, std::string response)
+        : TestCase("client: malformed response (" + name + "): request failed, connection reset"),
+          m_response(std::move(response))
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ScriptedExchange x({{{MilliSeconds(0), m_response, false}}}, 2, Seconds(0.5));
+        Simulator::Stop(Seconds(1));
+        Simulator::Run();
+        const HttpClient::Stats& s = x.client->GetStats();
+        NS_TEST_ASSERT_MSG_EQ(x.statuses.size(), 0, "nothing completed");
+        NS_TEST_ASSERT_MSG_EQ(s.requestsFailed, 1, "the request failed");
+        NS_TEST_ASSERT_MSG_EQ(s.requestsIssued, 1, "and no other was sent");
+        NS_TEST_ASSERT_MSG_EQ((x.endings == std::vector<std::string>{"reset"}), true, "reset");
+        Simulator::Destroy();
+    }
+
+    std::string m_response;
+};
+
+/**
  * Apache's two timers: Timeout while a request is awaited on a new
  * connection or is partly in, KeepAliveTimeout between requests. A server
  * that armed KeepAliveTimeout at accept closed a connection whose first
@@ -633,6 +868,14 @@ class HttpAppsTestSuite : public TestSuite
         AddTestCase(new Http10BufferedTest(), Duration::QUICK);
         AddTestCase(new ReceiveLivelockTest(0.6), Duration::QUICK);
         AddTestCase(new ReceiveLivelockTest(1.5), Duration::QUICK);
+        AddTestCase(new ClientInterimTest(), Duration::QUICK);
+        AddTestCase(new ClientCloseDelimitedTest(), Duration::QUICK);
+        AddTestCase(new ClientMalformedTest("status 099", "HTTP/1.1 099 Odd\r\n\r\n"),
+                    Duration::QUICK);
+        AddTestCase(new ClientMalformedTest("bad chunk",
+                                            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked"
+                                            "\r\n\r\nzz\r\n"),
+                    Duration::QUICK);
         AddTestCase(new RawExchangeTest("pipelined requests answered in order",
                                         GET0 + "GET /nope HTTP/1.1\r\nHost: s\r\n\r\n" + GET0,
                                         {"200", "404", "200"},

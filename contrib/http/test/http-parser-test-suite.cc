@@ -3,8 +3,9 @@
  */
 
 // HttpParser and the message codec: round trips, messages split across and
-// packed into segments, every malformed-input error and the status a server
-// answers it with, and the fuzz corpus replayed against the invariants.
+// packed into segments, response framing, chunked bodies, every
+// malformed-input error and the status a server answers it with, the fuzz
+// corpus replayed against the invariants and a short seeded fuzz run.
 
 #include "fuzz/http-parser-invariants.h"
 
@@ -12,9 +13,13 @@
 #include "ns3/http-parser.h"
 #include "ns3/test.h"
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
+#include <random>
+#include <set>
 #include <vector>
 
 using namespace ns3;
@@ -166,7 +171,8 @@ class FramingTest : public TestCase
 {
   public:
     FramingTest()
-        : TestCase("response framing: 1xx, 204, 304, HEAD, close-delimited, truncated; Host")
+        : TestCase("response framing: 1xx, 204, 304, HEAD (before any other rule), "
+                   "close-delimited, truncated; status codes; Host")
     {
     }
 
@@ -198,14 +204,14 @@ class FramingTest : public TestCase
                 const std::string& wire,
                 const std::vector<std::string>& methods,
                 const std::vector<std::pair<uint16_t, uint64_t>>& expected,
-                HttpParser::Error expectedError = HttpParser::NONE)
+                const std::string& expectedError = "NONE")
     {
         for (size_t piece : {wire.size(), size_t(1)})
         {
             HttpParser::Error error;
             auto got = Responses(wire, methods, piece, &error);
             NS_TEST_ASSERT_MSG_EQ(std::string(HttpParser::ErrorName(error)),
-                                  HttpParser::ErrorName(expectedError),
+                                  expectedError,
                                   what << ": error");
             NS_TEST_ASSERT_MSG_EQ(got.size(), expected.size(), what << ": responses");
             for (size_t i = 0; i < std::min(got.size(), expected.size()); ++i)
@@ -245,6 +251,42 @@ class FramingTest : public TestCase
                "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n" + next,
                {"HEAD", "GET"},
                {{200, 0}, {200, 3}});
+        // The no-body rule comes before any other framing rule: neither a
+        // Content-Length over the body limit nor a Transfer-Encoding counts.
+        const std::string huge = "Content-Length: 99999999999999\r\n"; // over 2^40
+        Expect("a response to HEAD with a Content-Length over the body limit",
+               "HTTP/1.1 200 OK\r\n" + huge + "\r\n" + next,
+               {"HEAD", "GET"},
+               {{200, 0}, {200, 3}});
+        Expect("304 with a Content-Length over the body limit",
+               "HTTP/1.1 304 Not Modified\r\n" + huge + "\r\n" + next,
+               {"GET", "GET"},
+               {{304, 0}, {200, 3}});
+        const std::string chunked = "Transfer-Encoding: chunked\r\n";
+        Expect("a response to HEAD with Transfer-Encoding",
+               "HTTP/1.1 200 OK\r\n" + chunked + "\r\n" + next,
+               {"HEAD", "GET"},
+               {{200, 0}, {200, 3}});
+        Expect("304 with Transfer-Encoding",
+               "HTTP/1.1 304 Not Modified\r\n" + chunked + "\r\n" + next,
+               {"GET", "GET"},
+               {{304, 0}, {200, 3}});
+        Expect("204 with Transfer-Encoding and Content-Length",
+               "HTTP/1.1 204 No Content\r\n" + chunked + "Content-Length: 4\r\n\r\n" + next,
+               {},
+               {{204, 0}, {200, 3}});
+        Expect("103 with Transfer-Encoding",
+               "HTTP/1.1 103 Early Hints\r\n" + chunked + "\r\n" + next,
+               {"GET"},
+               {{103, 0}, {200, 3}});
+        // RFC 9110 section 15: a status code is 100 to 599.
+        Expect("status 099", "HTTP/1.1 099 Odd\r\n\r\n" + next, {}, {}, "BAD_START_LINE");
+        Expect("status 000", "HTTP/1.1 000 Odd\r\n\r\n" + next, {}, {}, "BAD_START_LINE");
+        Expect("status 600", "HTTP/1.1 600 Odd\r\n\r\n" + next, {}, {}, "BAD_START_LINE");
+        Expect("status 100 and 599 are valid",
+               "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 599 Odd\r\nContent-Length: 1\r\n\r\nx",
+               {"GET"},
+               {{100, 0}, {599, 1}});
         Expect("a close-delimited HTTP/1.0 body",
                "HTTP/1.0 200 OK\r\nServer: s\r\n\r\n" + std::string(500, 'x'),
                {"GET"},
@@ -254,12 +296,26 @@ class FramingTest : public TestCase
                "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc",
                {},
                {},
-               HttpParser::INCOMPLETE_MESSAGE);
+               "INCOMPLETE_MESSAGE");
         Expect("a head cut short by the close",
                "HTTP/1.1 200 OK\r\nContent-Le",
                {},
                {},
-               HttpParser::INCOMPLETE_MESSAGE);
+               "INCOMPLETE_MESSAGE");
+        // A body delimited by the close stops at the body limit, wherever
+        // the segments end (found by the seeded fuzz run).
+        const std::string closeDelimited = "HTTP/1.1 200 OK\r\n\r\n" + std::string(30, 'x');
+        for (size_t piece : {closeDelimited.size(), size_t(1), size_t(7)})
+        {
+            HttpParser limited(HttpParser::RESPONSES, 8192, 65536, 100, 10);
+            size_t used = FeedAll(limited, closeDelimited, piece);
+            NS_TEST_ASSERT_MSG_EQ(std::string(HttpParser::ErrorName(limited.GetError())),
+                                  "BODY_TOO_LARGE",
+                                  "close-delimited body over the limit, piece " << piece);
+            NS_TEST_ASSERT_MSG_EQ(used,
+                                  closeDelimited.size() - 20,
+                                  "consumed up to the limit, piece " << piece);
+        }
         HttpParser open(HttpParser::RESPONSES);
         FeedAll(open, "HTTP/1.1 200 OK\r\n\r\nabc");
         NS_TEST_ASSERT_MSG_EQ(open.HasResponse(),
@@ -290,37 +346,442 @@ class FramingTest : public TestCase
     }
 };
 
+/**
+ * Chunked transfer coding (RFC 9112 section 7.1) and the Transfer-Encoding
+ * rules of sections 6.1 and 6.3: each stream, whole, byte by byte and cut
+ * in two at every point, gives the same messages (method and target or
+ * status, and body length), error and status to answer with.
+ */
+class ChunkedTest : public TestCase
+{
+  public:
+    ChunkedTest()
+        : TestCase("chunked bodies: sizes, extensions, trailers, limits; Transfer-Encoding rules")
+    {
+    }
+
+  private:
+    /// What a stream gave.
+    struct Result
+    {
+        std::vector<std::string> messages; //!< "METHOD target" or status, and ":" body length
+        std::string error;                 //!< Error name
+        uint16_t status;                   //!< Status a server answers the error with
+    };
+
+    /// Parse a stream fed in two pieces cut at `cut` (then the peer closes).
+    static Result Parse(HttpParser::Kind kind, const std::string& wire, size_t cut, size_t piece)
+    {
+        HttpParser p(kind, 64, 256, 8, 1000);
+        p.ExpectResponseTo("GET");
+        p.ExpectResponseTo("GET");
+        size_t used = FeedAll(p, wire.substr(0, cut), piece);
+        if (used == cut)
+        {
+            FeedAll(p, wire.substr(cut), piece);
+        }
+        p.EndOfStream();
+        Result r;
+        while (p.HasRequest())
+        {
+            HttpRequest m = p.PopRequest();
+            r.messages.push_back(m.GetMethod() + " " + m.GetTarget() + ":" +
+                                 std::to_string(m.GetBodyLength()));
+        }
+        while (p.HasResponse())
+        {
+            HttpResponse m = p.PopResponse();
+            r.messages.push_back(std::to_string(m.GetStatus()) + ":" +
+                                 std::to_string(m.GetBodyLength()));
+        }
+        r.error = HttpParser::ErrorName(p.GetError());
+        r.status = p.GetErrorStatus();
+        return r;
+    }
+
+    /// Check one stream.
+    void Check(const std::string& what,
+               HttpParser::Kind kind,
+               const std::string& wire,
+               const std::vector<std::string>& messages,
+               const std::string& error = "NONE",
+               uint16_t status = 0)
+    {
+        Result whole = Parse(kind, wire, wire.size(), SIZE_MAX);
+        NS_TEST_ASSERT_MSG_EQ(whole.error, error, what << ": error");
+        NS_TEST_ASSERT_MSG_EQ(whole.status, status, what << ": status to answer with");
+        NS_TEST_ASSERT_MSG_EQ(whole.messages.size(), messages.size(), what << ": messages");
+        for (size_t i = 0; i < std::min(messages.size(), whole.messages.size()); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(whole.messages[i], messages[i], what << ": message " << i);
+        }
+        for (size_t cut = 0; cut <= wire.size(); ++cut)
+        {
+            for (size_t piece : {SIZE_MAX, size_t(1)})
+            {
+                Result split = Parse(kind, wire, cut, piece);
+                if (split.messages != whole.messages || split.error != whole.error)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(
+                        split.error + ", " + std::to_string(split.messages.size()),
+                        whole.error + ", " + std::to_string(whole.messages.size()),
+                        what << ": same error, messages cut at " << cut << ", piece " << piece);
+                    return; // the first cut that differs is enough
+                }
+            }
+        }
+    }
+
+    void DoRun() override
+    {
+        const auto Q = HttpParser::REQUESTS;
+        const auto S = HttpParser::RESPONSES;
+        const std::string post =
+            "POST /u HTTP/1.1\r\nHost: s\r\nTransfer-Encoding: chunked\r\n\r\n";
+        const std::string get = "GET /n HTTP/1.1\r\nHost: s\r\n\r\n";
+        const std::string abc = std::string(26, 'a');
+        Check("two chunks, then a pipelined request",
+              Q,
+              post + "5\r\nhello\r\n1A\r\n" + abc + "\r\n0\r\n\r\n" + get,
+              {"POST /u:31", "GET /n:0"});
+        Check("chunk extensions and trailer fields",
+              Q,
+              post +
+                  "3;a=b;c=\"x;\\\"y\" ; d\r\nabc\r\n0;last\r\nExpires: never\r\nX-Sum: 3\r\n\r\n" +
+                  get,
+              {"POST /u:3", "GET /n:0"});
+        Check("hex digits of either case, leading zeros",
+              Q,
+              post + "000000000000000000000A\r\n0123456789\r\naB\r\n" + std::string(171, 'x') +
+                  "\r\n0000\r\n\r\n",
+              {"POST /u:181"});
+        Check(
+            "coding names are case-insensitive",
+            Q,
+            "POST /u HTTP/1.1\r\nHost: s\r\nTransfer-Encoding: Chunked\r\n\r\n1\r\nx\r\n0\r\n\r\n",
+            {"POST /u:1"});
+        Check("a chunked body of no chunks", Q, post + "0\r\n\r\n", {"POST /u:0"});
+
+        Check("chunk size not hex", Q, post + "zz\r\n", {}, "BAD_CHUNK", 400);
+        Check("chunk size missing", Q, post + "\r\n", {}, "BAD_CHUNK", 400);
+        Check("chunk size of 2^64", Q, post + "10000000000000000\r\n", {}, "BAD_CHUNK", 400);
+        Check("chunk size of 2^64 - 1",
+              Q,
+              post + "FFFFFFFFFFFFFFFF\r\n",
+              {},
+              "BODY_TOO_LARGE",
+              413);
+        Check("chunks adding up to more than the body limit",
+              Q,
+              post + "1F4\r\n" + std::string(500, 'x') + "\r\n1F5\r\n",
+              {},
+              "BODY_TOO_LARGE",
+              413);
+        Check("chunk data longer than its size", Q, post + "3\r\nabcX\r\n", {}, "BAD_CHUNK", 400);
+        Check("bare LF after a chunk size", Q, post + "3\nabc\r\n", {}, "BAD_CHUNK", 400);
+        Check("bare LF after chunk data", Q, post + "3\r\nabc\n0\r\n\r\n", {}, "BAD_CHUNK", 400);
+        Check("bare CR in a chunk line", Q, post + "3\rx\r\n", {}, "BAD_CHUNK", 400);
+        Check("space after a size, no extension", Q, post + "3 \r\n", {}, "BAD_CHUNK", 400);
+        Check("extension without a name", Q, post + "3;=x\r\n", {}, "BAD_CHUNK", 400);
+        Check("extension without a value after '='", Q, post + "3;a=\r\n", {}, "BAD_CHUNK", 400);
+        Check("extension with an open quote", Q, post + "3;a=\"x\r\n", {}, "BAD_CHUNK", 400);
+        Check("chunk line too long",
+              Q,
+              post + "3;a=" + std::string(100, 'b') + "\r\n",
+              {},
+              "BAD_CHUNK",
+              400);
+        Check("malformed trailer field", Q, post + "0\r\nno colon\r\n\r\n", {}, "BAD_HEADER", 400);
+        Check(
+            "too many trailer fields",
+            Q,
+            post +
+                "0\r\na: 1\r\nb: 2\r\nc: 3\r\nd: 4\r\ne: 5\r\nf: 6\r\ng: 7\r\nh: 8\r\ni: 9\r\n\r\n",
+            {},
+            "HEAD_TOO_LARGE",
+            431);
+        Check("a chunked body cut short", Q, post + "5\r\nhel", {}, "INCOMPLETE_MESSAGE", 400);
+        Check("trailers cut short", Q, post + "0\r\nX: y\r\n", {}, "INCOMPLETE_MESSAGE", 400);
+
+        const std::string head = "POST /u HTTP/1.1\r\nHost: s\r\n";
+        Check("Transfer-Encoding with Content-Length",
+              Q,
+              head + "Transfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n",
+              {},
+              "BAD_TRANSFER_ENCODING",
+              400);
+        Check("chunked not the final coding of a request",
+              Q,
+              head + "Transfer-Encoding: chunked, gzip\r\n\r\n",
+              {},
+              "BAD_TRANSFER_ENCODING",
+              400);
+        Check("chunked twice",
+              Q,
+              head + "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n",
+              {},
+              "BAD_TRANSFER_ENCODING",
+              400);
+        Check("an empty Transfer-Encoding",
+              Q,
+              head + "Transfer-Encoding: \r\n\r\n",
+              {},
+              "BAD_TRANSFER_ENCODING",
+              400);
+        Check("a coding that is not a token",
+              Q,
+              head + "Transfer-Encoding: gz(ip), chunked\r\n\r\n",
+              {},
+              "BAD_TRANSFER_ENCODING",
+              400);
+        Check("Transfer-Encoding in HTTP/1.0",
+              Q,
+              "POST /u HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+              {},
+              "BAD_TRANSFER_ENCODING",
+              400);
+        Check("an unknown coding before chunked (two fields)",
+              Q,
+              head + "Transfer-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n",
+              {},
+              "UNSUPPORTED_ENCODING",
+              501);
+
+        const std::string ok = "HTTP/1.1 200 OK\r\n";
+        Check("a chunked response, then another",
+              S,
+              ok + "Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n" + ok +
+                  "Content-Length: 2\r\n\r\nhi",
+              {"200:5", "200:2"});
+        Check("a response's other codings are passed through, chunked decoded",
+              S,
+              ok + "Transfer-Encoding: gzip, chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
+              {"200:5"});
+        Check("a response whose final coding is not chunked runs to the close",
+              S,
+              ok + "Transfer-Encoding: gzip\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
+              {"200:15"});
+        Check("a response with Transfer-Encoding and Content-Length",
+              S,
+              ok + "Transfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n0\r\n\r\n",
+              {},
+              "BAD_TRANSFER_ENCODING",
+              400);
+        Check("an HTTP/1.0 response with Transfer-Encoding",
+              S,
+              "HTTP/1.0 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+              {},
+              "BAD_TRANSFER_ENCODING",
+              400);
+    }
+};
+
+/// @return the fuzz corpus's files, by name (sorted: the same order everywhere)
+std::map<std::string, std::string>
+LoadCorpus()
+{
+    std::filesystem::path dir =
+        std::filesystem::path(NS_TEST_SOURCEDIR) / "fuzz" / "http-parser-corpus";
+    std::map<std::string, std::string> corpus;
+    if (!std::filesystem::is_directory(dir))
+    {
+        return corpus;
+    }
+    for (const auto& entry : std::filesystem::directory_iterator(dir))
+    {
+        std::ifstream in(entry.path(), std::ios::binary);
+        corpus[entry.path().filename().string()] =
+            std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    }
+    return corpus;
+}
+
+/// Bytes as a C string literal, for a failure message (at most 400 of them).
+std::string
+Escape(const std::string& bytes)
+{
+    std::string out = "\"";
+    for (size_t i = 0; i < bytes.size() && i < 400; ++i)
+    {
+        auto c = static_cast<unsigned char>(bytes[i]);
+        if (c == '\r' || c == '\n' || c == '"' || c == '\\' || c < 0x20 || c >= 0x7f)
+        {
+            char hex[8];
+            std::snprintf(hex, sizeof(hex), "\\x%02x", c);
+            out += hex;
+        }
+        else
+        {
+            out += static_cast<char>(c);
+        }
+    }
+    return out + (bytes.size() > 400 ? "\"..." : "\"");
+}
+
 /// The fuzz corpus, replayed.
 class CorpusTest : public TestCase
 {
   public:
     CorpusTest()
-        : TestCase("fuzz corpus: results independent of segmentation, no overrun")
+        : TestCase("fuzz corpus: the parser's invariants hold for every input")
     {
     }
 
   private:
     void DoRun() override
     {
-        std::filesystem::path dir =
-            std::filesystem::path(NS_TEST_SOURCEDIR) / "fuzz" / "http-parser-corpus";
-        NS_TEST_ASSERT_MSG_EQ(std::filesystem::is_directory(dir),
-                              true,
-                              "corpus directory " << dir << " (run from the source root)");
-        uint32_t files = 0;
-        for (const auto& entry : std::filesystem::directory_iterator(dir))
+        std::map<std::string, std::string> corpus = LoadCorpus();
+        NS_TEST_ASSERT_MSG_GT(corpus.size(), 10, "the corpus is there (run from the source root)");
+        for (const auto& [name, bytes] : corpus)
         {
-            std::ifstream in(entry.path(), std::ios::binary);
-            std::string bytes((std::istreambuf_iterator<char>(in)),
-                              std::istreambuf_iterator<char>());
             std::string problem =
                 http_fuzz::CheckInvariants(reinterpret_cast<const uint8_t*>(bytes.data()),
                                            bytes.size());
-            NS_TEST_ASSERT_MSG_EQ(problem, "", "corpus file " << entry.path());
-            ++files;
+            NS_TEST_ASSERT_MSG_EQ(problem, "", "corpus file " << name);
         }
-        NS_TEST_ASSERT_MSG_GT(files, 10, "the corpus is there");
     }
+};
+
+/**
+ * A short fuzz run of its own, deterministic (std::mt19937, fixed seed):
+ * corpus inputs mutated (bytes flipped, replaced, inserted from a dictionary
+ * of HTTP pieces, erased, repeated, spliced with another input), each
+ * checked against the invariants whole, byte by byte, every 7 bytes and cut
+ * at random points. A failure names the iteration and the input.
+ */
+class FuzzRunTest : public TestCase
+{
+  public:
+    /// @param iterations how many mutated inputs
+    FuzzRunTest(uint32_t iterations)
+        : TestCase("seeded fuzz run: " + std::to_string(iterations) +
+                   " mutated corpus inputs keep the parser's invariants"),
+          m_iterations(iterations)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::map<std::string, std::string> files = LoadCorpus();
+        std::vector<std::string> corpus;
+        for (const auto& [name, bytes] : files)
+        {
+            corpus.push_back(bytes);
+        }
+        NS_TEST_ASSERT_MSG_GT(corpus.size(), 10, "the corpus is there (run from the source root)");
+        const std::vector<std::string> dictionary = {
+            "\r\n",
+            "\r\n\r\n",
+            "\n",
+            "\r",
+            " ",
+            ":",
+            ";",
+            "=",
+            "\"",
+            "\\",
+            ",",
+            "0",
+            "7",
+            "f",
+            "HTTP/1.1 ",
+            "HTTP/1.0 ",
+            "100 Continue\r\n",
+            "204 ",
+            "304 ",
+            "099 ",
+            "600 ",
+            "GET / HTTP/1.1\r\n",
+            "HEAD / HTTP/1.1\r\n",
+            "POST / HTTP/1.1\r\n",
+            "Host: s\r\n",
+            "Content-Length: 5\r\n",
+            "Content-Length: 99999999999999\r\n",
+            "Transfer-Encoding: chunked\r\n",
+            "Transfer-Encoding: gzip, chunked\r\n",
+            "Transfer-Encoding: gzip\r\n",
+            "Connection: close\r\n",
+            "5\r\nhello\r\n",
+            "0\r\n\r\n",
+            ";ext=\"v\\\"\"",
+            "FFFFFFFFFFFFFFFF\r\n",
+            "10000000000000000\r\n",
+            "Trailer: x\r\n",
+        };
+        std::mt19937 rng(22);
+        auto below = [&rng](size_t n) { return n == 0 ? 0 : size_t(rng() % n); };
+        std::set<std::string> errors; // reached, as requests or responses
+        uint32_t withMessages = 0;
+        for (uint32_t n = 0; n < m_iterations; ++n)
+        {
+            std::string input = corpus[below(corpus.size())];
+            for (size_t m = 1 + below(4); m > 0; --m)
+            {
+                size_t at = below(input.size() + 1);
+                switch (below(7))
+                {
+                case 0: // flip a bit
+                    if (!input.empty())
+                    {
+                        input[below(input.size())] ^= char(1 << below(8));
+                    }
+                    break;
+                case 1: // replace a byte
+                    if (!input.empty())
+                    {
+                        input[below(input.size())] = char(rng());
+                    }
+                    break;
+                case 2: // insert a piece of HTTP
+                case 3:
+                    input.insert(at, dictionary[below(dictionary.size())]);
+                    break;
+                case 4: // erase a range
+                    input.erase(at, 1 + below(16));
+                    break;
+                case 5: // repeat a range
+                    input.insert(at, input.substr(at, 1 + below(64)));
+                    break;
+                default: // splice: this input's head, another's tail
+                    const std::string& other = corpus[below(corpus.size())];
+                    input = input.substr(0, at) + other.substr(below(other.size() + 1));
+                    break;
+                }
+            }
+            input.resize(std::min<size_t>(input.size(), 4096));
+            std::vector<std::vector<size_t>> cuts(2);
+            for (auto& split : cuts)
+            {
+                for (size_t k = below(6); k > 0; --k)
+                {
+                    split.push_back(below(input.size() + 1));
+                }
+            }
+            const auto* data = reinterpret_cast<const uint8_t*>(input.data());
+            std::string problem = http_fuzz::CheckInvariants(data, input.size(), cuts);
+            if (!problem.empty())
+            {
+                NS_TEST_ASSERT_MSG_EQ(problem,
+                                      "",
+                                      "iteration " << n << ", input " << Escape(input));
+                return; // the first failure is enough
+            }
+            bool messages = false;
+            for (auto kind : {HttpParser::REQUESTS, HttpParser::RESPONSES})
+            {
+                http_fuzz::Digest d = http_fuzz::Parse(kind, {}, data, input.size(), {});
+                errors.insert(HttpParser::ErrorName(d.error));
+                messages = messages || !d.messages.empty();
+            }
+            withMessages += messages;
+        }
+        // The run went places: most errors reached, many inputs still parsed.
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(errors.size(), 12, "errors reached");
+        NS_TEST_ASSERT_MSG_GT(withMessages, m_iterations / 10, "inputs giving messages");
+    }
+
+    uint32_t m_iterations; //!< Mutated inputs
 };
 
 } // namespace
@@ -337,6 +798,7 @@ class HttpParserTestSuite : public TestSuite
         AddTestCase(new RoundTripTest(), Duration::QUICK);
         AddTestCase(new PipeliningTest(), Duration::QUICK);
         AddTestCase(new FramingTest(), Duration::QUICK);
+        AddTestCase(new ChunkedTest(), Duration::QUICK);
         AddTestCase(new MalformedTest("bare CR in the status line",
                                       "HTTP/1.1 200 O\rK\r\n",
                                       P::RESPONSES,
@@ -386,8 +848,9 @@ class HttpParserTestSuite : public TestSuite
                                       P::BODY_TOO_LARGE,
                                       413),
                     Duration::QUICK);
-        AddTestCase(new MalformedTest("chunked",
-                                      "GET / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n",
+        AddTestCase(new MalformedTest("a transfer coding other than chunked",
+                                      "POST / HTTP/1.1\r\nHost: s\r\n"
+                                      "Transfer-Encoding: gzip, chunked\r\n\r\n",
                                       R,
                                       P::UNSUPPORTED_ENCODING,
                                       501),
@@ -417,6 +880,7 @@ class HttpParserTestSuite : public TestSuite
                                       400),
                     Duration::QUICK);
         AddTestCase(new CorpusTest(), Duration::QUICK);
+        AddTestCase(new FuzzRunTest(20000), Duration::QUICK); // about a second
     }
 };
 

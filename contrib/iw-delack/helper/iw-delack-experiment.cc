@@ -16,6 +16,7 @@
 #include "ns3/node.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/pointer.h"
+#include "ns3/program-input.h"
 #include "ns3/seed-002-traces.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -202,7 +203,7 @@ IwDelackResult
 RunIwDelack(const IwDelackConfig& c)
 {
     std::string problem = c.Validate();
-    NS_ABORT_MSG_IF(!problem.empty(), "RunIwDelack: " << problem);
+    RequireValid("RunIwDelack", problem);
 
     Ptr<Node> client = CreateObject<Node>();
     Ptr<Node> server = CreateObject<Node>();

@@ -24,6 +24,7 @@
 #include "ns3/pftk-throughput.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/pointer.h"
+#include "ns3/program-input.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
 #include "ns3/socket-buffer-pool.h"
@@ -116,7 +117,7 @@ BufferAllocationResult
 RunBufferAllocation(const BufferAllocationConfig& config)
 {
     std::string invalid = config.Validate();
-    NS_ABORT_MSG_IF(!invalid.empty(), "RunBufferAllocation: " << invalid);
+    RequireValid("RunBufferAllocation", invalid);
     const uint32_t n = config.receivers;
     const uint64_t eventsBefore = Simulator::GetEventCount();
 

@@ -25,6 +25,7 @@
 #include "ns3/persistent-connection-manager.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/pointer.h"
+#include "ns3/program-input.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -133,7 +134,7 @@ ProxyExperimentResult
 RunProxyExperiment(const ProxyExperimentConfig& config)
 {
     std::string invalid = config.Validate();
-    NS_ABORT_MSG_IF(!invalid.empty(), "RunProxyExperiment: " << invalid);
+    RequireValid("RunProxyExperiment", invalid);
     const uint64_t eventsBefore = Simulator::GetEventCount();
     const std::vector<double> losses{0.0001, 0.0005, 0.001, 0.005, 0.01};
     const bool e2atbt = config.scheme >= 2;

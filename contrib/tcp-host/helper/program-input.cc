@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <stdexcept>
 
 namespace ns3
 {
@@ -92,6 +93,15 @@ ProgramInput::WritablePrefix(const std::string& option, const std::string& prefi
 {
     return prefix.empty() || CanWrite(prefix + "-write-test") ||
            Fail("cannot write files named --" + option + "=" + prefix + "...");
+}
+
+void
+RequireValid(const std::string& where, const std::string& problem)
+{
+    if (!problem.empty())
+    {
+        throw std::invalid_argument(where + ": " + problem);
+    }
 }
 
 } // namespace ns3

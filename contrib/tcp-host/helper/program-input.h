@@ -76,6 +76,18 @@ class ProgramInput
     char** m_argv;         //!< As main received it
 };
 
+/**
+ * @ingroup tcp-host
+ * @brief Refuse an experiment's configuration that its Validate() found
+ * wrong: throw std::invalid_argument with "where: problem". From Python
+ * (cppyy) it arrives as an exception carrying that message, so a bad
+ * configuration does not end the interpreter; the programs check Validate()
+ * first and exit 1 with the message (ProgramInput).
+ * @param where the function refusing it, for the message
+ * @param problem what Validate() returned ("": valid, nothing happens)
+ */
+void RequireValid(const std::string& where, const std::string& problem);
+
 } // namespace ns3
 
 #endif // PROGRAM_INPUT_H

@@ -108,6 +108,34 @@ TcpHostHelper::Install(NodeContainer nodes)
 }
 
 void
+TcpHostHelper::PreferOverStockFactory(Ptr<Node> node, Ptr<TcpHostSocketFactory> factory)
+{
+    // Applications that ask for ns3::TcpSocketFactory (BulkSend, PacketSink,
+    // OnOff, a user's own) get the first aggregated object of that type:
+    // TcpL4Protocol's TcpSocketFactoryImpl, whose sockets are always stock
+    // TcpSocketBase (ns-3 3.44 has no attribute choosing the socket class),
+    // so they had no close policy and the host model counted nothing.
+    // Object::DoGetObject keeps a node's aggregates sorted by how often each
+    // was found: look ours up until it comes first. From then on every
+    // lookup of ns3::TcpSocketFactory finds ours, which keeps it first.
+    Ptr<TcpSocketFactory> found;
+    for (uint32_t tries = 0; tries < 100000; ++tries)
+    {
+        found = node->GetObject<TcpSocketFactory>();
+        if (found == factory)
+        {
+            return;
+        }
+        node->GetObject<TcpHostSocketFactory>(); // two finds of ours per find of the stock one
+        node->GetObject<TcpHostSocketFactory>();
+    }
+    NS_FATAL_ERROR("TcpHostHelper: node "
+                   << node->GetId()
+                   << ": ns3::TcpSocketFactory still gives ns-3's stock sockets (this ns-3 does "
+                      "not order aggregates by use); use ns3::TcpHostSocketFactory");
+}
+
+void
 TcpHostHelper::Install(Ptr<Node> node)
 {
     NS_LOG_FUNCTION(this << node);
@@ -125,6 +153,7 @@ TcpHostHelper::Install(Ptr<Node> node)
     }
     factory->SetClosePolicy(m_closePolicy);
     node->AggregateObject(factory);
+    PreferOverStockFactory(node, factory);
 
     if (m_hostModel)
     {

@@ -13,6 +13,7 @@ namespace ns3
 {
 
 class TcpHostProfile;
+class TcpHostSocketFactory;
 
 /**
  * @ingroup tcp-host
@@ -20,9 +21,9 @@ class TcpHostProfile;
  *
  * On each node it
  * - aggregates a TcpHostSocketFactory, so that applications that ask for it
- *   (ns-3's through their Protocol attribute, the suite's by default) get
- *   TcpHostSocket sockets (or the SocketType chosen), with the attributes
- *   and the close policy set here;
+ *   (the suite's by default) or for ns3::TcpSocketFactory (ns-3's BulkSend,
+ *   PacketSink, OnOff) get TcpHostSocket sockets (or the SocketType
+ *   chosen), with the attributes and the close policy set here;
  * - installs a TcpOutputStage on TCP's path down to IPv4 (options a close
  *   policy sends, send-side CPU cost);
  * - optionally (default: on) aggregates a HostCpu and a TcpHostModel (TCB
@@ -118,6 +119,15 @@ class TcpHostHelper
     TypeId GetSocketType() const;
 
   private:
+    /**
+     * @brief Make ns3::TcpSocketFactory on the node give the suite's
+     * sockets too (ns-3's own factory gives stock TcpSocketBase); abort if
+     * it cannot.
+     * @param node the node
+     * @param factory the suite's factory, aggregated to it
+     */
+    static void PreferOverStockFactory(Ptr<Node> node, Ptr<TcpHostSocketFactory> factory);
+
     ObjectFactory m_socketFactoryFactory; //!< Makes TcpHostSocketFactory objects
     TypeId m_socketType;                  //!< Type of the sockets
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_socketAttributes; //!< For sockets

@@ -12,6 +12,7 @@
 #include "ns3/log.h"
 #include "ns3/packet-sink-helper.h"
 #include "ns3/packet-sink.h"
+#include "ns3/program-input.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -318,7 +319,7 @@ TwAvoidTable1Experiment::TwAvoidTable1Experiment(const TwAvoidTable1Config& conf
     : m_config(config)
 {
     std::string problem = config.Validate();
-    NS_ABORT_MSG_UNLESS(problem.empty(), "Table 1: " << problem);
+    RequireValid("TwAvoidTable1Experiment", problem);
 }
 
 TwAvoidTable1Result

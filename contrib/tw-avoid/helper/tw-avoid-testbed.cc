@@ -9,6 +9,7 @@
 #include "ns3/csma-helper.h"
 #include "ns3/double.h"
 #include "ns3/ipv4-address-helper.h"
+#include "ns3/program-input.h"
 #include "ns3/string.h"
 #include "ns3/tcp-demux-cost-shim.h"
 #include "ns3/tcp-host-model.h"
@@ -71,7 +72,7 @@ TwAvoidTestbed::TwAvoidTestbed(const TwAvoidTestbedConfig& config,
                                const std::vector<TwAvoidHelper::Role>& roles)
 {
     std::string problem = config.Validate();
-    NS_ABORT_MSG_UNLESS(problem.empty(), "TwAvoidTestbed: " << problem);
+    RequireValid("TwAvoidTestbed", problem);
     m_nodes.Create(roles.size());
 
     CsmaHelper csma;

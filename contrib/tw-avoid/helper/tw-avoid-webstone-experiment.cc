@@ -14,6 +14,7 @@
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
+#include "ns3/program-input.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -352,7 +353,7 @@ TwAvoidWebStoneExperiment::TwAvoidWebStoneExperiment(const TwAvoidWebStoneConfig
     : m_config(config)
 {
     std::string problem = config.Validate();
-    NS_ABORT_MSG_UNLESS(problem.empty(), "WebSTONE: " << problem);
+    RequireValid("TwAvoidWebStoneExperiment", problem);
 }
 
 TwAvoidWebStoneResult

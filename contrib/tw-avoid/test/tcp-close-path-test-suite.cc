@@ -976,7 +976,9 @@ class GiveUpTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(c.server.errorClose, true, "the server gave up");
         auto rsts = Select(h.Log(), [](const WireSegment& s) { return !s.toServer && s.Rst(); });
         NS_TEST_ASSERT_MSG_EQ(rsts.size(), 1, "the server's RST on giving up");
-        NS_TEST_ASSERT_MSG_EQ(c.client.Last(), TcpSocket::CLOSED, "client " << c.client.StatesString());
+        NS_TEST_ASSERT_MSG_EQ(c.client.Last(),
+                              TcpSocket::CLOSED,
+                              "client " << c.client.StatesString());
         // (ns-3's ESTABLISHED reports an RST to the application as a normal
         // close, so errorClose says nothing here.)
         NS_TEST_ASSERT_MSG_EQ(c.client.rxBytes, dataLost ? 0 : 1000, "bytes that got through");

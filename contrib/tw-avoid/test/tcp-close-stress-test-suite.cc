@@ -124,8 +124,8 @@ class CloseStressTestCase : public TestCase
             neverOpened += unopened;
             bool gaveUp = dark(c.clientPort) || unopened;
             givenUp += dark(c.clientPort);
-            std::string problems = gaveUp ? CheckGivenUp(c)
-                                          : CheckConnection(c, m_config.placement, h.TwoMsl());
+            std::string problems =
+                gaveUp ? CheckGivenUp(c) : CheckConnection(c, m_config.placement, h.TwoMsl());
             if (!problems.empty() && failed++ < 5)
             {
                 first << problems << "\n";
@@ -389,6 +389,81 @@ class SinkBulkSendTestCase : public TestCase
     }
 };
 
+/**
+ * The stock-socket trap: ns-3's applications through ns3::TcpSocketFactory,
+ * as a new user writes them, on nodes set up with TwAvoidHelper. ns-3's own
+ * factory came first and gave stock TcpSocketBase sockets: no swap close,
+ * and the host models counted nothing (0 TIME_WAIT anywhere). The helper
+ * makes that factory name give the suite's socket: BulkSend's server
+ * closes first, each sink's socket swaps, and TIME_WAIT is at the nodes of
+ * role CLIENT, none at the server.
+ */
+class StockFactoryNameTestCase : public TestCase
+{
+  public:
+    StockFactoryNameTestCase()
+        : TestCase("ns3::TcpSocketFactory on TwAvoidHelper nodes: the suite's socket, swap close")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t n = 4;
+        NodeContainer server(1);
+        NodeContainer clients(n);
+        TwAvoidHelper tw;
+        tw.SetSocketAttribute("MaxSegLifetime", DoubleValue(30));
+        tw.SetRole(TwAvoidHelper::CLIENT);
+        tw.Install(clients);
+        tw.SetRole(TwAvoidHelper::SERVER);
+        tw.Install(server);
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+        p2p.SetChannelAttribute("Delay", StringValue("1ms"));
+        Ipv4AddressHelper addresses("10.2.0.0", "255.255.255.0");
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            Ipv4InterfaceContainer ifs =
+                addresses.Assign(p2p.Install(server.Get(0), clients.Get(i)));
+            addresses.NewNetwork();
+            PacketSinkHelper sink("ns3::TcpSocketFactory",
+                                  InetSocketAddress(Ipv4Address::GetAny(), 9));
+            sink.Install(clients.Get(i));
+            BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(ifs.GetAddress(1), 9));
+            bulk.SetAttribute("MaxBytes", UintegerValue(50000));
+            bulk.Install(server.Get(0)).Start(MilliSeconds(100));
+        }
+        uint32_t clientTimeWait = 0;
+        uint32_t serverTimeWait = 0;
+        uint32_t stockSockets = 0;
+        Simulator::Schedule(Seconds(10), [&]() {
+            for (uint32_t i = 0; i < n; ++i)
+            {
+                clientTimeWait +=
+                    clients.Get(i)->GetObject<TcpHostModel>()->GetTcbCount(TcpSocket::TIME_WAIT);
+            }
+            serverTimeWait +=
+                server.Get(0)->GetObject<TcpHostModel>()->GetTcbCount(TcpSocket::TIME_WAIT);
+            for (auto it = NodeList::Begin(); it != NodeList::End(); ++it)
+            {
+                ObjectVectorValue sockets;
+                (*it)->GetObject<TcpL4Protocol>()->GetAttribute("SocketList", sockets);
+                for (auto s = sockets.Begin(); s != sockets.End(); ++s)
+                {
+                    stockSockets += !DynamicCast<TcpHostSocket>(s->second);
+                }
+            }
+        });
+        Simulator::Stop(Seconds(100));
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_EXPECT_MSG_EQ(stockSockets, 0, "stock TcpSocketBase sockets on the nodes");
+        NS_TEST_EXPECT_MSG_EQ(clientTimeWait, n, "TIME_WAIT at the sinks (role CLIENT, swap)");
+        NS_TEST_EXPECT_MSG_EQ(serverTimeWait, 0, "no TIME_WAIT at the server (swap RST)");
+    }
+};
+
 StressConfig
 Make(const std::string& name, Placement placement)
 {
@@ -461,6 +536,7 @@ class TcpCloseStressTestSuite : public TestSuite
         stockServer.harness.server.socketType = "ns3::TcpSocketBase";
         configs.push_back(stockServer);
         AddTestCase(new SinkBulkSendTestCase(), Duration::QUICK);
+        AddTestCase(new StockFactoryNameTestCase(), Duration::QUICK);
         for (const auto& h : std::vector<HttpStressConfig>{
                  {"HTTP: Connection: close, standard close",
                   TwAvoidHelper::SERVER,

@@ -1,0 +1,87 @@
+"""Bad configurations from Python: an exception with the message, never a dead interpreter.
+
+Each experiment's C++ entry point checks its configuration (Validate()) and
+refuses a bad one with std::invalid_argument, which cppyy raises as a Python
+exception carrying the message. Before, the check was NS_ABORT_MSG: the
+interpreter died with a 186-line backtrace. Each case gives one impossible
+value and expects its exception and message, then checks that a refused
+configuration leaves nothing behind: a run after it gives what it gave before.
+"""
+
+import pytest
+
+import ns3_contrib_suite as suite
+
+
+@pytest.fixture(scope="module")
+def ns():
+    return suite.load()
+
+
+def dtoc(ns):
+    config = ns.DtocExperimentConfig()
+    config.strategy = "fifo"
+    return ns.RunDtocExperiment, config, "RunDtocExperiment: unknown strategy 'fifo'"
+
+
+def iw_delack(ns):
+    config = ns.IwDelackConfig()
+    config.serverProfile = "Windows-95"
+    return ns.RunIwDelack, config, "RunIwDelack: unknown host profile 'Windows-95'"
+
+
+def buffer_allocation(ns):
+    config = ns.BufferAllocationConfig()
+    config.receivers = 0
+    return ns.RunBufferAllocation, config, "RunBufferAllocation: receivers must be at least 1"
+
+
+def proxy(ns):
+    config = ns.ProxyExperimentConfig()
+    config.scheme = 7
+    return ns.RunProxyExperiment, config, "RunProxyExperiment: scheme must be 1, 2, 3 or 4, not 7"
+
+
+def table1(ns):
+    config = ns.TwAvoidTable1Config()
+    config.timeWaitTcbs = 10**8
+    return ns.TwAvoidTable1Experiment, config, "TwAvoidTable1Experiment: at most"
+
+
+def webstone(ns):
+    config = ns.TwAvoidWebStoneConfig()
+    config.variant = "fast"
+    return ns.TwAvoidWebStoneExperiment, config, "TwAvoidWebStoneExperiment: unknown variant 'fast'"
+
+
+@pytest.mark.parametrize("case", [dtoc, iw_delack, buffer_allocation, proxy, table1, webstone])
+def test_bad_configuration_raises_with_its_message(ns, case):
+    run, config, message = case(ns)
+    problem = config.Validate()
+    assert isinstance(problem, str), f"Validate() returned {type(problem).__name__}, not str"
+    assert problem and message.split(": ", 1)[1] in problem
+    with pytest.raises(Exception, match=message.replace("(", r"\(").replace(")", r"\)")):
+        run(config)
+
+
+def test_a_refusal_leaves_no_state_behind(ns):
+    """The same short run gives the same result before and after a refused one."""
+
+    def short_run():
+        good = ns.DtocExperimentConfig()
+        step = ns.DtocLoadStep()
+        step.duration = ns.Seconds(4)
+        step.loadPercent = 50
+        good.pattern.clear()
+        good.pattern.push_back(step)
+        good.warmup = ns.Seconds(1)
+        assert good.Validate() == ""
+        result = ns.RunDtocExperiment(good)
+        return list(result.outcomes), result.usefulPercent, result.events
+
+    before = short_run()
+    run, config, _ = dtoc(ns)
+    with pytest.raises(Exception):
+        run(config)
+    assert short_run() == before
+    assert sum(before[0]) > 0
