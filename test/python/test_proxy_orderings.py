@@ -50,6 +50,11 @@ MISSES = {
         "10 clients and their upstream connections fit in Nmax: nothing is refused "
         "or evicted, schemes 2 and 3 behave alike",
     "(4) faster than (2) at 10 clients": "the same",
+    "(3) and (4) close at 50 clients":
+        "(4) is 0.20 +- 0.18 s slower: significant, just, since issue 22's close-path "
+        "fixes (a connection that gives up now resets its peer; HttpServer waits Timeout, "
+        "not KeepAliveTimeout, for a first request); it held before; not yet traced, and "
+        "the proxy experiment is redone by issue 24",
 }  # fmt: skip
 
 

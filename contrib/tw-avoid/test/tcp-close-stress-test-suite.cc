@@ -308,6 +308,47 @@ class HttpCloseStressTestCase : public TestCase
 };
 
 /**
+ * @brief A new user's set-up of ns-3's own applications: TwAvoidHelper with
+ * role CLIENT on the clients and SERVER on the server, each client on its
+ * own 100 Mb/s, 1 ms link, a PacketSink on each client, and a
+ * BulkSendApplication on the server sending to each and closing.
+ * @param server the server node
+ * @param clients the client nodes
+ * @param factory the socket factory the applications ask for
+ * @param maxBytes what each BulkSend sends
+ * @return the sinks
+ */
+ApplicationContainer
+SinksAndBulkSends(Ptr<Node> server,
+                  NodeContainer clients,
+                  const std::string& factory,
+                  uint64_t maxBytes)
+{
+    TwAvoidHelper tw;
+    tw.SetSocketAttribute("MaxSegLifetime", DoubleValue(30));
+    tw.SetRole(TwAvoidHelper::CLIENT);
+    tw.Install(clients);
+    tw.SetRole(TwAvoidHelper::SERVER);
+    tw.Install(server);
+    PointToPointHelper p2p;
+    p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+    p2p.SetChannelAttribute("Delay", StringValue("1ms"));
+    Ipv4AddressHelper addresses("10.1.0.0", "255.255.255.0");
+    ApplicationContainer sinks;
+    for (uint32_t i = 0; i < clients.GetN(); ++i)
+    {
+        Ipv4InterfaceContainer ifs = addresses.Assign(p2p.Install(server, clients.Get(i)));
+        addresses.NewNetwork();
+        PacketSinkHelper sink(factory, InetSocketAddress(Ipv4Address::GetAny(), 9));
+        sinks.Add(sink.Install(clients.Get(i)));
+        BulkSendHelper bulk(factory, InetSocketAddress(ifs.GetAddress(1), 9));
+        bulk.SetAttribute("MaxBytes", UintegerValue(maxBytes));
+        bulk.Install(server).Start(MilliSeconds(100));
+    }
+    return sinks;
+}
+
+/**
  * Unmodified ns-3 applications, as a new user sets them up from the
  * README: ten client nodes on their own 100 Mb/s, 1 ms links to one server,
  * TwAvoidHelper with role CLIENT on the clients and SERVER on the server,
@@ -339,33 +380,10 @@ class SinkBulkSendTestCase : public TestCase
             }
         } destroyAtEnd;
 
-        const uint32_t n = 10;
         NodeContainer server(1);
-        NodeContainer clients(n);
-        TwAvoidHelper tw;
-        tw.SetSocketAttribute("MaxSegLifetime", DoubleValue(30));
-        tw.SetRole(TwAvoidHelper::CLIENT);
-        tw.Install(clients);
-        tw.SetRole(TwAvoidHelper::SERVER);
-        tw.Install(server);
-        PointToPointHelper p2p;
-        p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
-        p2p.SetChannelAttribute("Delay", StringValue("1ms"));
-        Ipv4AddressHelper addresses("10.1.0.0", "255.255.255.0");
-        for (uint32_t i = 0; i < n; ++i)
-        {
-            Ipv4InterfaceContainer ifs =
-                addresses.Assign(p2p.Install(server.Get(0), clients.Get(i)));
-            addresses.NewNetwork();
-            PacketSinkHelper sink("ns3::TcpHostSocketFactory",
-                                  InetSocketAddress(Ipv4Address::GetAny(), 9));
-            ApplicationContainer sinkApp = sink.Install(clients.Get(i));
-            sinkApp.Stop(MilliSeconds(120));
-            BulkSendHelper bulk("ns3::TcpHostSocketFactory",
-                                InetSocketAddress(ifs.GetAddress(1), 9));
-            bulk.SetAttribute("MaxBytes", UintegerValue(100000));
-            bulk.Install(server.Get(0)).Start(MilliSeconds(100));
-        }
+        NodeContainer clients(10);
+        SinksAndBulkSends(server.Get(0), clients, "ns3::TcpHostSocketFactory", 100000)
+            .Stop(MilliSeconds(120));
         // A stopped sink closes its socket; the data that still comes is
         // answered with an RST (RFC 1122 4.2.2.13), which ends both ends at
         // once: long before 2MSL nobody keeps a TCB, TIME_WAIT included.
@@ -412,28 +430,7 @@ class StockFactoryNameTestCase : public TestCase
         const uint32_t n = 4;
         NodeContainer server(1);
         NodeContainer clients(n);
-        TwAvoidHelper tw;
-        tw.SetSocketAttribute("MaxSegLifetime", DoubleValue(30));
-        tw.SetRole(TwAvoidHelper::CLIENT);
-        tw.Install(clients);
-        tw.SetRole(TwAvoidHelper::SERVER);
-        tw.Install(server);
-        PointToPointHelper p2p;
-        p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
-        p2p.SetChannelAttribute("Delay", StringValue("1ms"));
-        Ipv4AddressHelper addresses("10.2.0.0", "255.255.255.0");
-        for (uint32_t i = 0; i < n; ++i)
-        {
-            Ipv4InterfaceContainer ifs =
-                addresses.Assign(p2p.Install(server.Get(0), clients.Get(i)));
-            addresses.NewNetwork();
-            PacketSinkHelper sink("ns3::TcpSocketFactory",
-                                  InetSocketAddress(Ipv4Address::GetAny(), 9));
-            sink.Install(clients.Get(i));
-            BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(ifs.GetAddress(1), 9));
-            bulk.SetAttribute("MaxBytes", UintegerValue(50000));
-            bulk.Install(server.Get(0)).Start(MilliSeconds(100));
-        }
+        SinksAndBulkSends(server.Get(0), clients, "ns3::TcpSocketFactory", 50000);
         uint32_t clientTimeWait = 0;
         uint32_t serverTimeWait = 0;
         uint32_t stockSockets = 0;
