@@ -223,7 +223,7 @@ DtocClient::Received(Ptr<Socket> socket)
         }
         Request& request = m_requests.at(it->second);
         request.parser.Feed(packet);
-        if (request.parser.HasResponse())
+        if (request.parser.HasFinalResponse())
         {
             uint64_t id = it->second;
             Drop(socket);
@@ -244,7 +244,7 @@ DtocClient::Ended(Ptr<Socket> socket)
     uint64_t id = it->second;
     Request& request = m_requests.at(id);
     request.parser.EndOfStream(); // a body delimited by the close ends here
-    bool complete = request.parser.HasResponse();
+    bool complete = request.parser.HasFinalResponse();
     Drop(socket);
     Finish(id, complete ? COMPLETED : REFUSED);
 }

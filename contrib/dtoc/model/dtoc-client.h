@@ -31,7 +31,8 @@ class HttpRequestSource;
  * RequestSource. A request with no complete response within Timeout is
  * given up: the client closes the connection and, with retries left, sends
  * it again on a new connection with a new timeout. A connection that ends
- * (or fails) without a response is a refusal. Every request ends exactly
+ * (or fails) without a response is a refusal; a 1xx response is interim
+ * and ends nothing (RFC 9110 section 15.2). Every request ends exactly
  * once: completed (a response in time), refused, timed out (no retry
  * left), or in flight when the application stops.
  */

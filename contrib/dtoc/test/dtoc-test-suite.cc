@@ -329,6 +329,79 @@ class InServiceAbortTest : public TestCase
     bool m_abort; //!< AbortOnPeerClose
 };
 
+/**
+ * A 1xx response is interim (RFC 9110 section 15.2): a user's request ends
+ * with the final response, not with the "100 Continue" ahead of it.
+ */
+class InterimResponseTest : public TestCase
+{
+  public:
+    InterimResponseTest()
+        : TestCase("a 1xx response is interim: the request completes with the final one, "
+                   "or times out without it")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Testbed t(CreateObject<HttpDispatchPolicy>(), Time(0));
+        // Port 8080: a server that answers "100 Continue" at once and the
+        // final response 300 ms later, or 3 s later (after the 1-s timeout).
+        Ptr<HttpScriptedServer> scripted = CreateObject<HttpScriptedServer>();
+        scripted->SetAttribute("Port", UintegerValue(8080));
+        const std::string interim = "HTTP/1.1 100 Continue\r\n\r\n";
+        const std::string final = "HTTP/1.0 200 OK\r\nContent-Length: 3\r\n\r\nabc";
+        scripted->SetScript({{{Time(0), interim, false}, {MilliSeconds(300), final, true}}});
+        t.nodes.Get(1)->AddApplication(scripted);
+        Ptr<HttpScriptedServer> late = CreateObject<HttpScriptedServer>();
+        late->SetAttribute("Port", UintegerValue(8081));
+        late->SetScript({{{Time(0), interim, false}, {Seconds(3), final, true}}});
+        t.nodes.Get(1)->AddApplication(late);
+
+        std::vector<std::pair<DtocClient::Outcome, Time>> ended[2];
+        Ptr<HttpFileSetRequestSource> source = CreateObject<HttpFileSetRequestSource>();
+        source->SetAttribute("FileSet", PointerValue(t.files));
+        for (uint16_t i : {0, 1})
+        {
+            Ptr<DtocClient> users = CreateObject<DtocClient>();
+            users->SetAttribute("Remote", AddressValue(InetSocketAddress(t.server, 8080 + i)));
+            users->SetAttribute("RequestSource", PointerValue(source));
+            users->SetAttribute("Rate", DoubleValue(5));
+            users->SetAttribute("Timeout", TimeValue(Seconds(1)));
+            users->SetAttribute("Retries", UintegerValue(0));
+            users->AssignStreams(9 + i);
+            users->SetStopTime(Seconds(3));
+            users->TraceConnectWithoutContext(
+                "RequestDone",
+                MakeCallback(+[](std::vector<std::pair<DtocClient::Outcome, Time>>* out,
+                                 DtocClient::Outcome outcome,
+                                 Time latency,
+                                 const std::string&) {
+                    out->emplace_back(outcome, latency);
+                }).Bind(&ended[i]));
+            t.nodes.Get(0)->AddApplication(users);
+        }
+        Simulator::Stop(Seconds(8));
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_GT(ended[0].size(), 5, "about 5 requests a second for 3 s");
+        NS_TEST_ASSERT_MSG_GT(ended[1].size(), 5, "on both servers");
+        for (const auto& [outcome, latency] : ended[0])
+        {
+            NS_TEST_ASSERT_MSG_EQ(outcome,
+                                  DtocClient::COMPLETED,
+                                  "the final response came in time");
+            NS_TEST_ASSERT_MSG_GT(latency, MilliSeconds(300), "and ended the request");
+        }
+        for (const auto& [outcome, latency] : ended[1])
+        {
+            // In flight at the stop, or timed out: never completed by the 1xx.
+            NS_TEST_ASSERT_MSG_NE(outcome, DtocClient::COMPLETED, "no final response in time");
+        }
+    }
+};
+
 /// The suite.
 class DtocTestSuite : public TestSuite
 {
@@ -349,6 +422,7 @@ class DtocTestSuite : public TestSuite
         AddTestCase(new LifoTest(false), Duration::QUICK);
         AddTestCase(new InServiceAbortTest(true), Duration::QUICK);
         AddTestCase(new InServiceAbortTest(false), Duration::QUICK);
+        AddTestCase(new InterimResponseTest(), Duration::QUICK);
     }
 };
 

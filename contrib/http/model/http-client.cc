@@ -335,18 +335,12 @@ HttpClient::HandleResponses()
     {
         return;
     }
-    while (m_parser.HasResponse() && socket == m_socket)
+    while (m_parser.HasFinalResponse() && socket == m_socket)
     {
         HttpResponse response = m_parser.PopResponse();
         if (!m_inFlight)
         {
             continue; // not asked for (a 501 to a CLIENT_CLOSE, say)
-        }
-        if (response.GetStatus() < 200)
-        {
-            // Interim (RFC 9110 section 15.2): the final response is still to come.
-            NS_LOG_INFO("interim response " << response.GetStatus());
-            continue;
         }
         m_inFlight = false;
         m_timeout.Cancel();

@@ -710,6 +710,16 @@ HttpParser::HasResponse() const
     return !m_responses.empty();
 }
 
+bool
+HttpParser::HasFinalResponse()
+{
+    while (!m_responses.empty() && m_responses.front().GetStatus() < 200)
+    {
+        m_responses.pop_front();
+    }
+    return !m_responses.empty();
+}
+
 HttpRequest
 HttpParser::PopRequest()
 {

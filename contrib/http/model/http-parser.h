@@ -118,6 +118,14 @@ class HttpParser
     /// @return true if a complete response is waiting
     bool HasResponse() const;
 
+    /**
+     * @brief For a client: drop the interim (1xx) responses waiting ahead of
+     * the oldest final one (RFC 9110 section 15.2: the final response is
+     * still to come) and say whether a final one waits.
+     * @return true if PopResponse() will now return a final (2xx-5xx) response
+     */
+    bool HasFinalResponse();
+
     /// @return the oldest complete request (HasRequest() must be true)
     HttpRequest PopRequest();
 

@@ -315,107 +315,23 @@ class RawExchangeTest : public TestCase
     Time m_closeAfter;
 };
 
-/**
- * A raw TCP server on port 8080 that answers the requests of a connection
- * (heads without bodies, counted by their empty line) with scripted bytes.
- */
-class RawServer
-{
-  public:
-    /// Bytes sent some time after a request arrives, then maybe a close.
-    struct Part
-    {
-        Time delay;        //!< After the request's arrival
-        std::string bytes; //!< What to send
-        bool close;        //!< Close the connection after sending it
-    };
-
-    /// Listen; `script[i]` answers the i-th request of every connection.
-    RawServer(Ptr<Node> node, std::vector<std::vector<Part>> script)
-        : m_script(std::move(script))
-    {
-        m_listener = Socket::CreateSocket(node, TcpHostSocketFactory::GetTypeId());
-        m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), 8080));
-        m_listener->Listen();
-        m_listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
-                                      MakeCallback(&RawServer::Accepted, this));
-    }
-
-    std::vector<Time> requestTimes;      //!< When each request arrived
-    std::vector<uint32_t> perConnection; //!< Requests seen on each connection
-
-  private:
-    /// Per-connection state.
-    struct Connection
-    {
-        std::string received; //!< Bytes so far
-        uint32_t requests{0}; //!< Requests so far
-        size_t index;         //!< Index in perConnection
-    };
-
-    void Accepted(Ptr<Socket> s, const Address&)
-    {
-        m_connections[s].index = perConnection.size();
-        perConnection.push_back(0);
-        s->SetRecvCallback(MakeCallback(&RawServer::Read, this));
-    }
-
-    void Read(Ptr<Socket> s)
-    {
-        Connection& c = m_connections[s];
-        while (Ptr<Packet> p = s->Recv())
-        {
-            std::string chunk(p->GetSize(), '\0');
-            p->CopyData(reinterpret_cast<uint8_t*>(chunk.data()), chunk.size());
-            c.received += chunk;
-        }
-        size_t end;
-        while ((end = c.received.find("\r\n\r\n")) != std::string::npos)
-        {
-            c.received.erase(0, end + 4);
-            requestTimes.push_back(Simulator::Now());
-            ++perConnection[c.index];
-            uint32_t n = c.requests++;
-            if (n >= m_script.size())
-            {
-                continue;
-            }
-            for (const Part& part : m_script[n])
-            {
-                Simulator::Schedule(part.delay, [s, part]() {
-                    if (!part.bytes.empty())
-                    {
-                        s->Send(Create<Packet>(reinterpret_cast<const uint8_t*>(part.bytes.data()),
-                                               part.bytes.size()));
-                    }
-                    if (part.close)
-                    {
-                        s->Close();
-                    }
-                });
-            }
-        }
-    }
-
-    std::vector<std::vector<Part>> m_script;         //!< Answers per request index
-    Ptr<Socket> m_listener;                          //!< Listening socket
-    std::map<Ptr<Socket>, Connection> m_connections; //!< Accepted connections
-};
-
-/// An HttpClient talking to a RawServer.
+/// An HttpClient talking to an HttpScriptedServer.
 struct ScriptedExchange
 {
     TwoHosts hosts;                   //!< The nodes
-    RawServer server;                 //!< The scripted server
+    Ptr<HttpScriptedServer> server;   //!< The scripted server
     Ptr<HttpClient> client;           //!< The client
     std::vector<uint16_t> statuses;   //!< Statuses of the requests the client completed
     std::vector<uint64_t> bodies;     //!< Their body lengths
     std::vector<std::string> endings; //!< How its connections ended
 
     /// Set up: the client sends `requests` per connection and stops at `stop`.
-    ScriptedExchange(std::vector<std::vector<RawServer::Part>> script, uint32_t requests, Time stop)
-        : server(hosts.nodes.Get(1), std::move(script))
+    ScriptedExchange(HttpScriptedServer::Script script, uint32_t requests, Time stop)
     {
+        server = CreateObject<HttpScriptedServer>();
+        server->SetAttribute("Port", UintegerValue(8080));
+        server->SetScript(std::move(script));
+        hosts.nodes.Get(1)->AddApplication(server);
         client = hosts.AddClient("ConnectionClose", requests);
         client->SetAttribute("Remote", AddressValue(InetSocketAddress(hosts.serverAddress, 8080)));
         client->SetAttribute("ThinkTime", TimeValue(Seconds(1)));
@@ -467,10 +383,10 @@ class ClientInterimTest : public TestCase
             NS_TEST_ASSERT_MSG_EQ(x.statuses[i], 200, "request " << i << " got its 200");
             NS_TEST_ASSERT_MSG_EQ(x.bodies[i], 5, "and its body");
         }
-        NS_TEST_ASSERT_MSG_EQ(x.server.requestTimes.size(), 2, "two requests sent");
-        if (x.server.requestTimes.size() == 2)
+        NS_TEST_ASSERT_MSG_EQ(x.server->GetRequestTimes().size(), 2, "two requests sent");
+        if (x.server->GetRequestTimes().size() == 2)
         {
-            NS_TEST_ASSERT_MSG_GT(x.server.requestTimes[1] - x.server.requestTimes[0],
+            NS_TEST_ASSERT_MSG_GT(x.server->GetRequestTimes()[1] - x.server->GetRequestTimes()[0],
                                   MilliSeconds(50),
                                   "the second request waited for the first's final response");
         }
@@ -506,10 +422,12 @@ class ClientCloseDelimitedTest : public TestCase
         Simulator::Run();
         const HttpClient::Stats& s = x.client->GetStats();
         // Connections at 0 and about 1 s (ThinkTime 1 s).
-        NS_TEST_ASSERT_MSG_EQ(x.server.perConnection.size(), 2, "two connections");
-        for (size_t i = 0; i < x.server.perConnection.size(); ++i)
+        NS_TEST_ASSERT_MSG_EQ(x.server->GetRequestsPerConnection().size(), 2, "two connections");
+        for (size_t i = 0; i < x.server->GetRequestsPerConnection().size(); ++i)
         {
-            NS_TEST_ASSERT_MSG_EQ(x.server.perConnection[i], 1, "one request on connection " << i);
+            NS_TEST_ASSERT_MSG_EQ(x.server->GetRequestsPerConnection()[i],
+                                  1,
+                                  "one request on connection " << i);
         }
         NS_TEST_ASSERT_MSG_EQ((x.bodies == std::vector<uint64_t>{7, 7}),
                               true,

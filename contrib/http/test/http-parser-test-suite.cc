@@ -122,6 +122,40 @@ class PipeliningTest : public TestCase
     }
 };
 
+/// HasFinalResponse: interim (1xx) responses are dropped, a final one waits.
+class FinalResponseTest : public TestCase
+{
+  public:
+    FinalResponseTest()
+        : TestCase("a client's final response: 1xx responses ahead of it are dropped")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        HttpParser p(HttpParser::RESPONSES);
+        p.ExpectResponseTo("GET");
+        p.ExpectResponseTo("GET");
+        FeedAll(p, "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\n\r\n");
+        NS_TEST_ASSERT_MSG_EQ(p.HasResponse(), true, "the interim responses are parsed");
+        NS_TEST_ASSERT_MSG_EQ(p.HasFinalResponse(), false, "but none is final");
+        NS_TEST_ASSERT_MSG_EQ(p.HasResponse(), false, "and they are dropped");
+        FeedAll(p,
+                "HTTP/1.1 404 Not Found\r\nContent-Length: 2\r\n\r\nno"
+                "HTTP/1.1 102 Processing\r\n\r\n"
+                "HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nabc");
+        NS_TEST_ASSERT_MSG_EQ(p.HasFinalResponse(), true, "a final response waits");
+        NS_TEST_ASSERT_MSG_EQ(p.PopResponse().GetStatus(), 404, "the first request's");
+        NS_TEST_ASSERT_MSG_EQ(p.HasFinalResponse(), true, "another, past a 102");
+        HttpResponse second = p.PopResponse();
+        NS_TEST_ASSERT_MSG_EQ(second.GetStatus(), 200, "the second request's");
+        NS_TEST_ASSERT_MSG_EQ(second.GetBodyLength(), 3, "with its body");
+        NS_TEST_ASSERT_MSG_EQ(p.HasFinalResponse(), false, "nothing more");
+        NS_TEST_ASSERT_MSG_EQ(p.GetError(), HttpParser::NONE, "no error");
+    }
+};
+
 /// Each malformed input gets its error and status.
 class MalformedTest : public TestCase
 {
@@ -797,6 +831,7 @@ class HttpParserTestSuite : public TestSuite
         const auto R = P::REQUESTS;
         AddTestCase(new RoundTripTest(), Duration::QUICK);
         AddTestCase(new PipeliningTest(), Duration::QUICK);
+        AddTestCase(new FinalResponseTest(), Duration::QUICK);
         AddTestCase(new FramingTest(), Duration::QUICK);
         AddTestCase(new ChunkedTest(), Duration::QUICK);
         AddTestCase(new MalformedTest("bare CR in the status line",

@@ -490,7 +490,7 @@ HttpProxy::Relay(Ptr<Socket> up)
         CloseUpstream(up); // and the client's, whose response is cut
         return;
     }
-    if (!u.parser.HasResponse())
+    if (!u.parser.HasFinalResponse())
     {
         return;
     }

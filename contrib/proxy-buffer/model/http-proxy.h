@@ -37,7 +37,9 @@ class HttpDocumentStore;
  * idle persistent connection to that origin if there is one, or on a new
  * one; the origin's response is relayed byte for byte as the client's
  * connection has room, so that a slow client slows the origin (TCP's
- * windows) instead of filling the proxy. With E2-ATBT send buffers on the
+ * windows) instead of filling the proxy. An interim (1xx) response is
+ * relayed too, and the transfer ends with the final one (RFC 9110 section
+ * 15.2). With E2-ATBT send buffers on the
  * proxy's node, the client's connection is paired with the upstream one
  * that feeds it (E2AtbtAllocator::Pair).
  *

@@ -28,7 +28,7 @@ struct ProxyBed
 {
     NodeContainer nodes{3}; //!< 0 clients, 1 proxy, 2 origin
     Ptr<HttpProxy> proxy;
-    Ptr<HttpServer> origin;
+    Ptr<HttpServer> origin; //!< The origin (null if scripted)
     std::vector<Ptr<HttpClient>> clients;
 
     /**
@@ -38,12 +38,15 @@ struct ProxyBed
      * @param maxConnections the proxy manager's
      * @param admission Refuse or EvictIdle
      * @param requests requests per client connection
+     * @param originScript if given, the origin is an HttpScriptedServer
+     *        answering with it instead of an HttpServer
      */
     ProxyBed(uint32_t clientCount,
              double hitRatio,
              uint32_t maxConnections,
              HttpProxy::Admission admission,
-             uint32_t requests)
+             uint32_t requests,
+             const HttpScriptedServer::Script* originScript = nullptr)
     {
         PointToPointHelper p2p;
         p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
@@ -61,11 +64,20 @@ struct ProxyBed
 
         Ptr<HttpFileSet> files = CreateObject<HttpFileSet>();
         files->AddFile(DOCUMENT, 1, "/a");
-        origin = CreateObject<HttpServer>();
-        origin->SetAttribute("DocumentStore", PointerValue(files));
-        origin->SetAttribute("KeepAliveTimeout", TimeValue(Seconds(100)));
-        origin->SetAttribute("MaxRequestsPerConnection", UintegerValue(100000));
-        nodes.Get(2)->AddApplication(origin);
+        if (originScript)
+        {
+            Ptr<HttpScriptedServer> scripted = CreateObject<HttpScriptedServer>();
+            scripted->SetScript(*originScript);
+            nodes.Get(2)->AddApplication(scripted);
+        }
+        else
+        {
+            origin = CreateObject<HttpServer>();
+            origin->SetAttribute("DocumentStore", PointerValue(files));
+            origin->SetAttribute("KeepAliveTimeout", TimeValue(Seconds(100)));
+            origin->SetAttribute("MaxRequestsPerConnection", UintegerValue(100000));
+            nodes.Get(2)->AddApplication(origin);
+        }
 
         Ptr<PersistentConnectionManager> manager = CreateObject<PersistentConnectionManager>();
         manager->SetAttribute("MaxConnections", UintegerValue(maxConnections));
@@ -265,6 +277,61 @@ class ResponseTimeTest : public TestCase
 
 /**
  * @ingroup proxy-buffer-tests
+ * @brief An origin's 1xx is forwarded (RFC 9110 section 15.2) and the
+ * transfer ends with the final response: the upstream connection stays
+ * paired with its client until then.
+ */
+class InterimResponseTest : public TestCase
+{
+  public:
+    InterimResponseTest()
+        : TestCase("an origin's 1xx is relayed; the transfer ends with the final response")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Every request on the upstream connection: "100 Continue" at once,
+        // the final response 200 ms later.
+        const std::string final = "HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nabc";
+        HttpScriptedServer::Script script(
+            20,
+            {{Time(0), "HTTP/1.1 100 Continue\r\n\r\n", false}, {MilliSeconds(200), final, false}});
+        ProxyBed bed(1, 0.0, 200, HttpProxy::REFUSE, 1000, &script);
+        std::vector<double> atProxy;
+        bed.proxy->TraceConnectWithoutContext(
+            "Request",
+            Callback<void, Time, uint64_t, bool>(
+                [&atProxy](Time t, uint64_t, bool) { atProxy.push_back(t.GetSeconds()); }));
+        std::vector<uint16_t> statuses;
+        std::vector<uint64_t> bodies;
+        bed.clients[0]->TraceConnectWithoutContext(
+            "RequestDone",
+            Callback<void, Time, uint64_t, uint16_t>(
+                [&statuses, &bodies](Time, uint64_t body, uint16_t status) {
+                    statuses.push_back(status);
+                    bodies.push_back(body);
+                }));
+        Simulator::Stop(Seconds(5));
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_GT(atProxy.size(), 3u, "several transfers (one per 0.3-s gap + 0.3 s)");
+        for (double t : atProxy)
+        {
+            NS_TEST_EXPECT_MSG_GT(t, 0.2, "each waited for its final response");
+        }
+        NS_TEST_ASSERT_MSG_EQ(statuses.size(), atProxy.size(), "the client completed each");
+        for (size_t i = 0; i < statuses.size(); ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(statuses[i], 200, "with the final status");
+            NS_TEST_EXPECT_MSG_EQ(bodies[i], 3, "and its body");
+        }
+    }
+};
+
+/**
+ * @ingroup proxy-buffer-tests
  * @brief Where the TIME_WAIT of the proxy's connections to origins lands
  * (RunProxyExperiment's timeWaitPlacement): origins that close idle
  * connections after 2 s keep it with the standard close; with the swap
@@ -348,6 +415,7 @@ class ProxyBufferProxyTestSuite : public TestSuite
         AddTestCase(new AdmissionTest(), Duration::QUICK);
         AddTestCase(new ResponseTimeTest(), Duration::QUICK);
         AddTestCase(new TimeWaitPlacementTest(), Duration::QUICK);
+        AddTestCase(new InterimResponseTest(), Duration::QUICK);
     }
 };
 
