@@ -163,17 +163,6 @@ class TcpHostSocket : public TcpSocketBase
     static const char* ClosePhaseName(ClosePhase state);
 
     /**
-     * @brief Whether a read would report end-of-stream: the peer's FIN has
-     * arrived and no unread data is left before it.
-     *
-     * What recv(MSG_PEEK) returning 0 tells a BSD application; ns-3's Recv
-     * does not take MSG_PEEK. It looks, reads nothing and changes nothing.
-     *
-     * @return true at end-of-stream
-     */
-    bool PeekEndOfStream() const;
-
-    /**
      * @brief Whether the peer's FIN has arrived, unread data or not.
      * @return true once the peer has closed its end
      */
