@@ -7,6 +7,7 @@
 #include "tcp-close-policy.h"
 #include "tcp-host-model.h"
 #include "tcp-output-stage.h"
+#include "tcp-socket-base-workarounds.h"
 #include "type-id-check.h"
 
 #include "ns3/boolean.h"
