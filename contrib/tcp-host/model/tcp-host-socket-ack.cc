@@ -68,7 +68,7 @@ TcpHostSocket::ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader)
     SequenceNumber32 nextAfter = m_tcb->m_rxBuffer->NextRxSequence();
     if (nextAfter > nextBefore)
     {
-        m_bufferPolicy->DataReceived(this, nextAfter - nextBefore);
+        m_bufferPolicy->DataReceived(*this, nextAfter - nextBefore);
     }
 }
 

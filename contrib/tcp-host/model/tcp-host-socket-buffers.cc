@@ -18,14 +18,12 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("TcpHostSocketBuffers");
 
 void
-TcpHostSocket::TellBufferPolicyClosed(bool disposing)
+TcpHostSocket::TellBufferPolicyClosed()
 {
     if (m_bufferPolicyActive)
     {
         m_bufferPolicyActive = false;
-        // Disposal may run at a reference count of zero (Object::DoDelete):
-        // no Ptr to this may be made then.
-        m_bufferPolicy->Closed(disposing ? nullptr : Ptr<TcpHostSocket>(this));
+        m_bufferPolicy->Closed();
     }
 }
 

@@ -195,7 +195,7 @@ TcpHostSocket::DoDispose()
     NS_LOG_FUNCTION(this);
     m_finWait2Event.Cancel();
     m_heldPacket = nullptr;
-    TellBufferPolicyClosed(true);
+    TellBufferPolicyClosed();
     if (m_hostModel)
     {
         m_hostModel->ForgetTcb(this);
@@ -351,11 +351,11 @@ TcpHostSocket::StateChanged(TcpStates_t oldState, TcpStates_t newState)
     if (newState == ESTABLISHED && (oldState == SYN_SENT || oldState == SYN_RCVD))
     {
         m_bufferPolicyActive = true;
-        m_bufferPolicy->Established(this);
+        m_bufferPolicy->Established(*this);
     }
     if (newState == TIME_WAIT || newState == CLOSED)
     {
-        TellBufferPolicyClosed(false);
+        TellBufferPolicyClosed();
     }
     if (newState == FIN_WAIT_2)
     {
@@ -399,7 +399,7 @@ TcpHostSocket::Recv(uint32_t maxSize, uint32_t flags)
     ReportData();
     if (packet && packet->GetSize() > 0)
     {
-        m_bufferPolicy->DataRead(this, packet->GetSize());
+        m_bufferPolicy->DataRead(*this, packet->GetSize());
         // A read opens the window: the policy may send the update now.
         m_readSinceAck += packet->GetSize();
         bool canAck = (m_state == ESTABLISHED || m_state == CLOSE_WAIT || m_state == FIN_WAIT_1 ||
@@ -595,7 +595,7 @@ TcpHostSocket::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
     StepSendBufferDown();
     if (m_txBuffer->HeadSequence() > head)
     {
-        m_bufferPolicy->DataAcked(this, m_txBuffer->HeadSequence() - head);
+        m_bufferPolicy->DataAcked(*this, m_txBuffer->HeadSequence() - head);
     }
     if (m_state == FIN_WAIT_1 && m_finSequenceKnown && m_txBuffer->HeadSequence() > m_finSequence)
     {
@@ -664,6 +664,12 @@ Time
 TcpHostSocket::GetSmoothedRtt() const
 {
     return m_tcb->m_srtt.Get();
+}
+
+Ptr<Node>
+TcpHostSocket::GetNode() const
+{
+    return TcpSocketBase::GetNode();
 }
 
 uint32_t

@@ -107,8 +107,8 @@ TcpInputStage::GetProtocolNumber() const
 
 IpL4Protocol::RxStatus
 TcpInputStage::Receive(Ptr<Packet> p,
-                          const Ipv4Header& header,
-                          Ptr<Ipv4Interface> incomingInterface)
+                       const Ipv4Header& header,
+                       Ptr<Ipv4Interface> incomingInterface)
 {
     if (m_queue.size() >= m_queueLimit)
     {
@@ -234,21 +234,21 @@ TcpInputStage::Admit(const Pending& segment)
 
 IpL4Protocol::RxStatus
 TcpInputStage::Receive(Ptr<Packet> p,
-                          const Ipv6Header& header,
-                          Ptr<Ipv6Interface> incomingInterface)
+                       const Ipv6Header& header,
+                       Ptr<Ipv6Interface> incomingInterface)
 {
     return m_tcp->Receive(p, header, incomingInterface);
 }
 
 void
 TcpInputStage::ReceiveIcmp(Ipv4Address icmpSource,
-                              uint8_t icmpTtl,
-                              uint8_t icmpType,
-                              uint8_t icmpCode,
-                              uint32_t icmpInfo,
-                              Ipv4Address payloadSource,
-                              Ipv4Address payloadDestination,
-                              const uint8_t payload[8])
+                           uint8_t icmpTtl,
+                           uint8_t icmpType,
+                           uint8_t icmpCode,
+                           uint32_t icmpInfo,
+                           Ipv4Address payloadSource,
+                           Ipv4Address payloadDestination,
+                           const uint8_t payload[8])
 {
     m_tcp->ReceiveIcmp(icmpSource,
                        icmpTtl,
@@ -262,13 +262,13 @@ TcpInputStage::ReceiveIcmp(Ipv4Address icmpSource,
 
 void
 TcpInputStage::ReceiveIcmp(Ipv6Address icmpSource,
-                              uint8_t icmpTtl,
-                              uint8_t icmpType,
-                              uint8_t icmpCode,
-                              uint32_t icmpInfo,
-                              Ipv6Address payloadSource,
-                              Ipv6Address payloadDestination,
-                              const uint8_t payload[8])
+                           uint8_t icmpTtl,
+                           uint8_t icmpType,
+                           uint8_t icmpCode,
+                           uint32_t icmpInfo,
+                           Ipv6Address payloadSource,
+                           Ipv6Address payloadDestination,
+                           const uint8_t payload[8])
 {
     m_tcp->ReceiveIcmp(icmpSource,
                        icmpTtl,
