@@ -15,7 +15,7 @@ The ratio (c)/(a) compares runs of different traffic: the host model makes
 the server CPU-bound (about 30 against 270 Mb/s at N=2500), so its events
 are other events. With --perf, the host model's own cost is also measured
 on one run's traffic: (c) runs under `perf record` and the share of its
-samples in the host model's code (HostCpu, TcpDemuxCostShim, TcpHostModel,
+samples in the host model's code (HostCpu, TcpInputStage, TcpHostModel,
 TcbList, TcpOutputStage) is printed, with the share in ns-3's endpoint
 demultiplexer for comparison. (A host model with a cost-free profile is no
 substitute: it does not leave the traffic as it is; see the closing notes.)
@@ -118,8 +118,8 @@ def main():
 # Symbol groups of the --perf profile: the host model's classes, and ns-3's
 # linear endpoint demultiplexer (Ipv4EndPointDemux, Ipv4EndPoint accessors).
 GROUPS = {
-    "host model (HostCpu, shim, TcpHostModel, TcbList, output stage)":
-        re.compile(r"ns3::(HostCpu|TcpDemuxCostShim|TcpHostModel|Tcb(List|Key|KeyHash)|TcpOutputStage)\b"),
+    "host model (HostCpu, input stage, TcpHostModel, TcbList, output stage)":
+        re.compile(r"ns3::(HostCpu|TcpInputStage|TcpHostModel|Tcb(List|Key|KeyHash)|TcpOutputStage)\b"),
     "ns-3 endpoint demultiplexer": re.compile(r"ns3::Ipv4EndPoint(Demux)?::"),
 }
 

@@ -24,7 +24,7 @@
 #include "ns3/program-input.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
-#include "ns3/tcp-demux-cost-shim.h"
+#include "ns3/tcp-input-stage.h"
 #include "ns3/tcp-host-helper.h"
 #include "ns3/traffic-control-helper.h"
 #include "ns3/uinteger.h"
@@ -428,9 +428,9 @@ RunDtocExperiment(const DtocExperimentConfig& c)
     for (uint32_t i = 0; i < c.userHosts; ++i)
     {
         result.directDeliveries +=
-            userHosts.Get(i)->GetObject<TcpDemuxCostShim>()->GetDirectDeliveries();
+            userHosts.Get(i)->GetObject<TcpInputStage>()->GetDirectDeliveries();
     }
-    result.directDeliveries += serverNode->GetObject<TcpDemuxCostShim>()->GetDirectDeliveries();
+    result.directDeliveries += serverNode->GetObject<TcpInputStage>()->GetDirectDeliveries();
     Simulator::Destroy();
     return result;
 }

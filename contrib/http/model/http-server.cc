@@ -180,7 +180,7 @@ HttpServer::DoDispose()
     NS_LOG_FUNCTION(this);
     for (auto& [socket, c] : m_connections)
     {
-        c.keepAlive.Cancel();
+        c.timer.Cancel();
     }
     m_connections.clear();
     m_waiting.clear();
@@ -305,9 +305,7 @@ HttpServer::Serve(Ptr<Socket> socket, bool peerClosed)
     socket->SetSendCallback(MakeCallback(&HttpServer::SendSpace, this));
     socket->SetCloseCallbacks(MakeCallback(&HttpServer::PeerClosed, this),
                               MakeCallback(&HttpServer::ErrorClosed, this));
-    // Apache's Timeout, not KeepAliveTimeout: the first request may still be
-    // on its way (a lost request waits out the client's retransmissions).
-    c.keepAlive = Simulator::Schedule(m_timeout, &HttpServer::KeepAliveExpired, this, socket);
+    ArmTimer(socket, c);
     if (socket->GetRxAvailable() > 0)
     {
         Received(socket); // what arrived while it waited
@@ -425,7 +423,7 @@ HttpServer::Received(Ptr<Socket> socket)
             continue; // the connection is ending: ignore what follows
         }
         c.parser.Feed(packet);
-        c.keepAlive.Cancel(); // Flush, below, arms the timer that applies
+        c.timer.Cancel(); // Flush, below, arms the timer that applies
         while (c.parser.HasRequest() && !c.closeAfterSend && !c.clientClosing)
         {
             Handle(socket, c, c.parser.PopRequest());
@@ -583,15 +581,22 @@ HttpServer::Flush(Ptr<Socket> socket)
     }
     if (!c.clientClosing)
     {
-        // Between requests KeepAliveTimeout applies; before the first one
-        // and within one, Timeout.
-        bool betweenRequests = c.requests > 0 && c.parser.IsIdle();
-        c.keepAlive.Cancel();
-        c.keepAlive = Simulator::Schedule(betweenRequests ? m_keepAliveTimeout : m_timeout,
-                                          &HttpServer::KeepAliveExpired,
-                                          this,
-                                          socket);
+        ArmTimer(socket, c);
     }
+}
+
+void
+HttpServer::ArmTimer(Ptr<Socket> socket, Connection& c)
+{
+    // Between requests Apache's KeepAliveTimeout applies; before the first
+    // one (it may still be on its way: a lost request waits out the
+    // client's retransmissions) and within one, its Timeout.
+    bool betweenRequests = c.requests > 0 && c.parser.IsIdle();
+    c.timer.Cancel();
+    c.timer = Simulator::Schedule(betweenRequests ? m_keepAliveTimeout : m_timeout,
+                                  &HttpServer::TimerExpired,
+                                  this,
+                                  socket);
 }
 
 uint64_t
@@ -686,7 +691,7 @@ HttpServer::ErrorClosed(Ptr<Socket> socket)
     auto it = m_connections.find(socket);
     if (it != m_connections.end())
     {
-        it->second.keepAlive.Cancel();
+        it->second.timer.Cancel();
         if (m_abortOnPeerClose && CancelWork(it->second))
         {
             ++m_stats.aborted; // reset while its responses were in the works
@@ -698,7 +703,7 @@ HttpServer::ErrorClosed(Ptr<Socket> socket)
 }
 
 void
-HttpServer::KeepAliveExpired(Ptr<Socket> socket)
+HttpServer::TimerExpired(Ptr<Socket> socket)
 {
     NS_LOG_FUNCTION(this << socket);
     if (m_connections.count(socket))
@@ -717,7 +722,7 @@ HttpServer::CloseConnection(Ptr<Socket> socket)
         return;
     }
     NS_LOG_FUNCTION(this << socket);
-    it->second.keepAlive.Cancel();
+    it->second.timer.Cancel();
     m_connections.erase(it);
     ++m_stats.connectionsClosed;
     socket->Close();

@@ -133,7 +133,7 @@ class HttpServer : public Application
         bool closeAfterSend{false};              //!< Close once the queue is sent
         bool clientClosing{false};               //!< CLIENT_CLOSE seen: close on the peer's FIN
         bool peerClosed{false};                  //!< The peer's FIN arrived
-        EventId keepAlive;                       //!< Timeout or KeepAliveTimeout
+        EventId timer;                           //!< Timeout or KeepAliveTimeout
         std::deque<uint64_t> jobs;               //!< HostCpu jobs of responses in the works
         std::deque<uint64_t> writes;             //!< Planned write sizes (OutputBufferSize)
     };
@@ -246,10 +246,18 @@ class HttpServer : public Application
     bool CancelWork(Connection& c);
 
     /**
-     * @brief Idle timer expired.
+     * @brief (Re)arm a connection's timer: KeepAliveTimeout between
+     * requests, Timeout before the first and within one.
+     * @param socket the connection
+     * @param c its state
+     */
+    void ArmTimer(Ptr<Socket> socket, Connection& c);
+
+    /**
+     * @brief A connection's timer expired: close it.
      * @param socket the connection
      */
-    void KeepAliveExpired(Ptr<Socket> socket);
+    void TimerExpired(Ptr<Socket> socket);
 
     TypeId m_protocol;              //!< Socket factory TypeId
     uint16_t m_port{80};            //!< Listening port

@@ -9,6 +9,7 @@
 #include "ns3/double.h"
 #include "ns3/http-client.h"
 #include "ns3/http-file-set.h"
+#include "ns3/http-server-profile.h"
 #include "ns3/http-server.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-address-helper.h"
@@ -231,7 +232,7 @@ RunIwDelack(const IwDelackConfig& c)
     http->SetAttribute("Port", UintegerValue(port));
     http->SetAttribute("DocumentStore", PointerValue(files));
     http->SetAttribute("ResponseHeaders", StringValue(APACHE_HEAD));
-    TcpHostProfile::Apply(TcpHostProfile::Get(c.serverProfile).application, http);
+    TcpHostProfile::Apply(HttpServerProfile::Get(c.serverProfile), http);
     server->AddApplication(http);
 
     Ptr<HttpFileSetRequestSource> source = CreateObject<HttpFileSetRequestSource>();

@@ -7,6 +7,7 @@
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/tcp-buffer-control.h"
 #include "ns3/tcp-host-socket.h"
 
 #include <algorithm>
@@ -39,13 +40,13 @@ E2AtbtSendBuffer::GetName() const
 }
 
 void
-E2AtbtSendBuffer::Established(Ptr<TcpHostSocket> socket)
+E2AtbtSendBuffer::Established(TcpBufferControl& socket)
 {
-    Ptr<E2AtbtAllocator> allocator = socket->GetNode()->GetObject<E2AtbtAllocator>();
+    Ptr<E2AtbtAllocator> allocator = socket.GetNode()->GetObject<E2AtbtAllocator>();
     NS_ABORT_MSG_IF(!allocator,
-                    "E2AtbtSendBuffer: node " << socket->GetNode()->GetId()
+                    "E2AtbtSendBuffer: node " << socket.GetNode()->GetId()
                                               << " has no E2AtbtAllocator aggregated");
-    m_socket = PeekPointer(socket);
+    m_socket = &socket;
     m_allocator = allocator;
     m_suspended = false;
     m_id = allocator->Add(MakeCallback(&E2AtbtSendBuffer::MeasureNow, this),
@@ -78,6 +79,19 @@ E2AtbtSendBuffer::Resume()
                             MakeCallback(&E2AtbtSendBuffer::Apply, this));
 }
 
+void
+E2AtbtSendBuffer::Idle()
+{
+    Suspend();
+}
+
+bool
+E2AtbtSendBuffer::Active()
+{
+    Resume();
+    return true;
+}
+
 bool
 E2AtbtSendBuffer::IsSuspended() const
 {
@@ -85,7 +99,7 @@ E2AtbtSendBuffer::IsSuspended() const
 }
 
 void
-E2AtbtSendBuffer::Closed(Ptr<TcpHostSocket> /* socket */)
+E2AtbtSendBuffer::Closed()
 {
     Ptr<E2AtbtAllocator> allocator = m_allocator;
     uint32_t id = m_id;
@@ -119,18 +133,18 @@ E2AtbtSendBuffer::GetAllocator() const
 }
 
 E2AtbtAllocator::Measurement
-E2AtbtSendBuffer::Measure(Ptr<const TcpHostSocket> socket)
+E2AtbtSendBuffer::Measure(const TcpBufferControl& socket)
 {
     E2AtbtAllocator::Measurement m;
-    uint64_t sent = socket->GetDataSegmentsSent();
-    m.lossRatio = sent == 0 ? 0.0 : double(socket->GetDataSegmentsRetransmitted()) / sent;
-    m.rto = socket->GetRto();
-    m.rtt = socket->GetSmoothedRtt();
+    uint64_t sent = socket.GetDataSegmentsSent();
+    m.lossRatio = sent == 0 ? 0.0 : double(socket.GetDataSegmentsRetransmitted()) / sent;
+    m.rto = socket.GetRto();
+    m.rtt = socket.GetSmoothedRtt();
     if (!m.rtt.IsStrictlyPositive())
     {
         m.rtt = m.rto;
     }
-    m.segmentSize = socket->GetSegmentSize();
+    m.segmentSize = socket.GetSegmentSize();
     return m;
 }
 
@@ -144,7 +158,7 @@ E2AtbtSendBuffer::Of(Ptr<const Socket> socket)
 E2AtbtAllocator::Measurement
 E2AtbtSendBuffer::MeasureNow() const
 {
-    return Measure(m_socket);
+    return Measure(*m_socket);
 }
 
 void

@@ -12,7 +12,6 @@ namespace ns3
 {
 
 class Socket;
-class TcpHostSocket;
 
 /**
  * @ingroup proxy-buffer
@@ -45,8 +44,12 @@ class E2AtbtSendBuffer : public TcpBufferPolicy
     ~E2AtbtSendBuffer() override;
 
     std::string GetName() const override;
-    void Established(Ptr<TcpHostSocket> socket) override;
-    void Closed(Ptr<TcpHostSocket> socket) override;
+    void Established(TcpBufferControl& socket) override;
+    void Closed() override;
+    /// Out of the allocator's computation while idle (Suspend).
+    void Idle() override;
+    /// Back in it (Resume): the allocator sizes the send buffer.
+    bool Active() override;
     Ptr<TcpBufferPolicy> Fork() const override;
 
     /// @return the connection's id at the allocator (0: not registered)
@@ -70,7 +73,7 @@ class E2AtbtSendBuffer : public TcpBufferPolicy
      * @param socket the socket
      * @return its measurement
      */
-    static E2AtbtAllocator::Measurement Measure(Ptr<const TcpHostSocket> socket);
+    static E2AtbtAllocator::Measurement Measure(const TcpBufferControl& socket);
 
     /**
      * @brief A socket's E2-ATBT policy.
@@ -89,10 +92,10 @@ class E2AtbtSendBuffer : public TcpBufferPolicy
      */
     void Apply(uint64_t bytes);
 
-    TcpHostSocket* m_socket{nullptr}; //!< While registered (it owns this policy)
-    Ptr<E2AtbtAllocator> m_allocator; //!< While registered
-    uint32_t m_id{0};                 //!< Id at the allocator
-    bool m_suspended{false};          //!< Out of the computation for now
+    TcpBufferControl* m_socket{nullptr}; //!< While registered (its socket owns this policy)
+    Ptr<E2AtbtAllocator> m_allocator;    //!< While registered
+    uint32_t m_id{0};                    //!< Id at the allocator
+    bool m_suspended{false};             //!< Out of the computation for now
 };
 
 } // namespace ns3

@@ -6,7 +6,7 @@
 
 #include "ns3/log.h"
 #include "ns3/simulator.h"
-#include "ns3/tcp-host-socket.h"
+#include "ns3/tcp-buffer-control.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -42,15 +42,15 @@ LinuxRcvBufAutotuning::GetName() const
 }
 
 void
-LinuxRcvBufAutotuning::Established(Ptr<TcpHostSocket> socket)
+LinuxRcvBufAutotuning::Established(TcpBufferControl& socket)
 {
     StartRound();
     m_copied = 0;
-    m_space = socket->GetReceiveBufferSize() / 2; // Linux starts from half the initial window
+    m_space = socket.GetReceiveBufferSize() / 2; // Linux starts from half the initial window
 }
 
 void
-LinuxRcvBufAutotuning::DataRead(Ptr<TcpHostSocket> socket, uint32_t bytes)
+LinuxRcvBufAutotuning::DataRead(TcpBufferControl& socket, uint32_t bytes)
 {
     m_copied += bytes;
     if (!RoundOver(socket))
@@ -59,13 +59,13 @@ LinuxRcvBufAutotuning::DataRead(Ptr<TcpHostSocket> socket, uint32_t bytes)
     }
     if (m_copied > m_space && m_space > 0)
     {
-        uint64_t mss = socket->GetSegmentSize();
+        uint64_t mss = socket.GetSegmentSize();
         uint64_t window = 2 * m_copied + 16 * mss;
         window += 2 * window * (m_copied - m_space) / m_space; // growing fast: more
         uint64_t target = std::min<uint64_t>(window, m_maxBuffer);
-        if (target > socket->GetReceiveBufferSize())
+        if (target > socket.GetReceiveBufferSize())
         {
-            uint32_t set = socket->ResizeReceiveBuffer(target);
+            uint32_t set = socket.ResizeReceiveBuffer(target);
             NS_LOG_DEBUG(m_copied << " bytes read in a round: receive buffer " << set);
         }
         m_space = m_copied;

@@ -32,8 +32,8 @@ class LinuxRcvBufAutotuning : public RoundTripBufferPolicy
     static TypeId GetTypeId();
 
     std::string GetName() const override;
-    void Established(Ptr<TcpHostSocket> socket) override;
-    void DataRead(Ptr<TcpHostSocket> socket, uint32_t bytes) override;
+    void Established(TcpBufferControl& socket) override;
+    void DataRead(TcpBufferControl& socket, uint32_t bytes) override;
     Ptr<TcpBufferPolicy> Fork() const override;
 
   private:

@@ -7,7 +7,7 @@
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
-#include "ns3/tcp-host-socket.h"
+#include "ns3/tcp-buffer-control.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -46,26 +46,26 @@ LinuxSndBufAutotuning::GetName() const
 }
 
 void
-LinuxSndBufAutotuning::Established(Ptr<TcpHostSocket> socket)
+LinuxSndBufAutotuning::Established(TcpBufferControl& socket)
 {
-    m_pool = socket->GetNode()->GetObject<SocketBufferPool>();
+    m_pool = socket.GetNode()->GetObject<SocketBufferPool>();
     NS_ABORT_MSG_IF(!m_pool,
-                    "LinuxSndBufAutotuning: node " << socket->GetNode()->GetId()
+                    "LinuxSndBufAutotuning: node " << socket.GetNode()->GetId()
                                                    << " has no SocketBufferPool aggregated");
-    m_held = socket->GetSendBufferSize();
+    m_held = socket.GetSendBufferSize();
     m_pool->Take(m_held); // a socket's first buffer is never refused
 }
 
 void
-LinuxSndBufAutotuning::DataAcked(Ptr<TcpHostSocket> socket, uint32_t /* bytes */)
+LinuxSndBufAutotuning::DataAcked(TcpBufferControl& socket, uint32_t /* bytes */)
 {
     if (!m_pool)
     {
         return;
     }
     uint64_t segments =
-        std::max<uint64_t>(socket->GetCongestionWindow() / socket->GetSegmentSize(), 10);
-    uint64_t target = std::min<uint64_t>(2 * segments * socket->GetSegmentSize(), m_maxBuffer);
+        std::max<uint64_t>(socket.GetCongestionWindow() / socket.GetSegmentSize(), 10);
+    uint64_t target = std::min<uint64_t>(2 * segments * socket.GetSegmentSize(), m_maxBuffer);
     if (target <= m_held)
     {
         return; // never shrinks
@@ -74,13 +74,13 @@ LinuxSndBufAutotuning::DataAcked(Ptr<TcpHostSocket> socket, uint32_t /* bytes */
     if (granted > 0)
     {
         m_held += granted;
-        socket->ResizeSendBuffer(m_held);
-        NS_LOG_DEBUG("cwnd " << socket->GetCongestionWindow() << ": send buffer " << m_held);
+        socket.ResizeSendBuffer(m_held);
+        NS_LOG_DEBUG("cwnd " << socket.GetCongestionWindow() << ": send buffer " << m_held);
     }
 }
 
 void
-LinuxSndBufAutotuning::Closed(Ptr<TcpHostSocket> /* socket */)
+LinuxSndBufAutotuning::Closed()
 {
     if (m_pool)
     {

@@ -34,9 +34,9 @@ class LinuxSndBufAutotuning : public TcpBufferPolicy
     ~LinuxSndBufAutotuning() override;
 
     std::string GetName() const override;
-    void Established(Ptr<TcpHostSocket> socket) override;
-    void DataAcked(Ptr<TcpHostSocket> socket, uint32_t bytes) override;
-    void Closed(Ptr<TcpHostSocket> socket) override;
+    void Established(TcpBufferControl& socket) override;
+    void DataAcked(TcpBufferControl& socket, uint32_t bytes) override;
+    void Closed() override;
     Ptr<TcpBufferPolicy> Fork() const override;
 
   private:

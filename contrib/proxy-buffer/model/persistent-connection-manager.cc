@@ -4,8 +4,6 @@
 
 #include "persistent-connection-manager.h"
 
-#include "e2atbt-send-buffer.h"
-
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
@@ -221,10 +219,7 @@ PersistentConnectionManager::Idle(const ConnectionKey& key)
     {
         c.sendBefore = c.socket->GetSendBufferSize();
         c.receiveBefore = c.socket->GetReceiveBufferSize();
-        if (auto e2 = E2AtbtSendBuffer::Of(c.socket))
-        {
-            e2->Suspend(); // out of the computation while idle
-        }
+        c.socket->GetBufferPolicy()->Idle(); // E2-ATBT: out of the computation while idle
         c.release = Simulator::Schedule(m_releaseInterval,
                                         &PersistentConnectionManager::Release,
                                         this,
@@ -246,14 +241,10 @@ PersistentConnectionManager::Active(const ConnectionKey& key)
     if (m_gradualRelease && c.socket)
     {
         // The buffers come back: the allocator's share for an E2-ATBT send
-        // buffer, the size before idling otherwise.
+        // buffer (its policy sizes it), the size before idling otherwise.
         c.release.Cancel();
         c.socket->ResizeReceiveBuffer(c.receiveBefore);
-        if (auto e2 = E2AtbtSendBuffer::Of(c.socket))
-        {
-            e2->Resume();
-        }
-        else
+        if (!c.socket->GetBufferPolicy()->Active())
         {
             c.socket->ResizeSendBuffer(c.sendBefore);
         }

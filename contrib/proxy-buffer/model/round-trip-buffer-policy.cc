@@ -5,7 +5,7 @@
 #include "round-trip-buffer-policy.h"
 
 #include "ns3/simulator.h"
-#include "ns3/tcp-host-socket.h"
+#include "ns3/tcp-buffer-control.h"
 
 namespace ns3
 {
@@ -35,9 +35,9 @@ RoundTripBufferPolicy::StartRound()
 }
 
 bool
-RoundTripBufferPolicy::RoundOver(Ptr<TcpHostSocket> socket) const
+RoundTripBufferPolicy::RoundOver(TcpBufferControl& socket) const
 {
-    Time rtt = socket->GetSmoothedRtt();
+    Time rtt = socket.GetSmoothedRtt();
     return RoundLength() >= (rtt.IsStrictlyPositive() ? rtt : m_initialRtt);
 }
 

@@ -34,7 +34,7 @@ class RoundTripBufferPolicy : public TcpBufferPolicy
      * @param socket the socket (its smoothed RTT)
      * @return true once it has
      */
-    bool RoundOver(Ptr<TcpHostSocket> socket) const;
+    bool RoundOver(TcpBufferControl& socket) const;
 
     /// @return how long the round being counted has lasted
     Time RoundLength() const;

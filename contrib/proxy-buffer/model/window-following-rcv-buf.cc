@@ -7,7 +7,7 @@
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
-#include "ns3/tcp-host-socket.h"
+#include "ns3/tcp-buffer-control.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -54,14 +54,14 @@ WindowFollowingRcvBuf::GetName() const
 }
 
 void
-WindowFollowingRcvBuf::Established(Ptr<TcpHostSocket> /* socket */)
+WindowFollowingRcvBuf::Established(TcpBufferControl& /* socket */)
 {
     StartRound();
     m_roundBytes = 0;
 }
 
 void
-WindowFollowingRcvBuf::DataReceived(Ptr<TcpHostSocket> socket, uint32_t bytes)
+WindowFollowingRcvBuf::DataReceived(TcpBufferControl& socket, uint32_t bytes)
 {
     m_roundBytes += bytes;
     if (!RoundOver(socket))
@@ -70,7 +70,7 @@ WindowFollowingRcvBuf::DataReceived(Ptr<TcpHostSocket> socket, uint32_t bytes)
     }
     uint64_t target = uint64_t(m_headroom * m_roundBytes);
     target = std::clamp<uint64_t>(target, m_minBuffer, m_maxBuffer);
-    uint32_t set = socket->ResizeReceiveBuffer(target);
+    uint32_t set = socket.ResizeReceiveBuffer(target);
     NS_LOG_DEBUG(m_roundBytes << " bytes in " << RoundLength().As(Time::MS) << ": receive buffer "
                               << set);
     StartRound();

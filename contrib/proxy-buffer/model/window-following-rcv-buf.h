@@ -33,8 +33,8 @@ class WindowFollowingRcvBuf : public RoundTripBufferPolicy
     static TypeId GetTypeId();
 
     std::string GetName() const override;
-    void Established(Ptr<TcpHostSocket> socket) override;
-    void DataReceived(Ptr<TcpHostSocket> socket, uint32_t bytes) override;
+    void Established(TcpBufferControl& socket) override;
+    void DataReceived(TcpBufferControl& socket, uint32_t bytes) override;
     Ptr<TcpBufferPolicy> Fork() const override;
 
   private:

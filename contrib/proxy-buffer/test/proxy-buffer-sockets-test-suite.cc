@@ -151,7 +151,7 @@ class E2AtbtSocketsTest : public TestCase
         // Loss ratio: what the sender retransmitted per segment sent.
         for (uint32_t i = 0; i < losses.size(); ++i)
         {
-            double measured = E2AtbtSendBuffer::Measure(star.Socket(i)).lossRatio;
+            double measured = E2AtbtSendBuffer::Measure(*star.Socket(i)).lossRatio;
             if (losses[i] == 0)
             {
                 NS_TEST_EXPECT_MSG_EQ(measured, 0.0, "a clean path: no loss measured");

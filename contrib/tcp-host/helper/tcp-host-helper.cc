@@ -9,7 +9,7 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/tcp-close-policy.h"
-#include "ns3/tcp-demux-cost-shim.h"
+#include "ns3/tcp-input-stage.h"
 #include "ns3/tcp-host-model.h"
 #include "ns3/tcp-host-profile.h"
 #include "ns3/tcp-host-socket-factory.h"
@@ -27,7 +27,7 @@ TcpHostHelper::TcpHostHelper()
     m_socketFactoryFactory.SetTypeId(TcpHostSocketFactory::GetTypeId());
     m_socketType = TcpHostSocket::GetTypeId();
     m_hostFactory.SetTypeId(TcpHostModel::GetTypeId());
-    m_shimFactory.SetTypeId(TcpDemuxCostShim::GetTypeId());
+    m_inputFactory.SetTypeId(TcpInputStage::GetTypeId());
     m_outputFactory.SetTypeId(TcpOutputStage::GetTypeId());
 }
 
@@ -81,9 +81,9 @@ TcpHostHelper::SetHostModelAttribute(const std::string& name, const AttributeVal
 }
 
 void
-TcpHostHelper::SetShimAttribute(const std::string& name, const AttributeValue& value)
+TcpHostHelper::SetInputStageAttribute(const std::string& name, const AttributeValue& value)
 {
-    m_shimFactory.Set(name, value);
+    m_inputFactory.Set(name, value);
 }
 
 void
@@ -159,7 +159,7 @@ TcpHostHelper::Install(Ptr<Node> node)
     {
         node->AggregateObject(CreateObject<HostCpu>());
         node->AggregateObject(m_hostFactory.Create<TcpHostModel>());
-        m_shimFactory.Create<TcpDemuxCostShim>()->Install(node);
+        m_inputFactory.Create<TcpInputStage>()->Install(node);
     }
     m_outputFactory.Create<TcpOutputStage>()->Install(node);
 }

@@ -27,7 +27,7 @@ class TcpHostSocketFactory;
  * - installs a TcpOutputStage on TCP's path down to IPv4 (options a close
  *   policy sends, send-side CPU cost);
  * - optionally (default: on) aggregates a HostCpu and a TcpHostModel (TCB
- *   list, memory, demultiplexing cost) and puts a TcpDemuxCostShim between
+ *   list, memory, demultiplexing cost) and puts a TcpInputStage between
  *   IPv4 and TCP, so that arriving segments are charged CPU time.
  *
  * A node that already has the internet stack keeps it; one that has not
@@ -71,7 +71,7 @@ class TcpHostHelper
 
     /**
      * @brief Enable or disable the host model (CPU, TCB list and costs). Default: enabled.
-     * @param enable true to install a HostCpu, a TcpHostModel and a TcpDemuxCostShim
+     * @param enable true to install a HostCpu, a TcpHostModel and a TcpInputStage
      */
     void SetHostModelEnabled(bool enable);
 
@@ -83,11 +83,11 @@ class TcpHostHelper
     void SetHostModelAttribute(const std::string& name, const AttributeValue& value);
 
     /**
-     * @brief Set an attribute of the TcpDemuxCostShim.
+     * @brief Set an attribute of the TcpInputStage.
      * @param name attribute name
      * @param value attribute value
      */
-    void SetShimAttribute(const std::string& name, const AttributeValue& value);
+    void SetInputStageAttribute(const std::string& name, const AttributeValue& value);
 
     /**
      * @brief Set an attribute of the TcpOutputStage.
@@ -133,7 +133,7 @@ class TcpHostHelper
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_socketAttributes; //!< For sockets
     Ptr<TcpClosePolicy> m_closePolicy; //!< Forked into every socket, if set
     ObjectFactory m_hostFactory;       //!< Makes TcpHostModel objects
-    ObjectFactory m_shimFactory;       //!< Makes TcpDemuxCostShim objects
+    ObjectFactory m_inputFactory;       //!< Makes TcpInputStage objects
     ObjectFactory m_outputFactory;     //!< Makes TcpOutputStage objects
     bool m_hostModel{true};            //!< Install the host model
     InternetStackHelper m_stack;       //!< Installs IP and TCP

@@ -4,7 +4,7 @@
 
 #include "tcp-buffer-policy.h"
 
-#include "tcp-host-socket.h"
+#include "tcp-buffer-control.h"
 
 namespace ns3
 {
@@ -32,28 +32,39 @@ TcpBufferPolicy::GetName() const
 }
 
 void
-TcpBufferPolicy::Established(Ptr<TcpHostSocket> /* socket */)
+TcpBufferPolicy::Established(TcpBufferControl& /* socket */)
 {
 }
 
 void
-TcpBufferPolicy::DataAcked(Ptr<TcpHostSocket> /* socket */, uint32_t /* bytes */)
+TcpBufferPolicy::DataAcked(TcpBufferControl& /* socket */, uint32_t /* bytes */)
 {
 }
 
 void
-TcpBufferPolicy::DataReceived(Ptr<TcpHostSocket> /* socket */, uint32_t /* bytes */)
+TcpBufferPolicy::DataReceived(TcpBufferControl& /* socket */, uint32_t /* bytes */)
 {
 }
 
 void
-TcpBufferPolicy::DataRead(Ptr<TcpHostSocket> /* socket */, uint32_t /* bytes */)
+TcpBufferPolicy::DataRead(TcpBufferControl& /* socket */, uint32_t /* bytes */)
 {
 }
 
 void
-TcpBufferPolicy::Closed(Ptr<TcpHostSocket> /* socket */)
+TcpBufferPolicy::Closed()
 {
+}
+
+void
+TcpBufferPolicy::Idle()
+{
+}
+
+bool
+TcpBufferPolicy::Active()
+{
+    return false;
 }
 
 Ptr<TcpBufferPolicy>

@@ -11,7 +11,7 @@
 namespace ns3
 {
 
-class TcpHostSocket;
+class TcpBufferControl;
 
 /**
  * @ingroup tcp-host
@@ -20,10 +20,13 @@ class TcpHostSocket;
  *
  * The socket tells its policy when the connection is established, when new
  * data is acknowledged, when new data arrives in sequence, when the
- * application reads and when the connection is over; the policy may then resize the socket's
- * buffers (TcpHostSocket::ResizeSendBuffer, ResizeReceiveBuffer). This base class leaves the sizes
- * the socket was given (the standard behaviour). Receive-buffer autotuning and a node-wide
- * allocator plug in here. Forked into accepted sockets.
+ * application reads and when the connection is over; an application that
+ * manages connections (a proxy's connection manager) tells it when the
+ * connection goes idle and active again. The policy sees the connection
+ * through TcpBufferControl only: its measurements and its two buffer
+ * sizes, which it may set. This base class leaves the sizes the socket was
+ * given (the standard behaviour). Receive-buffer autotuning and a
+ * node-wide allocator plug in here. Forked into accepted sockets.
  */
 class TcpBufferPolicy : public Object
 {
@@ -43,37 +46,48 @@ class TcpBufferPolicy : public Object
      * @brief The connection is established.
      * @param socket the socket
      */
-    virtual void Established(Ptr<TcpHostSocket> socket);
+    virtual void Established(TcpBufferControl& socket);
 
     /**
      * @brief New data was acknowledged.
      * @param socket the socket
      * @param bytes how many bytes the ACK acknowledged
      */
-    virtual void DataAcked(Ptr<TcpHostSocket> socket, uint32_t bytes);
+    virtual void DataAcked(TcpBufferControl& socket, uint32_t bytes);
 
     /**
      * @brief New data arrived in sequence.
      * @param socket the socket
      * @param bytes how many bytes RCV.NXT advanced
      */
-    virtual void DataReceived(Ptr<TcpHostSocket> socket, uint32_t bytes);
+    virtual void DataReceived(TcpBufferControl& socket, uint32_t bytes);
 
     /**
      * @brief The application read.
      * @param socket the socket
      * @param bytes how many bytes it read
      */
-    virtual void DataRead(Ptr<TcpHostSocket> socket, uint32_t bytes);
+    virtual void DataRead(TcpBufferControl& socket, uint32_t bytes);
 
     /**
      * @brief The connection has no more data to move: it reached TIME_WAIT
-     * or CLOSED, or its socket is disposed. Called once, and only after
+     * or CLOSED, or its socket is disposed (it may be half destroyed then,
+     * hence no socket here: forget it). Called once, and only after
      * Established.
-     * @param socket the socket; null when it is being disposed (it may be
-     * half destroyed then: only forget it)
      */
-    virtual void Closed(Ptr<TcpHostSocket> socket);
+    virtual void Closed();
+
+    /// The application has put the connection aside between requests (a
+    /// persistent connection gone idle): it may hold fewer resources.
+    virtual void Idle();
+
+    /**
+     * @brief The application uses the connection again after Idle().
+     * @return true if the policy sizes the send buffer itself again (the
+     *         application leaves it alone), false if the application should
+     *         give it back the size it had before Idle()
+     */
+    virtual bool Active();
 
     /**
      * @brief A copy for a socket that a listening socket forks.

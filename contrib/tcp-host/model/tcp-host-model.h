@@ -29,7 +29,7 @@ class TcpHostSocket;
  * One per node, aggregated to it (TwAvoidHelper does this). The node's
  * TcpHostSocket objects report every state change, so the model's TCB
  * list is the node's real one, TIME_WAIT TCBs included. The
- * TcpDemuxCostShim asks it for the CPU cost of each arriving segment:
+ * TcpInputStage asks it for the CPU cost of each arriving segment:
  *
  *   cost = PerSegmentCost + PerByteCost * payload + PerTcbCost * visited
  *

@@ -27,7 +27,7 @@ Profiles()
 {
     static const std::map<std::string, TcpHostProfile> profiles = [] {
         std::map<std::string, TcpHostProfile> all;
-        all["Neutral"] = {"Neutral", "the models' defaults: no cost, no memory limit", {}, {}, {}};
+        all["Neutral"] = {"Neutral", "the models' defaults: no cost, no memory limit", {}, {}};
         // The derivation of each number is in the tcp-host and tw-avoid docs
         // ("Calibration").
         all["SunOS-4.1.3-SS20-71"] = {
@@ -46,14 +46,6 @@ Profiles()
                 {"MemoryPool", Create<StringValue>("Shared")},
             },
             {},
-            {
-                // Tables 2 and 3, TCP-modification rows only (the server runs
-                // the unmodified server's application): the CPU time per
-                // connection the model misses at 62.02 and 223.8 conn/s,
-                // split into a cost per response and one per body byte.
-                {"PerRequestCost", Create<TimeValue>(NanoSeconds(933500))},
-                {"PerResponseByteCost", Create<TimeValue>(NanoSeconds(180))},
-            },
         };
         // Seed 002's hosts (the tcp-host doc, "Hosts of 1998", derives each
         // number). None of them scales windows, timestamps or SACKs.
@@ -76,7 +68,6 @@ Profiles()
                 {"PerSegmentCost", Create<TimeValue>(MicroSeconds(650))},
                 {"PerByteCost", Create<TimeValue>(NanoSeconds(1100))},
             },
-            {},
             {},
             with(era1998,
                  {
@@ -112,7 +103,6 @@ Profiles()
                 // ACK 0.5 ms, agrees (0.2 + 0.3)
                 {"Latency", Create<TimeValue>(MicroSeconds(300))},
             },
-            {},
             solaris,
         };
         all["Solaris-2.5.1-Apache-1.2.5"] = {
@@ -126,20 +116,12 @@ Profiles()
                 // Figure 2.1 lines 10-12 and 14-17: a segment every 63 to 89 us
                 {"PerSegmentCost", Create<TimeValue>(MicroSeconds(65))},
             },
-            {
-                // request to first response byte, mean of the seven figures (2.5 to 3.6 ms)
-                {"PerRequestCost", Create<TimeValue>(MicroSeconds(3200))},
-                // Apache 1.2's BUFF and file reads (see HttpBufferedWrites)
-                {"OutputBufferSize", Create<UintegerValue>(4096)},
-                {"FileReadSize", Create<UintegerValue>(8192)},
-            },
             solaris,
         };
         all["Linux-6"] = {
             "Linux-6",
             "a Linux host of today: quick ACKs, 40 ms delayed ACK, initial window 10 (no "
             "host costs; windows not scaled, no timestamps, for traces comparable with 1998)",
-            {},
             {},
             {},
             with(era1998,

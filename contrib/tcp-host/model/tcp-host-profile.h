@@ -34,9 +34,10 @@ namespace ns3
  *   N = 2500); memory per TCB and the TCB memory pool from its Table 2
  *   (unmodified row) and its statement that the host cannot sustain more
  *   than 60 connections/s, shared by TCBs and socket-buffer data as
- *   SunOS's mbufs were; linear TCB list with insertion at the head;
- *   the server's application cost per response and per body byte fitted on
- *   the TCP-modification rows of its Tables 2 and 3.
+ *   SunOS's mbufs were; linear TCB list with insertion at the head.
+ *
+ * A profile holds the host's TCP and kernel; what an application costs on
+ * that host is the application's module's (HttpServerProfile in http).
  */
 struct TcpHostProfile
 {
@@ -47,7 +48,6 @@ struct TcpHostProfile
     std::string description; //!< One line: machine and source
     Settings hostModel;      //!< TcpHostModel attributes
     Settings outputStage;    //!< TcpOutputStage attributes
-    Settings application;    //!< Application costs (HttpServer attributes)
     Settings socket;         //!< TCP behaviour (TcpHostSocket attributes)
 
     /**

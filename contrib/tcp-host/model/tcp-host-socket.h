@@ -4,6 +4,7 @@
 #ifndef TCP_HOST_SOCKET_H
 #define TCP_HOST_SOCKET_H
 
+#include "tcp-buffer-control.h"
 #include "tcp-buffer-policy.h"
 #include "tcp-close-policy.h"
 #include "tcp-delayed-ack-policy.h"
@@ -57,7 +58,7 @@ class TcpOutputStage;
  * The socket also reports its TCB life cycle to the node's TcpHostModel, if the
  * node has one, so that the host model knows the node's real TCB list.
  */
-class TcpHostSocket : public TcpSocketBase
+class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
 {
   public:
     /// What a socket in TIME_WAIT does with an in-sequence RST.
@@ -163,17 +164,6 @@ class TcpHostSocket : public TcpSocketBase
     static const char* ClosePhaseName(ClosePhase state);
 
     /**
-     * @brief Whether a read would report end-of-stream: the peer's FIN has
-     * arrived and no unread data is left before it.
-     *
-     * What recv(MSG_PEEK) returning 0 tells a BSD application; ns-3's Recv
-     * does not take MSG_PEEK. It looks, reads nothing and changes nothing.
-     *
-     * @return true at end-of-stream
-     */
-    bool PeekEndOfStream() const;
-
-    /**
      * @brief Whether the peer's FIN has arrived, unread data or not.
      * @return true once the peer has closed its end
      */
@@ -194,53 +184,18 @@ class TcpHostSocket : public TcpSocketBase
                          const Ipv4Header& header,
                          Ptr<Ipv4Interface> interface);
 
-    /**
-     * @brief Set the send buffer at any time (a buffer policy or allocator
-     * does): never below the bytes it holds. A size below that is reached
-     * gradually: the application gets no room until ACKs have brought the
-     * bytes held below it. An application waiting for room hears of it
-     * when the buffer grows.
-     * @param bytes the size wanted
-     * @return the size set
-     */
-    uint32_t ResizeSendBuffer(uint32_t bytes);
-
-    /**
-     * @brief Set the receive buffer at any time: never below the bytes it
-     * holds, nor below the window already advertised (the right edge of the
-     * window never moves back), nor beyond what the window scale chosen at
-     * SYN time can advertise (see MaxRcvBufSize). A grown window is
-     * advertised at once. A size below the window advertised is reached
-     * gradually: each later segment the socket sends keeps the right edge
-     * where it was until the buffer is down to it.
-     * @param bytes the size wanted
-     * @return the size set now
-     */
-    uint32_t ResizeReceiveBuffer(uint32_t bytes);
-
-    /// @return the smoothed round-trip time (0 before the first sample)
-    Time GetSmoothedRtt() const;
-
-    /// @return the receive buffer's size, bytes (RcvBufSize)
-    uint32_t GetReceiveBufferSize() const;
-
-    /// @return the send buffer's size, bytes (SndBufSize)
-    uint32_t GetSendBufferSize() const;
-
-    /// @return the segment size, bytes (SegmentSize)
-    uint32_t GetSegmentSize() const;
-
-    /// @return the retransmission timeout now
-    Time GetRto() const;
-
-    /// @return the congestion window, bytes
-    uint32_t GetCongestionWindow() const;
-
-    /// @return data segments sent, retransmissions included
-    uint64_t GetDataSegmentsSent() const;
-
-    /// @return data segments sent again (below the highest sequence sent)
-    uint64_t GetDataSegmentsRetransmitted() const;
+    // TcpBufferControl: what a buffer policy sees and does (documented there)
+    Ptr<Node> GetNode() const override;
+    uint32_t ResizeSendBuffer(uint32_t bytes) override;
+    uint32_t ResizeReceiveBuffer(uint32_t bytes) override;
+    Time GetSmoothedRtt() const override;
+    uint32_t GetReceiveBufferSize() const override;
+    uint32_t GetSendBufferSize() const override;
+    uint32_t GetSegmentSize() const override;
+    Time GetRto() const override;
+    uint32_t GetCongestionWindow() const override;
+    uint64_t GetDataSegmentsSent() const override;
+    uint64_t GetDataSegmentsRetransmitted() const override;
 
     int Close() override;
     int Send(Ptr<Packet> p, uint32_t flags) override;
@@ -545,12 +500,9 @@ class TcpHostSocket : public TcpSocketBase
     /// gave up, or reset): say CLOSED, and let the TCB leave the host model.
     void NoteReleased();
 
-    /**
-     * @brief Tell the buffer policy the connection is over (once, if it was
-     * told it was established).
-     * @param disposing the socket is being disposed (the policy gets null)
-     */
-    void TellBufferPolicyClosed(bool disposing);
+    /// Tell the buffer policy the connection is over (once, if it was told
+    /// it was established).
+    void TellBufferPolicyClosed();
 
     /// Bring a shrinking send buffer down as far as the bytes it holds allow.
     void StepSendBufferDown();

@@ -178,7 +178,7 @@ class PoolFullOfTimeWaitTest : public TestCase
         Simulator::Stop(Seconds(5));
         Simulator::Run();
         uint64_t received = s.m_received;
-        uint64_t memoryDrops = s.m_nodes.Get(1)->GetObject<TcpDemuxCostShim>()->GetMemoryDrops();
+        uint64_t memoryDrops = s.m_nodes.Get(1)->GetObject<TcpInputStage>()->GetMemoryDrops();
         Simulator::Destroy();
         NS_TEST_ASSERT_MSG_EQ(timeWait, 18, "18 TIME_WAIT TCBs at the server");
         if (m_shared)

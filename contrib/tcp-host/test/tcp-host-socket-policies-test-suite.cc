@@ -38,13 +38,13 @@ class FixedDelayAck : public TcpDelayedAckPolicy
 class CountingBuffers : public TcpBufferPolicy
 {
   public:
-    void Established(Ptr<TcpHostSocket> socket) override
+    void Established(TcpBufferControl& socket) override
     {
-        socket->SetAttribute("SndBufSize", UintegerValue(54321));
+        socket.ResizeSendBuffer(54321);
         ++established;
     }
 
-    void DataAcked(Ptr<TcpHostSocket>, uint32_t bytes) override
+    void DataAcked(TcpBufferControl&, uint32_t bytes) override
     {
         acked += bytes;
     }

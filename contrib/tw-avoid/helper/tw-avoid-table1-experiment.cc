@@ -16,7 +16,7 @@
 #include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
-#include "ns3/tcp-demux-cost-shim.h"
+#include "ns3/tcp-input-stage.h"
 #include "ns3/tcp-host-model.h"
 #include "ns3/tcp-host-socket-factory.h"
 #include "ns3/tcp-l4-protocol.h"
@@ -60,7 +60,7 @@ class Table1Run
     void StartClient(uint32_t i);
     void FillClient(Ptr<Socket> socket, uint32_t available);
     void SinkRx(Ptr<const Packet> packet, const Address& from);
-    Ptr<TcpDemuxCostShim> ServerShim() const;
+    Ptr<TcpInputStage> ServerInputStage() const;
 
     TwAvoidTable1Config m_c;
     std::unique_ptr<TwAvoidTestbed> m_testbed;
@@ -195,9 +195,9 @@ Table1Run::StartTransfer()
                                 << m_c.timeWaitTcbs << " TIME_WAIT TCBs left at the transfer");
         }
     }
-    if (Ptr<TcpDemuxCostShim> shim = ServerShim())
+    if (Ptr<TcpInputStage> input = ServerInputStage())
     {
-        m_serverBusyAtStart = shim->GetBusyTime();
+        m_serverBusyAtStart = input->GetBusyTime();
     }
     for (uint32_t i = 0; i < 2; ++i)
     {
@@ -242,10 +242,10 @@ Table1Run::SinkRx(Ptr<const Packet> packet, const Address& from)
     }
 }
 
-Ptr<TcpDemuxCostShim>
-Table1Run::ServerShim() const
+Ptr<TcpInputStage>
+Table1Run::ServerInputStage() const
 {
-    return m_testbed->GetShim(0);
+    return m_testbed->GetInputStage(0);
 }
 
 TwAvoidTable1Result
@@ -264,12 +264,12 @@ Table1Run::Run()
         sum += m_result.clientMbps[i];
     }
     m_result.meanMbps = sum / 2;
-    if (Ptr<TcpDemuxCostShim> shim = ServerShim())
+    if (Ptr<TcpInputStage> input = ServerInputStage())
     {
-        Time busy = shim->GetBusyTime() - m_serverBusyAtStart;
+        Time busy = input->GetBusyTime() - m_serverBusyAtStart;
         m_result.serverCpuBusy =
             busy.GetSeconds() / (Simulator::Now() - m_transferStart).GetSeconds();
-        m_result.serverDrops = shim->GetDrops();
+        m_result.serverDrops = input->GetDrops();
     }
     m_result.events = Simulator::GetEventCount();
     m_result.simulatedSeconds = Simulator::Now().GetSeconds();

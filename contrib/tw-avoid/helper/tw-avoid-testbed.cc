@@ -11,7 +11,7 @@
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/program-input.h"
 #include "ns3/string.h"
-#include "ns3/tcp-demux-cost-shim.h"
+#include "ns3/tcp-input-stage.h"
 #include "ns3/tcp-host-model.h"
 #include "ns3/tcp-host-profile.h"
 #include "ns3/tcp-socket-base.h"
@@ -129,10 +129,10 @@ TwAvoidTestbed::GetHostModel(uint32_t i) const
     return m_nodes.Get(i)->GetObject<TcpHostModel>();
 }
 
-Ptr<TcpDemuxCostShim>
-TwAvoidTestbed::GetShim(uint32_t i) const
+Ptr<TcpInputStage>
+TwAvoidTestbed::GetInputStage(uint32_t i) const
 {
-    return m_nodes.Get(i)->GetObject<TcpDemuxCostShim>();
+    return m_nodes.Get(i)->GetObject<TcpInputStage>();
 }
 
 } // namespace ns3

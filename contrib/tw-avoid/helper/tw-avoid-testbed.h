@@ -18,7 +18,7 @@ namespace ns3
 {
 
 class TcpHostModel;
-class TcpDemuxCostShim;
+class TcpInputStage;
 
 /**
  * @ingroup tw-avoid
@@ -85,9 +85,9 @@ class TwAvoidTestbed
     /**
      * @brief A host's TCP input CPU.
      * @param i host index
-     * @return its shim (null without a host model)
+     * @return its input stage (null without a host model)
      */
-    Ptr<TcpDemuxCostShim> GetShim(uint32_t i) const;
+    Ptr<TcpInputStage> GetInputStage(uint32_t i) const;
 
   private:
     NodeContainer m_nodes;                //!< The hosts

@@ -10,6 +10,7 @@
 #include "ns3/host-cpu.h"
 #include "ns3/http-client.h"
 #include "ns3/http-file-set.h"
+#include "ns3/http-server-profile.h"
 #include "ns3/http-server.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
@@ -18,7 +19,7 @@
 #include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
-#include "ns3/tcp-demux-cost-shim.h"
+#include "ns3/tcp-input-stage.h"
 #include "ns3/tcp-host-model.h"
 #include "ns3/tcp-host-profile.h"
 #include "ns3/uinteger.h"
@@ -123,10 +124,10 @@ WebStoneRun::Build()
     Ptr<HttpServer> server = CreateObject<HttpServer>();
     server->SetAttribute("Port", UintegerValue(HTTP_PORT));
     server->SetAttribute("DocumentStore", PointerValue(files));
-    // The server's own work per response, from the host profile (the
+    // The server's own work per response on the host profile (the
     // SunOS profile's is fitted on the TCP-modification rows of Tables 2
     // and 3; see the doc, "Calibration").
-    TcpHostProfile::Apply(TcpHostProfile::Get(m_c.testbed.hostProfile).application, server);
+    TcpHostProfile::Apply(HttpServerProfile::Get(m_c.testbed.hostProfile), server);
     nodes.Get(0)->AddApplication(server);
 
     std::string endMode = (m_c.variant == "http") ? "ClientClose" : "ConnectionClose";
@@ -177,10 +178,10 @@ WebStoneRun::Measuring() const
 void
 WebStoneRun::StartMeasurement()
 {
-    Ptr<TcpDemuxCostShim> shim = m_testbed->GetShim(0);
-    m_segmentsAtStart = shim->GetSegments();
-    m_rstsAtStart = shim->GetRsts();
-    m_memoryDropsAtStart = shim->GetMemoryDrops();
+    Ptr<TcpInputStage> input = m_testbed->GetInputStage(0);
+    m_segmentsAtStart = input->GetSegments();
+    m_rstsAtStart = input->GetRsts();
+    m_memoryDropsAtStart = input->GetMemoryDrops();
     m_busyAtStart = ServerCpuTime();
     m_failuresAtStart = m_testbed->GetHostModel(0)->GetAllocationFailures();
     Sample();
@@ -265,7 +266,7 @@ WebStoneRun::Run()
 
     TwAvoidWebStoneResult& r = m_result;
     double seconds = m_c.measure.GetSeconds();
-    Ptr<TcpDemuxCostShim> shim = m_testbed->GetShim(0);
+    Ptr<TcpInputStage> input = m_testbed->GetInputStage(0);
     r.throughputMbps = m_bodyBytes * 8.0 / seconds / 1e6;
     r.connectionsPerSecond = m_completed / seconds;
     r.failedPerSecond = m_failed / seconds;
@@ -277,14 +278,14 @@ WebStoneRun::Run()
     if (m_completed)
     {
         r.serverSegmentsPerConnection =
-            double(shim->GetSegments() - m_segmentsAtStart) / m_completed;
-        r.serverRstsPerConnection = double(shim->GetRsts() - m_rstsAtStart) / m_completed;
+            double(input->GetSegments() - m_segmentsAtStart) / m_completed;
+        r.serverRstsPerConnection = double(input->GetRsts() - m_rstsAtStart) / m_completed;
     }
     r.serverTcbLifetimeMs = m_released ? m_lifetimeSum.GetSeconds() * 1e3 / m_released : 0;
     r.serverCpuBusy = (ServerCpuTime() - m_busyAtStart).GetSeconds() / seconds;
     r.serverSynsTurnedAway =
         m_testbed->GetHostModel(0)->GetAllocationFailures() - m_failuresAtStart;
-    r.serverMemoryDrops = m_testbed->GetShim(0)->GetMemoryDrops() - m_memoryDropsAtStart;
+    r.serverMemoryDrops = m_testbed->GetInputStage(0)->GetMemoryDrops() - m_memoryDropsAtStart;
     r.events = Simulator::GetEventCount();
     Simulator::Destroy();
     return m_result;

@@ -981,7 +981,7 @@ class GiveUpTest : public TestCase
                               "client " << c.client.StatesString());
         // (ns-3's ESTABLISHED reports an RST to the application as a normal
         // close, so errorClose says nothing here.)
-        NS_TEST_ASSERT_MSG_EQ(c.client.rxBytes, dataLost ? 0 : 1000, "bytes that got through");
+        NS_TEST_ASSERT_MSG_EQ(c.client.rxBytes, (dataLost ? 0 : 1000), "bytes that got through");
         NS_TEST_ASSERT_MSG_EQ(h.ClientSocketsLeft() + h.ServerSocketsLeft(), 0, "no socket left");
         NS_TEST_ASSERT_MSG_EQ(h.ClientTcbsLeft() + h.ServerTcbsLeft(), 0, "no TCB left");
     }

@@ -110,7 +110,7 @@ class TimeWaitLoad
         });
         Simulator::Stop(Seconds(2));
         Simulator::Run();
-        m_out.busy = m_server->GetObject<TcpDemuxCostShim>()->GetBusyTime();
+        m_out.busy = m_server->GetObject<TcpInputStage>()->GetBusyTime();
         m_out.tracedCost = m_sumCost;
         Simulator::Destroy();
         return m_out;
@@ -220,7 +220,7 @@ class InputQueueTest : public TestCase
         NetDeviceContainer devices = p2p.Install(nodes);
         TwAvoidHelper tw;
         tw.SetProfile(PROFILE);
-        tw.SetShimAttribute("InputQueueLimit", UintegerValue(3));
+        tw.SetInputStageAttribute("InputQueueLimit", UintegerValue(3));
         tw.Install(nodes);
         Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.0");
         Ipv4InterfaceContainer ifs = addresses.Assign(devices);
@@ -235,8 +235,8 @@ class InputQueueTest : public TestCase
         bulk.Install(nodes.Get(0));
         Simulator::Stop(Seconds(60));
         Simulator::Run();
-        Ptr<TcpDemuxCostShim> shim = nodes.Get(1)->GetObject<TcpDemuxCostShim>();
-        NS_TEST_ASSERT_MSG_GT(shim->GetDrops(), 0, "a 3-segment queue at 1 Gb/s must overflow");
+        Ptr<TcpInputStage> input = nodes.Get(1)->GetObject<TcpInputStage>();
+        NS_TEST_ASSERT_MSG_GT(input->GetDrops(), 0, "a 3-segment queue at 1 Gb/s must overflow");
         NS_TEST_ASSERT_MSG_EQ(DynamicCast<PacketSink>(sinkApp.Get(0))->GetTotalRx(),
                               bytes,
                               "every byte delivered despite the drops");

@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#include "tcp-demux-cost-shim.h"
+#include "tcp-input-stage.h"
 
 #include "host-cpu.h"
 #include "tcp-host-model.h"
@@ -24,48 +24,48 @@
 namespace ns3
 {
 
-NS_LOG_COMPONENT_DEFINE("TcpDemuxCostShim");
+NS_LOG_COMPONENT_DEFINE("TcpInputStage");
 
-NS_OBJECT_ENSURE_REGISTERED(TcpDemuxCostShim);
+NS_OBJECT_ENSURE_REGISTERED(TcpInputStage);
 
 TypeId
-TcpDemuxCostShim::GetTypeId()
+TcpInputStage::GetTypeId()
 {
     static TypeId tid =
-        TypeId("ns3::TcpDemuxCostShim")
+        TypeId("ns3::TcpInputStage")
             .SetParent<IpL4Protocol>()
             .SetGroupName("TcpHost")
-            .AddConstructor<TcpDemuxCostShim>()
+            .AddConstructor<TcpInputStage>()
             .AddAttribute("InputQueueLimit",
                           "Segments the IP input queue holds, the one in service included "
                           "(BSD's IFQ_MAXLEN is 50).",
                           UintegerValue(50),
-                          MakeUintegerAccessor(&TcpDemuxCostShim::m_queueLimit),
+                          MakeUintegerAccessor(&TcpInputStage::m_queueLimit),
                           MakeUintegerChecker<uint32_t>(1))
             .AddTraceSource("Backlog",
                             "Segments waiting for or in the CPU.",
-                            MakeTraceSourceAccessor(&TcpDemuxCostShim::m_backlog),
+                            MakeTraceSourceAccessor(&TcpInputStage::m_backlog),
                             "ns3::TracedValueCallback::Uint32")
             .AddTraceSource("Drop",
                             "A segment dropped because the input queue was full, or because "
                             "a shared memory pool had no room for its data.",
-                            MakeTraceSourceAccessor(&TcpDemuxCostShim::m_dropTrace),
+                            MakeTraceSourceAccessor(&TcpInputStage::m_dropTrace),
                             "ns3::Packet::TracedCallback");
     return tid;
 }
 
-TcpDemuxCostShim::TcpDemuxCostShim()
+TcpInputStage::TcpInputStage()
 {
     NS_LOG_FUNCTION(this);
 }
 
-TcpDemuxCostShim::~TcpDemuxCostShim()
+TcpInputStage::~TcpInputStage()
 {
     NS_LOG_FUNCTION(this);
 }
 
 void
-TcpDemuxCostShim::DoDispose()
+TcpInputStage::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_queue.clear();
@@ -76,21 +76,21 @@ TcpDemuxCostShim::DoDispose()
 }
 
 void
-TcpDemuxCostShim::Install(Ptr<Node> node)
+TcpInputStage::Install(Ptr<Node> node)
 {
     NS_LOG_FUNCTION(this << node);
     m_tcp = node->GetObject<TcpL4Protocol>();
     m_host = node->GetObject<TcpHostModel>();
-    NS_ABORT_MSG_IF(!m_tcp, "TcpDemuxCostShim: node " << node->GetId() << " has no TCP");
-    NS_ABORT_MSG_IF(!m_host, "TcpDemuxCostShim: node " << node->GetId() << " has no TcpHostModel");
+    NS_ABORT_MSG_IF(!m_tcp, "TcpInputStage: node " << node->GetId() << " has no TCP");
+    NS_ABORT_MSG_IF(!m_host, "TcpInputStage: node " << node->GetId() << " has no TcpHostModel");
     m_cpu = node->GetObject<HostCpu>();
-    NS_ABORT_MSG_IF(!m_cpu, "TcpDemuxCostShim: node " << node->GetId() << " has no HostCpu");
+    NS_ABORT_MSG_IF(!m_cpu, "TcpInputStage: node " << node->GetId() << " has no HostCpu");
     Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
-    NS_ABORT_MSG_IF(!ipv4, "TcpDemuxCostShim: node " << node->GetId() << " has no IPv4");
+    NS_ABORT_MSG_IF(!ipv4, "TcpInputStage: node " << node->GetId() << " has no IPv4");
     ipv4->Remove(m_tcp);
     ipv4->Insert(this);
     // Aggregated, so that GetObject and Config paths
-    // (/NodeList/*/$ns3::TcpDemuxCostShim/Drop) find it and it is disposed with the node.
+    // (/NodeList/*/$ns3::TcpInputStage/Drop) find it and it is disposed with the node.
     node->AggregateObject(this);
     if (Ptr<Ipv6> ipv6 = node->GetObject<Ipv6>())
     {
@@ -100,15 +100,15 @@ TcpDemuxCostShim::Install(Ptr<Node> node)
 }
 
 int
-TcpDemuxCostShim::GetProtocolNumber() const
+TcpInputStage::GetProtocolNumber() const
 {
     return TcpL4Protocol::PROT_NUMBER;
 }
 
 IpL4Protocol::RxStatus
-TcpDemuxCostShim::Receive(Ptr<Packet> p,
-                          const Ipv4Header& header,
-                          Ptr<Ipv4Interface> incomingInterface)
+TcpInputStage::Receive(Ptr<Packet> p,
+                       const Ipv4Header& header,
+                       Ptr<Ipv4Interface> incomingInterface)
 {
     if (m_queue.size() >= m_queueLimit)
     {
@@ -141,7 +141,7 @@ TcpDemuxCostShim::Receive(Ptr<Packet> p,
 }
 
 void
-TcpDemuxCostShim::StartService()
+TcpInputStage::StartService()
 {
     m_serving = true;
     const Pending& head = m_queue.front();
@@ -162,7 +162,7 @@ TcpDemuxCostShim::StartService()
 }
 
 void
-TcpDemuxCostShim::FinishService()
+TcpInputStage::FinishService()
 {
     Pending head = std::move(m_queue.front());
     m_queue.pop_front();
@@ -181,7 +181,7 @@ TcpDemuxCostShim::FinishService()
 }
 
 void
-TcpDemuxCostShim::Deliver(const Pending& segment)
+TcpInputStage::Deliver(const Pending& segment)
 {
     // A segment of a listed connection goes straight to its socket: the
     // endpoint ns-3's lookup would find, without its walk over every
@@ -204,7 +204,7 @@ TcpDemuxCostShim::Deliver(const Pending& segment)
 }
 
 bool
-TcpDemuxCostShim::Admit(const Pending& segment)
+TcpInputStage::Admit(const Pending& segment)
 {
     TcpHeader tcpHeader;
     segment.packet->PeekHeader(tcpHeader);
@@ -233,22 +233,22 @@ TcpDemuxCostShim::Admit(const Pending& segment)
 }
 
 IpL4Protocol::RxStatus
-TcpDemuxCostShim::Receive(Ptr<Packet> p,
-                          const Ipv6Header& header,
-                          Ptr<Ipv6Interface> incomingInterface)
+TcpInputStage::Receive(Ptr<Packet> p,
+                       const Ipv6Header& header,
+                       Ptr<Ipv6Interface> incomingInterface)
 {
     return m_tcp->Receive(p, header, incomingInterface);
 }
 
 void
-TcpDemuxCostShim::ReceiveIcmp(Ipv4Address icmpSource,
-                              uint8_t icmpTtl,
-                              uint8_t icmpType,
-                              uint8_t icmpCode,
-                              uint32_t icmpInfo,
-                              Ipv4Address payloadSource,
-                              Ipv4Address payloadDestination,
-                              const uint8_t payload[8])
+TcpInputStage::ReceiveIcmp(Ipv4Address icmpSource,
+                           uint8_t icmpTtl,
+                           uint8_t icmpType,
+                           uint8_t icmpCode,
+                           uint32_t icmpInfo,
+                           Ipv4Address payloadSource,
+                           Ipv4Address payloadDestination,
+                           const uint8_t payload[8])
 {
     m_tcp->ReceiveIcmp(icmpSource,
                        icmpTtl,
@@ -261,14 +261,14 @@ TcpDemuxCostShim::ReceiveIcmp(Ipv4Address icmpSource,
 }
 
 void
-TcpDemuxCostShim::ReceiveIcmp(Ipv6Address icmpSource,
-                              uint8_t icmpTtl,
-                              uint8_t icmpType,
-                              uint8_t icmpCode,
-                              uint32_t icmpInfo,
-                              Ipv6Address payloadSource,
-                              Ipv6Address payloadDestination,
-                              const uint8_t payload[8])
+TcpInputStage::ReceiveIcmp(Ipv6Address icmpSource,
+                           uint8_t icmpTtl,
+                           uint8_t icmpType,
+                           uint8_t icmpCode,
+                           uint32_t icmpInfo,
+                           Ipv6Address payloadSource,
+                           Ipv6Address payloadDestination,
+                           const uint8_t payload[8])
 {
     m_tcp->ReceiveIcmp(icmpSource,
                        icmpTtl,
@@ -281,61 +281,61 @@ TcpDemuxCostShim::ReceiveIcmp(Ipv6Address icmpSource,
 }
 
 void
-TcpDemuxCostShim::SetDownTarget(DownTargetCallback cb)
+TcpInputStage::SetDownTarget(DownTargetCallback cb)
 {
     m_tcp->SetDownTarget(cb);
 }
 
 void
-TcpDemuxCostShim::SetDownTarget6(DownTargetCallback6 cb)
+TcpInputStage::SetDownTarget6(DownTargetCallback6 cb)
 {
     m_tcp->SetDownTarget6(cb);
 }
 
 IpL4Protocol::DownTargetCallback
-TcpDemuxCostShim::GetDownTarget() const
+TcpInputStage::GetDownTarget() const
 {
     return m_tcp->GetDownTarget();
 }
 
 IpL4Protocol::DownTargetCallback6
-TcpDemuxCostShim::GetDownTarget6() const
+TcpInputStage::GetDownTarget6() const
 {
     return m_tcp->GetDownTarget6();
 }
 
 Time
-TcpDemuxCostShim::GetBusyTime() const
+TcpInputStage::GetBusyTime() const
 {
     return m_busy;
 }
 
 uint64_t
-TcpDemuxCostShim::GetSegments() const
+TcpInputStage::GetSegments() const
 {
     return m_segments;
 }
 
 uint64_t
-TcpDemuxCostShim::GetRsts() const
+TcpInputStage::GetRsts() const
 {
     return m_rsts;
 }
 
 uint64_t
-TcpDemuxCostShim::GetDrops() const
+TcpInputStage::GetDrops() const
 {
     return m_drops;
 }
 
 uint64_t
-TcpDemuxCostShim::GetDirectDeliveries() const
+TcpInputStage::GetDirectDeliveries() const
 {
     return m_directDeliveries;
 }
 
 uint64_t
-TcpDemuxCostShim::GetMemoryDrops() const
+TcpInputStage::GetMemoryDrops() const
 {
     return m_memoryDrops;
 }

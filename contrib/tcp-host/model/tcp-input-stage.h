@@ -1,8 +1,8 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#ifndef TCP_DEMUX_COST_SHIM_H
-#define TCP_DEMUX_COST_SHIM_H
+#ifndef TCP_INPUT_STAGE_H
+#define TCP_INPUT_STAGE_H
 
 #include "ns3/event-id.h"
 #include "ns3/ip-l4-protocol.h"
@@ -38,7 +38,7 @@ class Node;
  * TcpHostModel::AdmitSyn). IPv6 segments
  * and ICMP errors go straight through (the host model is IPv4 only).
  */
-class TcpDemuxCostShim : public IpL4Protocol
+class TcpInputStage : public IpL4Protocol
 {
   public:
     /**
@@ -47,11 +47,11 @@ class TcpDemuxCostShim : public IpL4Protocol
      */
     static TypeId GetTypeId();
 
-    TcpDemuxCostShim();
-    ~TcpDemuxCostShim() override;
+    TcpInputStage();
+    ~TcpInputStage() override;
 
     /**
-     * @brief Put the shim between a node's IPv4 and TCP.
+     * @brief Put the input stage between a node's IPv4 and TCP.
      *
      * The node must have the internet stack and a TcpHostModel aggregated.
      *
@@ -157,4 +157,4 @@ class TcpDemuxCostShim : public IpL4Protocol
 
 } // namespace ns3
 
-#endif /* TCP_DEMUX_COST_SHIM_H */
+#endif /* TCP_INPUT_STAGE_H */

@@ -1,0 +1,187 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// TcpHostSocket: acknowledgement decisions: arriving data handed to the delayed-ACK policy
+// (TcpDelayedAckPolicy), its timer and the segments it holds.
+
+#include "tcp-host-socket.h"
+
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/tcp-header.h"
+#include "ns3/tcp-rx-buffer.h"
+
+#include <limits>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("TcpHostSocketAck");
+
+void
+TcpHostSocket::ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader)
+{
+    ReleaseHeld(); // a held segment goes in before anything that follows it
+    SequenceNumber32 nextBefore = m_tcb->m_rxBuffer->NextRxSequence();
+    auto verdict = TcpDelayedAckPolicy::Verdict::STANDARD;
+    bool inSequence = packet->GetSize() > 0 &&
+                      tcpHeader.GetSequenceNumber() == m_tcb->m_rxBuffer->NextRxSequence();
+    m_dataSegments += inSequence;
+    // ns-3's own rule (the default policy) needs no receiver state per segment.
+    if (inSequence && m_delayedAckPolicy->DecidesAcks())
+    {
+        bool pushed = (tcpHeader.GetFlags() & (TcpHeader::PSH | TcpHeader::FIN)) || m_finFollows;
+        verdict = m_delayedAckPolicy->OnSegment(AckState(packet->GetSize(), pushed));
+        NS_LOG_LOGIC("segment " << tcpHeader.GetSequenceNumber() << " (" << packet->GetSize()
+                                << " bytes): " << TcpDelayedAckPolicy::VerdictName(verdict));
+    }
+    if (verdict == TcpDelayedAckPolicy::Verdict::STANDARD)
+    {
+        uint32_t armedBefore = m_delAckEvent.GetUid();
+        TcpSocketBase::ReceivedData(packet, tcpHeader);
+        if (m_delAckEvent.GetUid() != armedBefore && m_delAckEvent.IsPending())
+        {
+            // TcpSocketBase deferred an ACK by DelAckTimeout: the policy
+            // says when it goes.
+            Time delay = m_delayedAckPolicy->GetDelay(m_node, Simulator::Now(), m_delAckTimeout);
+            if (delay != m_delAckTimeout)
+            {
+                m_delAckEvent.Cancel();
+                m_delAckEvent = Simulator::Schedule(delay, &TcpHostSocket::DelAckTimeout, this);
+            }
+        }
+    }
+    else
+    {
+        ReceivedDataByPolicy(packet, tcpHeader, verdict);
+    }
+    // Data that fills the gap before a FIN that came early completes the
+    // peer's close, and TcpSocketBase (DoPeerClose) takes us to CLOSE_WAIT,
+    // the passive closer's state, although our FIN went first: nothing ever
+    // leaves it. Go where an active closer goes instead (its DoPeerClose
+    // has acknowledged the FIN, unless it closed the socket: see Close()).
+    if (m_state == CLOSE_WAIT && m_finSequenceKnown)
+    {
+        CompleteActiveClose();
+    }
+    SequenceNumber32 nextAfter = m_tcb->m_rxBuffer->NextRxSequence();
+    if (nextAfter > nextBefore)
+    {
+        m_bufferPolicy->DataReceived(*this, nextAfter - nextBefore);
+    }
+}
+
+void
+TcpHostSocket::ReceivedDataByPolicy(Ptr<Packet> packet,
+                                    const TcpHeader& tcpHeader,
+                                    TcpDelayedAckPolicy::Verdict verdict)
+{
+    using Verdict = TcpDelayedAckPolicy::Verdict;
+    if (verdict == Verdict::HOLD)
+    {
+        // Out of the ACK the timer sends for the data before it; in after.
+        m_heldPacket = packet;
+        m_heldHeader = tcpHeader;
+        ArmDelayedAck();
+        return;
+    }
+    if (verdict == Verdict::ACK_BEFORE_NOW && Unacked() > 0)
+    {
+        SendEmptyPacket(TcpHeader::ACK);
+    }
+    // TcpSocketBase takes the data in and tells the application (whose
+    // reads may send a window update); the policy, not its segment count,
+    // decides the ACK.
+    uint32_t maxCount = m_delAckMaxCount;
+    m_delAckMaxCount = std::numeric_limits<uint32_t>::max();
+    m_delAckCount = 0;
+    uint32_t armedBefore = m_delAckEvent.GetUid();
+    TcpSocketBase::ReceivedData(packet, tcpHeader);
+    m_delAckMaxCount = maxCount;
+    if (Unacked() == 0)
+    {
+        m_delAckEvent.Cancel(); // an ACK left meanwhile (a window update, a FIN's)
+        return;
+    }
+    if (verdict == Verdict::ACK_NOW)
+    {
+        SendEmptyPacket(TcpHeader::ACK);
+        return;
+    }
+    if (m_delAckEvent.GetUid() != armedBefore && m_delAckEvent.IsPending())
+    {
+        m_delAckEvent.Cancel(); // TcpSocketBase's DelAckTimeout: the policy says when
+        ArmDelayedAck();
+    }
+}
+
+void
+TcpHostSocket::ArmDelayedAck()
+{
+    if (!m_delAckEvent.IsPending())
+    {
+        Time delay = m_delayedAckPolicy->GetDelay(m_node, Simulator::Now(), m_delAckTimeout);
+        m_delAckEvent = Simulator::Schedule(delay, &TcpHostSocket::DelAckTimeout, this);
+    }
+}
+
+void
+TcpHostSocket::DelAckTimeout()
+{
+    TcpSocketBase::DelAckTimeout();
+    ReleaseHeld();
+}
+
+void
+TcpHostSocket::ReleaseHeld()
+{
+    if (!m_heldPacket)
+    {
+        return;
+    }
+    Ptr<Packet> packet = m_heldPacket;
+    m_heldPacket = nullptr;
+    NS_LOG_LOGIC("held segment " << m_heldHeader.GetSequenceNumber() << " goes in");
+    ReceivedDataByPolicy(packet, m_heldHeader, TcpDelayedAckPolicy::Verdict::DEFER);
+}
+
+TcpAckState
+TcpHostSocket::AckState(uint32_t bytes, bool pushed) const
+{
+    TcpAckState state;
+    state.mss = m_tcb->m_segmentSize;
+    state.bytes = bytes;
+    state.pushed = pushed;
+    state.unacked = Unacked();
+    state.segments = m_dataSegments;
+    state.readSinceAck = m_readSinceAck;
+    state.bufferSize = m_tcb->m_rxBuffer->MaxBufferSize();
+    return state;
+}
+
+uint32_t
+TcpHostSocket::Unacked() const
+{
+    SequenceNumber32 next = m_tcb->m_rxBuffer->NextRxSequence();
+    return next > m_ackedUpTo ? next - m_ackedUpTo : 0;
+}
+
+void
+TcpHostSocket::NoteAckSent()
+{
+    if (m_rcvBufTarget > 0)
+    {
+        // Shrink as far as the last promise allows: the right edge stays.
+        uint32_t size = std::max({m_rcvBufTarget, PromisedBuffer(), m_tcb->m_rxBuffer->Size()});
+        m_tcb->m_rxBuffer->SetMaxBufferSize(size);
+        if (size == m_rcvBufTarget)
+        {
+            m_rcvBufTarget = 0;
+        }
+    }
+    m_ackedUpTo = m_tcb->m_rxBuffer->NextRxSequence();
+    m_readSinceAck = 0;
+}
+
+} // namespace ns3

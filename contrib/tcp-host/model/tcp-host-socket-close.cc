@@ -1,0 +1,588 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// TcpHostSocket: the close path: Close and its deferral, the FIN's sequence number and
+// timer, the arms of the closing states (CLOSING, LAST_ACK, TIME_WAIT and
+// the peer's FIN again), giving up with an RST, and the close policy's
+// options on the handshake. The guarantees they keep are the table in
+// tw-avoid.rst ("The close path").
+
+#include "tcp-close-policy.h"
+#include "tcp-host-socket.h"
+#include "tcp-output-stage.h"
+
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/simulator.h"
+#include "ns3/tcp-header.h"
+#include "ns3/tcp-rx-buffer.h"
+#include "ns3/tcp-tx-buffer.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("TcpHostSocketClose");
+
+void
+TcpHostSocket::ArmFinWait2Timeout()
+{
+    // Only once the application has closed (Linux's orphaned socket): after
+    // ShutdownSend() it may still be reading, and the peer still sending.
+    if (m_closeCalled && m_finWait2Timeout.IsStrictlyPositive())
+    {
+        m_finWait2Event =
+            Simulator::Schedule(m_finWait2Timeout, &TcpHostSocket::FinWait2Timeout, this);
+    }
+}
+
+void
+TcpHostSocket::FinWait2Timeout()
+{
+    // An abort: a peer that never closes (or a stock peer stuck in
+    // CLOSE_WAIT) would otherwise hold this TCB for ever. A peer that does
+    // close later finds no TCB here; its FIN draws an RST.
+    NS_LOG_INFO("no FIN from the peer in " << m_finWait2Timeout.As(Time::S)
+                                           << " of FIN_WAIT_2: dropping the connection");
+    Abort();
+}
+
+void
+TcpHostSocket::Abort()
+{
+    NotifyErrorClose();
+    m_closeNotified = true; // the application heard "error", not "closed"
+    CloseAndNotify();
+}
+
+void
+TcpHostSocket::GiveUp()
+{
+    // RFC 793's ABORT and 4.4BSD's tcp_drop: a synchronized connection
+    // sends an RST. Its sequence number is SND.NXT, in the peer's window;
+    // a peer that wants exactly RCV.NXT (RFC 5961) answers with an ACK,
+    // which draws an RST at RCV.NXT from this node once the TCB is gone.
+    SendEmptyPacket(TcpHeader::RST);
+    Abort();
+}
+
+TcpHostSocket::ClosePhase
+TcpHostSocket::GetClosePhase() const
+{
+    return m_closePhase;
+}
+
+const char*
+TcpHostSocket::ClosePhaseName(ClosePhase state)
+{
+    switch (state)
+    {
+    case SWAP_NONE:
+        return "NONE";
+    case SWAP_LAST_ACK:
+        return "LAST_ACK_SWAP";
+    case SWAP_TIME_WAIT:
+        return "TIME_WAIT_SWAP";
+    case SWAP_RST_ACCEPTED:
+        return "RST_ACCEPTED";
+    case SWAP_RST_IGNORED:
+        return "RST_IGNORED";
+    case NEGOTIATED_TIME_WAIT:
+        return "NEGOTIATED_TIME_WAIT";
+    case NEGOTIATED_NO_TIME_WAIT:
+        return "NEGOTIATED_NO_TIME_WAIT";
+    }
+    return "UNKNOWN";
+}
+
+void
+TcpHostSocket::SetClosePhase(ClosePhase state)
+{
+    if (state == m_closePhase)
+    {
+        return;
+    }
+    NS_LOG_DEBUG(ClosePhaseName(m_closePhase) << " -> " << ClosePhaseName(state));
+    ClosePhase old = m_closePhase;
+    m_closePhase = state;
+    m_closePhaseTrace(old, state);
+}
+
+void
+TcpHostSocket::CompleteActiveClose()
+{
+    if (m_txBuffer->HeadSequence() > FinSequence())
+    {
+        NS_LOG_DEBUG("peer's FIN completed after ours was acknowledged: TIME_WAIT");
+        TimeWait();
+    }
+    else
+    {
+        NS_LOG_DEBUG("peer's FIN completed before ours was acknowledged: CLOSING");
+        m_state = CLOSING;
+    }
+}
+
+void
+TcpHostSocket::NewAck(const SequenceNumber32& seq, bool resetRTO)
+{
+    m_finBackoff = 0;
+    TcpSocketBase::NewAck(seq, resetRTO);
+    // TcpSocketBase::NewAck stops the retransmission timer when no data is
+    // left, except in FIN_WAIT_1 and CLOSING: in LAST_ACK a FIN that was
+    // lost after its data was acknowledged was never sent again.
+    ArmFinRetransmission();
+}
+
+bool
+TcpHostSocket::AwaitingAckOfFin() const
+{
+    return m_state == FIN_WAIT_1 || m_state == CLOSING || m_state == LAST_ACK;
+}
+
+bool
+TcpHostSocket::FinOutstanding() const
+{
+    return AwaitingAckOfFin() && m_txBuffer->HeadSequence() <= FinSequence();
+}
+
+SequenceNumber32
+TcpHostSocket::FinSequence() const
+{
+    // Once the application has closed nothing more is queued: the FIN
+    // follows the last byte ever written. Noted when the FIN goes, for once
+    // it is acknowledged the buffer's head (and tail) moves past it.
+    return m_finSequenceKnown ? m_finSequence : m_txBuffer->TailSequence();
+}
+
+bool
+TcpHostSocket::KeepsTimeWaitAsPassiveCloser() const
+{
+    return m_closePolicy->GetPassiveEnd() == TcpClosePolicy::PASSIVE_TIME_WAIT;
+}
+
+Time
+TcpHostSocket::FinRto() const
+{
+    return std::min(m_rto.Get() * (1 << std::min(m_finBackoff, 16U)), Seconds(60));
+}
+
+void
+TcpHostSocket::ArmFinRetransmission()
+{
+    if (FinOutstanding() && !m_retxEvent.IsPending())
+    {
+        m_retxEvent = Simulator::Schedule(FinRto(), &TcpHostSocket::ReTxTimeout, this);
+    }
+}
+
+void
+TcpHostSocket::ReTxTimeout()
+{
+    if (AwaitingAckOfFin() && m_txBuffer->Size() == 0)
+    {
+        // Only the FIN can be missing (TcpSocketBase would resend it even
+        // when it is acknowledged, at a fixed RTO, for ever).
+        if (FinOutstanding())
+        {
+            RetransmitFin();
+        }
+    }
+    else if (m_dataRetrCount == 0 && m_txBuffer->Size() > 0 && m_state != SYN_SENT &&
+             m_state != CLOSED && m_state != TIME_WAIT)
+    {
+        // TcpSocketBase would drop the connection here without a word
+        // (its data retries are exhausted).
+        NS_LOG_INFO("data not acknowledged after " << m_dataRetries << " retries: giving up");
+        GiveUp();
+    }
+    else
+    {
+        TcpSocketBase::ReTxTimeout();
+    }
+    NoteReleased();
+}
+
+void
+TcpHostSocket::RetransmitFin()
+{
+    // TcpSocketBase resends a bare FIN at a fixed RTO and without limit
+    // (FIN_WAIT_1, CLOSING), or from two timers at once (LAST_ACK). One
+    // timer, RFC 6298 backoff, and DataRetries attempts, as for data.
+    if (m_dataRetrCount == 0)
+    {
+        NS_LOG_INFO("FIN not acknowledged after " << m_dataRetries << " retries: giving up");
+        GiveUp();
+        return;
+    }
+    --m_dataRetrCount;
+    ++m_finBackoff;
+    NS_LOG_LOGIC("retransmitting FIN, backoff " << m_finBackoff);
+    SendEmptyPacket(TcpHeader::FIN);
+}
+
+void
+TcpHostSocket::LastAckTimeout()
+{
+    // TcpSocketBase's LAST_ACK timer duplicates the FIN's retransmission
+    // timer (two FINs per timeout, two re-ACKs from the peer, and an RST for
+    // the second once the first has closed us): keep only the one timer.
+    m_lastAckEvent.Cancel();
+    ArmFinRetransmission();
+}
+
+int
+TcpHostSocket::Close()
+{
+    m_closeCalled = true;
+    if (m_state == CLOSE_WAIT && m_finSequenceKnown)
+    {
+        // TcpSocketBase's DoPeerClose, taking an active closer to CLOSE_WAIT
+        // (see ReceivedData), calls Close() at once if the application had
+        // shut down sending, before it acknowledges the FIN: complete the
+        // active close and acknowledge the FIN here.
+        CompleteActiveClose();
+        SendEmptyPacket(TcpHeader::ACK);
+        return 0;
+    }
+    if (m_state == CLOSING)
+    {
+        // Already closed by the application (a second Close()): stock ns-3
+        // answers with an RST, which ends the simultaneous close abortively.
+        return 0;
+    }
+    int result = 0;
+    if (m_tcb->m_rxBuffer->Size() != 0 && m_tcb->m_rxBuffer->Available() == 0)
+    {
+        // Only out-of-order data is queued: nothing the application could
+        // have read. TcpSocketBase::Close resets the connection on any
+        // queued data (ns-3 bug 426); BSD resets only for unread data.
+        if (m_txBuffer->SizeFromSequence(m_tcb->m_nextTxSequence) > 0)
+        {
+            m_closeOnEmpty = true;
+        }
+        else
+        {
+            result = DoClose();
+        }
+    }
+    else
+    {
+        result = TcpSocketBase::Close();
+    }
+    // Still open with a live endpoint: the close waits for queued data. (Not
+    // m_closeOnEmpty, which a listener's ShutdownSend() also sets, and its
+    // accepted sockets inherit: PacketSink does that.)
+    m_closeDeferred = (m_state == ESTABLISHED || m_state == CLOSE_WAIT) && m_endPoint != nullptr;
+    NoteReleased();
+    return result;
+}
+
+void
+TcpHostSocket::SendWithOption(uint8_t flags, const std::vector<uint8_t>& option)
+{
+    if (!m_outputStage)
+    {
+        m_outputStage = m_node->GetObject<TcpOutputStage>();
+        NS_ABORT_MSG_IF(!m_outputStage,
+                        "TcpHostSocket: close policy " << m_closePolicy->GetName()
+                                                       << " sends a TCP option, which needs the "
+                                                          "node's TcpOutputStage (install the "
+                                                          "node with TcpHostHelper)");
+    }
+    m_outputStage->ArmOption(option);
+    TcpSocketBase::SendEmptyPacket(flags);
+    m_outputStage->ClearOption();
+}
+
+void
+TcpHostSocket::SendControlSegment(uint8_t flags)
+{
+    if ((flags & TcpHeader::SYN) || flags == TcpHeader::ACK)
+    {
+        // The close policy may put an option on the handshake's segments.
+        std::vector<uint8_t> option = m_closePolicy->OptionToSend(flags);
+        if (!option.empty())
+        {
+            SendWithOption(flags, option);
+            return;
+        }
+        if (flags & TcpHeader::SYN)
+        {
+            TcpSocketBase::SendEmptyPacket(flags);
+            return;
+        }
+    }
+    if (!(flags & TcpHeader::RST) && m_tcb->m_rxBuffer->Finished())
+    {
+        ++m_peerFinAcks; // every segment from here acknowledges the peer's FIN
+    }
+    bool fin = flags & TcpHeader::FIN;
+    if ((flags & TcpHeader::RST) || (!m_finSequenceKnown && !fin))
+    {
+        TcpSocketBase::SendEmptyPacket(flags);
+        return;
+    }
+    // After our FIN, SND.NXT is FIN + 1: a FIN goes at FinSequence(), any
+    // other segment at FinSequence() + 1. TcpSocketBase adds one to its
+    // SND.NXT in FIN_WAIT_1, LAST_ACK and CLOSING only, and its SND.NXT lags
+    // behind the FIN while data is retransmitted: in TIME_WAIT and CLOSING
+    // its ACKs carried the FIN's own number, which a peer in LAST_ACK or
+    // CLOSING does not take as an ACK (and retransmits its FIN for ever).
+    bool baseAddsOne = !fin && (m_state == FIN_WAIT_1 || m_state == LAST_ACK || m_state == CLOSING);
+    SequenceNumber32 wanted = FinSequence() + SequenceNumber32(fin ? 0 : 1);
+    SequenceNumber32 saved = m_tcb->m_nextTxSequence;
+    SequenceNumber32 base = wanted - (baseAddsOne ? 1 : 0);
+    if (base != saved)
+    {
+        m_tcb->m_nextTxSequence = base;
+    }
+    bool timerRunning = m_retxEvent.IsPending();
+    TcpSocketBase::SendEmptyPacket(flags);
+    if (base != saved)
+    {
+        m_tcb->m_nextTxSequence = saved;
+    }
+    if (fin && !timerRunning)
+    {
+        // The base class has scheduled a resend of this very segment at a
+        // fixed RTO, without limit: use the one FIN timer instead.
+        m_retxEvent.Cancel();
+        m_retxEvent = Simulator::Schedule(FinRto(), &TcpHostSocket::ReTxTimeout, this);
+    }
+}
+
+void
+TcpHostSocket::SplitFin(Ptr<Packet> packet,
+                        const TcpHeader& tcpHeader,
+                        const Address& fromAddress,
+                        const Address& toAddress)
+{
+    NS_LOG_LOGIC("splitting a FIN segment arriving in " << TcpStateName[m_state]);
+    Ptr<Packet> data = packet->Copy();
+    TcpHeader header;
+    data->RemoveHeader(header);
+    uint32_t payload = data->GetSize();
+    TcpHeader dataHeader = header;
+    dataHeader.SetFlags(header.GetFlags() & ~TcpHeader::FIN);
+    data->AddHeader(dataHeader);
+    m_finFollows = true; // the delayed-ACK policy counts the FIN as a push
+    TcpSocketBase::DoForwardUp(data, fromAddress, toAddress);
+    m_finFollows = false;
+    // The first half may have ended the connection; it may also have sent
+    // our FIN (a deferred close) or had it acknowledged: the peer's FIN is
+    // still to be taken in any state that expects it.
+    if (m_state != ESTABLISHED && m_state != FIN_WAIT_1 && m_state != FIN_WAIT_2)
+    {
+        return;
+    }
+    TcpHeader finHeader = header;
+    finHeader.SetSequenceNumber(header.GetSequenceNumber() + SequenceNumber32(payload));
+    // The first half carried the ACK; a second one would count as a duplicate.
+    finHeader.SetFlags(header.GetFlags() & ~TcpHeader::ACK);
+    Ptr<Packet> fin = Create<Packet>();
+    fin->AddHeader(finHeader);
+    TcpSocketBase::DoForwardUp(fin, fromAddress, toAddress);
+}
+
+bool
+TcpHostSocket::ProcessAckField(Ptr<Packet> packet)
+{
+    // What TcpSocketBase::DoForwardUp does with an ACK before its state
+    // switch, then the ACK itself.
+    Ptr<Packet> payload = packet->Copy();
+    TcpHeader h;
+    payload->RemoveHeader(h);
+    if (m_timestampEnabled)
+    {
+        if (!h.HasOption(TcpOption::TS))
+        {
+            return false; // RFC 7323: discard a segment without timestamps
+        }
+        ProcessOptionTimestamp(h.GetOption(TcpOption::TS), h.GetSequenceNumber());
+    }
+    EstimateRtt(h);
+    UpdateWindowSize(h);
+    if (h.GetAckNumber() >= m_txBuffer->HeadSequence() && h.GetAckNumber() <= FinSequence())
+    {
+        ReceivedAck(Create<Packet>(), h); // data after a FIN is not taken
+    }
+    return true;
+}
+
+bool
+TcpHostSocket::ProcessClosing(Ptr<Packet> packet, const TcpHeader& tcpHeader)
+{
+    uint8_t flags = tcpHeader.GetFlags() & ~(TcpHeader::PSH | TcpHeader::URG);
+    if (!(flags & TcpHeader::ACK))
+    {
+        if (flags & TcpHeader::FIN)
+        {
+            SendEmptyPacket(TcpHeader::ACK); // the peer lost our ACK of its FIN
+        }
+        return true;
+    }
+    if (tcpHeader.GetAckNumber() == FinSequence() + SequenceNumber32(1))
+    {
+        // Stock ProcessClosing takes any ACK whose sequence number is RCV.NXT
+        // (a duplicate too) as the ACK of our FIN; only this one is.
+        NS_LOG_LOGIC("our FIN acknowledged in CLOSING");
+        EnterTimeWait(m_closePhase);
+    }
+    else if (!ProcessAckField(packet))
+    {
+        return true;
+    }
+    if (flags & TcpHeader::FIN)
+    {
+        // The peer's FIN again: it lost our ACK. Stock ProcessClosing
+        // acknowledges it and closes without TIME_WAIT; stay and ACK.
+        SendEmptyPacket(TcpHeader::ACK);
+    }
+    return true;
+}
+
+bool
+TcpHostSocket::ProcessLastAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
+{
+    uint8_t flags = tcpHeader.GetFlags() & ~(TcpHeader::PSH | TcpHeader::URG);
+    if (flags & TcpHeader::ACK)
+    {
+        if (tcpHeader.GetAckNumber() == FinSequence() + SequenceNumber32(1))
+        {
+            NS_LOG_FUNCTION(this << tcpHeader);
+            if (KeepsTimeWaitAsPassiveCloser())
+            {
+                // As agreed on SYN and SYN-ACK, we keep TIME_WAIT; the peer does not.
+                EnterTimeWait(NEGOTIATED_TIME_WAIT);
+            }
+            else if (m_closePhase == SWAP_LAST_ACK)
+            {
+                // The RST carries the sequence number after our FIN, which
+                // the peer's TIME_WAIT expects; in LAST_ACK TcpSocketBase
+                // sends an RST at SND.NXT + 1, whatever retransmissions
+                // left SND.NXT at.
+                m_tcb->m_nextTxSequence = FinSequence();
+                SendEmptyPacket(TcpHeader::RST);
+                EnterTimeWait(SWAP_TIME_WAIT);
+            }
+            else
+            {
+                CloseAndNotify();
+            }
+            return true;
+        }
+        // An ACK below our FIN (the FIN went with data, or was lost): an ACK
+        // like any other. TcpSocketBase::ProcessLastAck would close on it.
+        if (!ProcessAckField(packet))
+        {
+            return true;
+        }
+    }
+    if (flags & TcpHeader::FIN)
+    {
+        // The peer's FIN again: it has not seen our FIN+ACK (both our ACK of
+        // its FIN and our FIN were lost). Stock ns-3 closes on a FIN+ACK
+        // here, with no TIME_WAIT anywhere. Send our FIN, which acknowledges
+        // its FIN, again.
+        NS_LOG_LOGIC("peer's FIN again in LAST_ACK: our FIN again");
+        m_retxEvent.Cancel();
+        SendEmptyPacket(TcpHeader::FIN);
+    }
+    return true;
+}
+
+bool
+TcpHostSocket::ProcessRstAfterPeerFin(const TcpHeader& tcpHeader)
+{
+    if (tcpHeader.GetSequenceNumber() != m_tcb->m_rxBuffer->NextRxSequence())
+    {
+        return true; // RFC 5961 section 3.2: only an RST at RCV.NXT is taken
+    }
+    switch (m_closePolicy->GetPassiveEnd())
+    {
+    case TcpClosePolicy::PASSIVE_TIME_WAIT:
+        // The peer, which agreed not to keep TIME_WAIT, has gone: its final
+        // ACK was lost and its node answered our FIN with an RST. The
+        // connection is over for both; keep TIME_WAIT as agreed.
+        NS_LOG_LOGIC("RST from a peer that has gone: TIME_WAIT as agreed");
+        EnterTimeWait(NEGOTIATED_TIME_WAIT);
+        return true;
+    case TcpClosePolicy::PASSIVE_RST_TIME_WAIT:
+        // A swap closer whose peer's TIME_WAIT ended before our resent FIN
+        // came (the peer's ACK of it lost, the resends spread over more than
+        // its 2*MSL): the peer's node answered with an RST. TIME_WAIT is
+        // this end's to keep; nobody is left to send the swap RST to.
+        NS_LOG_LOGIC("RST from a peer whose TIME_WAIT ended: swap TIME_WAIT without RST");
+        EnterTimeWait(SWAP_TIME_WAIT);
+        return true;
+    case TcpClosePolicy::PASSIVE_CLOSED:
+        break;
+    }
+    return false; // the base class closes (RFC 793)
+}
+
+void
+TcpHostSocket::EnterTimeWait(ClosePhase how)
+{
+    TimeWait();
+    SetClosePhase(how);
+}
+
+bool
+TcpHostSocket::IsPeerFinAgain(Ptr<Packet> packet, const TcpHeader& tcpHeader) const
+{
+    uint32_t length = packet->GetSize() - tcpHeader.GetSerializedSize();
+    return m_tcb->m_rxBuffer->Finished() &&
+           tcpHeader.GetSequenceNumber() + SequenceNumber32(length + 1) ==
+               m_tcb->m_rxBuffer->NextRxSequence();
+}
+
+bool
+TcpHostSocket::RstAcceptable(const TcpHeader& tcpHeader) const
+{
+    return m_rstPolicy == RST_ACCEPT && m_closePhase == SWAP_NONE &&
+           tcpHeader.GetSequenceNumber() == m_tcb->m_rxBuffer->NextRxSequence() &&
+           m_peerFinAcks == 1;
+}
+
+bool
+TcpHostSocket::ProcessTimeWait(Ptr<Packet> packet, const TcpHeader& tcpHeader)
+{
+    uint8_t flags = tcpHeader.GetFlags();
+    if ((flags & TcpHeader::FIN) && !(flags & TcpHeader::RST) && IsPeerFinAgain(packet, tcpHeader))
+    {
+        // The peer's FIN again: our last ACK was lost. RFC 793: acknowledge
+        // it and restart the 2*MSL timeout (TcpSocketBase ignores it, and the
+        // peer then retransmits its FIN for ever).
+        NS_LOG_LOGIC("FIN retransmitted in TIME_WAIT: ACK it again");
+        SendEmptyPacket(TcpHeader::ACK);
+        m_timewaitEvent.Cancel();
+        m_timewaitEvent =
+            Simulator::Schedule(Seconds(2 * m_msl), &TcpHostSocket::CloseAndNotify, this);
+        m_timeWaitExpiryTrace(Simulator::Now() + Seconds(2 * m_msl));
+        return true;
+    }
+    if (!(flags & TcpHeader::RST))
+    {
+        return true; // RFC 793: anything else is ignored in TIME_WAIT
+    }
+    NS_LOG_FUNCTION(this << tcpHeader);
+    m_rstInTimeWaitTrace(this);
+    if (!RstAcceptable(tcpHeader))
+    {
+        NS_LOG_LOGIC("RST in TIME_WAIT ignored (policy, sequence number, or ACK count "
+                     << m_peerFinAcks << ")");
+        if (m_rstPolicy == RST_IGNORE && m_closePhase == SWAP_NONE)
+        {
+            SetClosePhase(SWAP_RST_IGNORED);
+        }
+        return true;
+    }
+    SetClosePhase(SWAP_RST_ACCEPTED);
+    m_timewaitEvent.Cancel();
+    CloseAndNotify();
+    return true;
+}
+
+} // namespace ns3

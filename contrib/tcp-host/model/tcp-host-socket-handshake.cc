@@ -1,0 +1,134 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// TcpHostSocket: the handshake's arms: stray segments at a listener, a refusal in
+// SYN_SENT, the timestamp echoed on a resent SYN (RFC 7323 section 4.3) and
+// Karn's rule for the SYN+ACK's RTT sample.
+
+#include "tcp-host-socket.h"
+
+#include "ns3/inet-socket-address.h"
+#include "ns3/inet6-socket-address.h"
+#include "ns3/log.h"
+#include "ns3/tcp-header.h"
+#include "ns3/tcp-l4-protocol.h"
+#include "ns3/tcp-option-ts.h"
+#include "ns3/tcp-rx-buffer.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("TcpHostSocketHandshake");
+
+bool
+TcpHostSocket::ProcessListenStray(Ptr<Packet> packet,
+                                  const TcpHeader& tcpHeader,
+                                  const Address& fromAddress,
+                                  const Address& toAddress)
+{
+    uint8_t flags = tcpHeader.GetFlags();
+    if ((flags & TcpHeader::SYN) || (flags & TcpHeader::RST))
+    {
+        return false; // SYN: the base class forks; RST: nothing to answer
+    }
+    // A segment of a connection this node no longer has (for example the
+    // client's FIN again after a negotiated close whose last ACK was lost).
+    // The stock listener drops it silently, and the peer retries until it
+    // gives up. RFC 793: <SEQ=SEG.ACK><CTL=RST> if the ACK bit is on,
+    // <SEQ=0><ACK=SEG.SEQ+SEG.LEN><CTL=RST,ACK> otherwise.
+    uint32_t length = packet->GetSize() - tcpHeader.GetSerializedSize();
+    TcpHeader rst;
+    rst.SetSourcePort(tcpHeader.GetDestinationPort());
+    rst.SetDestinationPort(tcpHeader.GetSourcePort());
+    if (flags & TcpHeader::ACK)
+    {
+        rst.SetFlags(TcpHeader::RST);
+        rst.SetSequenceNumber(tcpHeader.GetAckNumber());
+    }
+    else
+    {
+        rst.SetFlags(TcpHeader::RST | TcpHeader::ACK);
+        rst.SetSequenceNumber(SequenceNumber32(0));
+        rst.SetAckNumber(tcpHeader.GetSequenceNumber() +
+                         SequenceNumber32(length + ((flags & TcpHeader::FIN) ? 1 : 0)));
+    }
+    NS_LOG_LOGIC("no connection for " << tcpHeader << ": " << rst);
+    Ptr<Packet> p = Create<Packet>();
+    m_txTrace(p, rst, this);
+    if (InetSocketAddress::IsMatchingType(fromAddress))
+    {
+        m_tcp->SendPacket(p,
+                          rst,
+                          InetSocketAddress::ConvertFrom(toAddress).GetIpv4(),
+                          InetSocketAddress::ConvertFrom(fromAddress).GetIpv4(),
+                          m_boundnetdevice);
+    }
+    else
+    {
+        m_tcp->SendPacket(p,
+                          rst,
+                          Inet6SocketAddress::ConvertFrom(toAddress).GetIpv6(),
+                          Inet6SocketAddress::ConvertFrom(fromAddress).GetIpv6(),
+                          m_boundnetdevice);
+    }
+    return true;
+}
+
+bool
+TcpHostSocket::ProcessRefusal(const TcpHeader& tcpHeader)
+{
+    // The peer's answer to our SYN when nothing listens, or when it has no
+    // memory for a TCB: RST+ACK acknowledging the SYN. TcpSocketBase ignores
+    // it (an ACK in SYN_SENT) and keeps retrying; RFC 793 says: connection
+    // refused.
+    uint8_t flags = tcpHeader.GetFlags();
+    if (!(flags & TcpHeader::RST) || !(flags & TcpHeader::ACK) ||
+        tcpHeader.GetAckNumber() != m_tcb->m_nextTxSequence + SequenceNumber32(1))
+    {
+        return false;
+    }
+    NS_LOG_FUNCTION(this << tcpHeader);
+    NotifyConnectionFailed();
+    m_closeNotified = true; // the application heard "failed", not "closed"
+    CloseAndNotify();
+    return true;
+}
+
+void
+TcpHostSocket::EstimateRtt(const TcpHeader& tcpHeader)
+{
+    if (m_state == SYN_SENT && m_timestampEnabled && tcpHeader.HasOption(TcpOption::TS) &&
+        DynamicCast<const TcpOptionTS>(tcpHeader.GetOption(TcpOption::TS))->GetEcho() <
+            m_synTsValue)
+    {
+        // The SYN+ACK answers an earlier SYN than our last: it waited at the
+        // peer for the peer's own timer (or our later SYN was lost), and the
+        // sample would span our SYN timeouts (3 s and more). Karn's rule
+        // (RFC 6298 section 3): no sample from an ambiguous exchange. The
+        // RTO stays at ns-3's initial 1 s (RFC 6298 section 2.1; its
+        // section 5.7 would make it 3 s after a SYN timeout).
+        NS_LOG_LOGIC("SYN+ACK echoes an earlier SYN: no RTT sample");
+        return;
+    }
+    TcpSocketBase::EstimateRtt(tcpHeader);
+}
+
+void
+TcpHostSocket::EchoResentSyn(const TcpHeader& tcpHeader)
+{
+    if (!m_timestampEnabled || !tcpHeader.HasOption(TcpOption::TS) ||
+        tcpHeader.GetSequenceNumber() + SequenceNumber32(1) != m_tcb->m_rxBuffer->NextRxSequence())
+    {
+        return; // not this connection's SYN, or no timestamps
+    }
+    auto ts = DynamicCast<const TcpOptionTS>(tcpHeader.GetOption(TcpOption::TS));
+    if (ts->GetTimestamp() >= m_timestampToEcho)
+    {
+        NS_LOG_LOGIC("SYN again: echo its timestamp " << ts->GetTimestamp() << " (was "
+                                                      << m_timestampToEcho << ")");
+        m_timestampToEcho = ts->GetTimestamp();
+    }
+}
+
+} // namespace ns3

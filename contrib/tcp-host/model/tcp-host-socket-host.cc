@@ -1,0 +1,104 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// TcpHostSocket: host reporting: the node's TcpHostModel told of this TCB's state and
+// data, and the input stage's direct delivery to this connection.
+
+#include "tcp-host-model.h"
+#include "tcp-host-socket.h"
+
+#include "ns3/ipv4-end-point.h"
+#include "ns3/ipv4-interface.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/tcp-header.h"
+#include "ns3/tcp-rx-buffer.h"
+#include "ns3/tcp-tx-buffer.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("TcpHostSocketHost");
+
+bool
+TcpHostSocket::ForwardUpDirect(Ptr<Packet> packet,
+                               const Ipv4Header& header,
+                               Ptr<Ipv4Interface> interface)
+{
+    if (!m_endPoint || !m_endPoint->IsRxEnabled() ||
+        (m_endPoint->GetBoundNetDevice() &&
+         m_endPoint->GetBoundNetDevice() != interface->GetDevice()))
+    {
+        return false;
+    }
+    TcpHeader h;
+    packet->PeekHeader(h);
+    if (m_endPoint->GetLocalAddress() != header.GetDestination() ||
+        m_endPoint->GetLocalPort() != h.GetDestinationPort() ||
+        m_endPoint->GetPeerAddress() != header.GetSource() ||
+        m_endPoint->GetPeerPort() != h.GetSourcePort())
+    {
+        return false;
+    }
+    m_endPoint->ForwardUp(packet, header, h.GetSourcePort(), interface);
+    return true;
+}
+
+Ptr<TcpHostModel>
+TcpHostSocket::HostModel()
+{
+    if (!m_hostModelLooked && m_node)
+    {
+        m_hostModel = m_node->GetObject<TcpHostModel>();
+        m_hostModelLooked = true;
+        m_sharedPool = m_hostModel && m_hostModel->IsPoolShared();
+    }
+    return m_hostModel;
+}
+
+void
+TcpHostSocket::ReportData()
+{
+    // Only a shared pool counts data (the hash update is not free); a
+    // socket that has let its TCB go holds no data there any more.
+    if (m_sharedPool && m_hostModel && m_state != CLOSED &&
+        (m_endPoint != nullptr || m_endPoint6 != nullptr))
+    {
+        m_hostModel->UpdateData(this, m_txBuffer->Size() + m_tcb->m_rxBuffer->Size());
+    }
+}
+
+void
+TcpHostSocket::ReportToHostModel(TcpStates_t oldState, TcpStates_t newState)
+{
+    if (!HostModel())
+    {
+        return;
+    }
+    if (newState == CLOSED || m_endPoint == nullptr)
+    {
+        m_hostModel->ForgetTcb(this);
+        return;
+    }
+    TcbKey key{m_endPoint->GetLocalAddress(),
+               m_endPoint->GetLocalPort(),
+               m_endPoint->GetPeerAddress(),
+               m_endPoint->GetPeerPort()};
+    m_hostModel->UpdateTcb(this, key, newState);
+}
+
+void
+TcpHostSocket::NoteReleased()
+{
+    if (m_endPoint == nullptr && m_endPoint6 == nullptr && m_state != CLOSED)
+    {
+        m_state = CLOSED;
+    }
+    if (m_hostModel && m_endPoint == nullptr && m_endPoint6 == nullptr)
+    {
+        m_hostModel->ForgetTcb(this);
+    }
+}
+
+} // namespace ns3
