@@ -24,8 +24,8 @@
 #include "ns3/program-input.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
-#include "ns3/tcp-input-stage.h"
 #include "ns3/tcp-host-helper.h"
+#include "ns3/tcp-input-stage.h"
 #include "ns3/traffic-control-helper.h"
 #include "ns3/uinteger.h"
 
@@ -431,6 +431,7 @@ RunDtocExperiment(const DtocExperimentConfig& c)
             userHosts.Get(i)->GetObject<TcpInputStage>()->GetDirectDeliveries();
     }
     result.directDeliveries += serverNode->GetObject<TcpInputStage>()->GetDirectDeliveries();
+    result.serverLookups = serverNode->GetObject<TcpInputStage>()->GetLookups();
     Simulator::Destroy();
     return result;
 }

@@ -94,6 +94,7 @@ struct DtocExperimentResult
     uint64_t serverAborted{0};    //!< Responses abandoned in service (in-service abort)
     uint64_t events{0};           //!< Simulator events executed
     uint64_t directDeliveries{0}; //!< Segments the input stages delivered without ns-3's lookup
+    uint64_t serverLookups{0};    //!< Segments the server's input stage left to ns-3's lookup
 
     /// One bin of the run's timeline (warm-up included).
     struct Bin

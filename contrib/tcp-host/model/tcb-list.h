@@ -139,6 +139,16 @@ class TcbList
      */
     const void* FindConnection(const TcbKey& key) const;
 
+    /**
+     * @brief The listener a segment to this local end would reach, as ns-3's
+     * endpoint lookup picks it: one bound to the address itself before one
+     * bound to any address.
+     * @param local destination address of the segment
+     * @param localPort destination port of the segment
+     * @return its id, or nullptr
+     */
+    const void* FindListener(Ipv4Address local, uint16_t localPort) const;
+
     /// @return the number of TCBs in the list
     uint32_t GetSize() const;
 
@@ -242,11 +252,13 @@ class TcbList
     uint32_t m_buckets;                                          //!< Hash chains
     std::unordered_map<const void*, Entry> m_entries;            //!< TCBs by identity
     std::unordered_map<TcbKey, const void*, TcbKeyHash> m_byKey; //!< Connections by 4-tuple
-    OrderIndex m_all;                                            //!< All TCBs, insertion order
-    OrderIndex m_live;                                           //!< Non-TIME_WAIT TCBs
-    OrderIndex m_timeWait;                                       //!< TIME_WAIT TCBs, order of entry
-    std::vector<std::list<const void*>> m_chains;                //!< Hash chains, head first
-    uint32_t m_listeners{0};                                     //!< Listening TCBs
+    std::unordered_map<TcbKey, const void*, TcbKeyHash>
+        m_listenersByKey;                         //!< Listeners by local end
+    OrderIndex m_all;                             //!< All TCBs, insertion order
+    OrderIndex m_live;                            //!< Non-TIME_WAIT TCBs
+    OrderIndex m_timeWait;                        //!< TIME_WAIT TCBs, order of entry
+    std::vector<std::list<const void*>> m_chains; //!< Hash chains, head first
+    uint32_t m_listeners{0};                      //!< Listening TCBs
 };
 
 } // namespace ns3

@@ -199,6 +199,13 @@ TcpHostModel::FindConnection(const TcbKey& key) const
     return tcb ? m_states.at(tcb).socket : nullptr;
 }
 
+TcpHostSocket*
+TcpHostModel::FindListener(Ipv4Address local, uint16_t localPort) const
+{
+    const void* tcb = m_list->FindListener(local, localPort);
+    return tcb ? m_states.at(tcb).socket : nullptr;
+}
+
 void
 TcpHostModel::ForgetTcb(const void* tcb)
 {

@@ -66,6 +66,15 @@ class TcpHostModel : public Object
     TcpHostSocket* FindConnection(const TcbKey& key) const;
 
     /**
+     * @brief The socket listening where a segment to this local end goes
+     * (see TcbList::FindListener), for the input stage's direct delivery.
+     * @param local the segment's destination address
+     * @param localPort its destination port
+     * @return the socket, or nullptr
+     */
+    TcpHostSocket* FindListener(Ipv4Address local, uint16_t localPort) const;
+
+    /**
      * @brief Remove a TCB (it reached CLOSED or its socket went away). Idempotent.
      * @param tcb the TCB's identity
      */

@@ -34,12 +34,24 @@ TcpHostSocket::ForwardUpDirect(Ptr<Packet> packet,
     }
     TcpHeader h;
     packet->PeekHeader(h);
-    if (m_endPoint->GetLocalAddress() != header.GetDestination() ||
-        m_endPoint->GetLocalPort() != h.GetDestinationPort() ||
-        m_endPoint->GetPeerAddress() != header.GetSource() ||
-        m_endPoint->GetPeerPort() != h.GetSourcePort())
+    if (m_endPoint->GetLocalPort() != h.GetDestinationPort())
     {
         return false;
+    }
+    if (m_endPoint->GetPeerAddress() == Ipv4Address::GetAny() && m_endPoint->GetPeerPort() == 0)
+    {
+        // A listener: bound to the segment's address or to any.
+        if (m_endPoint->GetLocalAddress() != header.GetDestination() &&
+            m_endPoint->GetLocalAddress() != Ipv4Address::GetAny())
+        {
+            return false;
+        }
+    }
+    else if (m_endPoint->GetLocalAddress() != header.GetDestination() ||
+             m_endPoint->GetPeerAddress() != header.GetSource() ||
+             m_endPoint->GetPeerPort() != h.GetSourcePort())
+    {
+        return false; // a connection: the exact 4-tuple
     }
     m_endPoint->ForwardUp(packet, header, h.GetSourcePort(), interface);
     return true;

@@ -170,11 +170,14 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     bool PeerHasClosed() const;
 
     /**
-     * @brief Hand an arriving segment straight to this connection's endpoint
-     * if ns-3's endpoint lookup would pick it (an enabled endpoint with
-     * exactly the segment's 4-tuple, on the right device). The input stage
-     * calls it instead of ns-3's lookup, which is linear in the endpoints a
-     * node holds; what the socket receives is the same.
+     * @brief Hand an arriving segment straight to this socket's endpoint if
+     * ns-3's endpoint lookup would match it (enabled, on the right device,
+     * and for a connection the segment's exact 4-tuple; for a listener its
+     * port, and its address or any). The input stage calls it instead of
+     * ns-3's lookup, which is linear in the endpoints a node holds, having
+     * chosen the socket that lookup would prefer (TcpHostModel's
+     * FindConnection, then FindListener); what the socket receives is the
+     * same.
      * @param packet the segment, TCP header included
      * @param header its IPv4 header
      * @param interface where it arrived

@@ -183,9 +183,10 @@ TcpInputStage::FinishService()
 void
 TcpInputStage::Deliver(const Pending& segment)
 {
-    // A segment of a listed connection goes straight to its socket: the
-    // endpoint ns-3's lookup would find, without its walk over every
-    // endpoint of the node. (With checksums on, TCP must check them.)
+    // A segment of a listed connection goes straight to its socket, and one
+    // of no listed connection to the listener of its port: the endpoint
+    // ns-3's lookup would find, without its walk over every endpoint of the
+    // node. (With checksums on, TCP must check them.)
     if (!Node::ChecksumEnabled())
     {
         TcpHeader h;
@@ -194,12 +195,17 @@ TcpInputStage::Deliver(const Pending& segment)
                                                         h.GetDestinationPort(),
                                                         segment.header.GetSource(),
                                                         h.GetSourcePort()});
+        if (!socket)
+        {
+            socket = m_host->FindListener(segment.header.GetDestination(), h.GetDestinationPort());
+        }
         if (socket && socket->ForwardUpDirect(segment.packet, segment.header, segment.interface))
         {
             ++m_directDeliveries;
             return;
         }
     }
+    ++m_lookups;
     m_tcp->Receive(segment.packet, segment.header, segment.interface);
 }
 
@@ -326,6 +332,12 @@ uint64_t
 TcpInputStage::GetDrops() const
 {
     return m_drops;
+}
+
+uint64_t
+TcpInputStage::GetLookups() const
+{
+    return m_lookups;
 }
 
 uint64_t

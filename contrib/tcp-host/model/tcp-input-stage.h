@@ -106,6 +106,10 @@ class TcpInputStage : public IpL4Protocol
     /// through ns-3's linear endpoint lookup)
     uint64_t GetDirectDeliveries() const;
 
+    /// @return segments handed to ns-3's own endpoint lookup (no listed
+    /// connection or listener would take them, or checksums are on)
+    uint64_t GetLookups() const;
+
   protected:
     void DoDispose() override;
 
@@ -151,6 +155,7 @@ class TcpInputStage : public IpL4Protocol
     uint64_t m_drops{0};                           //!< Drops on a full queue
     uint64_t m_memoryDrops{0};                     //!< Drops on a full shared pool
     uint64_t m_directDeliveries{0};                //!< Segments delivered directly
+    uint64_t m_lookups{0};                         //!< Segments through ns-3's lookup
     TracedValue<uint32_t> m_backlog{0};            //!< Trace: queue length
     TracedCallback<Ptr<const Packet>> m_dropTrace; //!< Trace: dropped segment
 };
