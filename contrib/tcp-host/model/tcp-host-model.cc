@@ -174,7 +174,7 @@ TcpHostModel::ResetList()
 void
 TcpHostModel::UpdateTcb(TcpHostSocket* socket, const TcbKey& key, TcpSocket::TcpStates_t state)
 {
-    const void* tcb = socket;
+    const TcpHostSocket* tcb = socket;
     NS_LOG_FUNCTION(this << tcb << TcpSocket::TcpStateName[state]);
     NS_ASSERT(state != TcpSocket::CLOSED);
     auto it = m_states.find(tcb);
@@ -195,19 +195,20 @@ TcpHostModel::UpdateTcb(TcpHostSocket* socket, const TcbKey& key, TcpSocket::Tcp
 TcpHostSocket*
 TcpHostModel::FindConnection(const TcbKey& key) const
 {
-    const void* tcb = m_list->FindConnection(key);
+    // The list's ids are the sockets UpdateTcb gave it.
+    auto tcb = static_cast<const TcpHostSocket*>(m_list->FindConnection(key));
     return tcb ? m_states.at(tcb).socket : nullptr;
 }
 
 TcpHostSocket*
 TcpHostModel::FindListener(Ipv4Address local, uint16_t localPort) const
 {
-    const void* tcb = m_list->FindListener(local, localPort);
+    auto tcb = static_cast<const TcpHostSocket*>(m_list->FindListener(local, localPort));
     return tcb ? m_states.at(tcb).socket : nullptr;
 }
 
 void
-TcpHostModel::ForgetTcb(const void* tcb)
+TcpHostModel::ForgetTcb(const TcpHostSocket* tcb)
 {
     auto it = m_states.find(tcb);
     if (it == m_states.end())
@@ -263,7 +264,7 @@ TcpHostModel::AdmitSyn(Ipv4Address local, uint16_t localPort, Ipv4Address peer, 
 }
 
 void
-TcpHostModel::UpdateData(const void* tcb, uint32_t bytes)
+TcpHostModel::UpdateData(const TcpHostSocket* tcb, uint32_t bytes)
 {
     if (m_pool != POOL_SHARED)
     {

@@ -76,9 +76,9 @@ class TcpHostModel : public Object
 
     /**
      * @brief Remove a TCB (it reached CLOSED or its socket went away). Idempotent.
-     * @param tcb the TCB's identity
+     * @param tcb the socket whose TCB it is
      */
-    void ForgetTcb(const void* tcb);
+    void ForgetTcb(const TcpHostSocket* tcb);
 
     /**
      * @brief CPU time to demultiplex and process one arriving segment, now.
@@ -110,7 +110,7 @@ class TcpHostModel : public Object
      * @param tcb the socket
      * @param bytes its buffered bytes
      */
-    void UpdateData(const void* tcb, uint32_t bytes);
+    void UpdateData(const TcpHostSocket* tcb, uint32_t bytes);
 
     /// @return whether socket-buffer data draws from the pool
     bool IsPoolShared() const;
@@ -234,7 +234,7 @@ class TcpHostModel : public Object
     uint64_t m_memoryLimit{0};                                     //!< TCB memory pool, 0: none
     PoolExhaustedAction m_exhaustedAction{POOL_DROP};              //!< SYN on a full pool
     MemoryPool m_pool{POOL_TCB_ONLY};                              //!< What draws from it
-    std::unordered_map<const void*, uint32_t> m_data;              //!< Buffered bytes per socket
+    std::unordered_map<const TcpHostSocket*, uint32_t> m_data;     //!< Buffered bytes per socket
     TracedValue<uint64_t> m_dataMemory{0};                         //!< Trace: buffered data
     uint64_t m_allocationFailures{0};                              //!< SYNs turned away
     TracedCallback<Ipv4Address, uint16_t> m_allocationFailedTrace; //!< Trace: SYN turned away
@@ -248,7 +248,7 @@ class TcpHostModel : public Object
         TcpHostSocket* socket;        //!< Its socket
     };
 
-    std::unordered_map<const void*, Tcb> m_states;                   //!< Each TCB
+    std::unordered_map<const TcpHostSocket*, Tcb> m_states;          //!< Each TCB
     std::array<uint32_t, TcpSocket::LAST_STATE> m_perState{};        //!< TCBs per state
     TracedValue<uint32_t> m_tcbCount{0};                             //!< Trace: TCB count
     TracedValue<uint32_t> m_timeWaitCount{0};                        //!< Trace: TIME_WAIT TCBs
