@@ -3,69 +3,116 @@ set encoding utf8
 set terminal pngcairo size 1400,600 noenhanced font "Sans,10"
 set output "dtoc-load.png"
 $regular_5 << EOD
-50.0 49.73335 6.776854296176041
+25.0 24.618899999999996 0.8818081116618811
+50.0 49.54333333333333 1.0505266047940247
+100.0 81.82556666666666 30.339004932278723
+150.0 0.0 0.0
 200.0 0.0 0.0
+250.0 0.0 0.0
+300.0 0.0 0.0
 EOD
 $regular_8 << EOD
-50.0 49.73335 6.776854296176041
-200.0 4.23335 53.789811820974805
+25.0 24.618899999999996 0.8818081116618811
+50.0 49.54333333333333 1.0505266047940247
+100.0 97.57336666666667 10.259348401678395
+150.0 3.206633333333333 6.526257331486331
+200.0 3.8922333333333334 3.6584170717217877
+250.0 2.523333333333333 1.9782850235721579
+300.0 2.7144666666666666 6.620597497630953
 EOD
 $regular_9 << EOD
-50.0 49.73335 6.776854296176041
-200.0 23.63335 44.89546850547232
+25.0 24.618899999999996 0.8818081116618811
+50.0 49.54333333333333 1.0505266047940247
+100.0 99.36556666666667 3.397375842618876
+150.0 16.8122 20.589456288016926
+200.0 16.223333333333333 5.38916677398266
+250.0 12.164433333333335 6.087880077760208
+300.0 17.366666666666667 8.812540533429946
 EOD
 $regular_10 << EOD
-50.0 49.73335 6.776854296176041
-200.0 59.8167 56.54261107712281
+25.0 24.618899999999996 0.8818081116618811
+50.0 49.54333333333333 1.0505266047940247
+100.0 99.84336666666667 2.5763673933863696
+150.0 50.40223333333333 20.894719466406677
+200.0 40.800000000000004 5.872452629391265
+250.0 41.77446666666666 24.486861517404506
+300.0 39.45446666666667 20.014852313929744
 EOD
 $paper_regular_5 << EOD
-200 0
-300 0
+195.5 0
+245.5 0
+295.5 0
 EOD
 $paper_regular_10 << EOD
-200 40
-300 40
+204.5 40
+254.5 40
+304.5 40
 EOD
 $dtoc_5 << EOD
-50.0 49.73335 6.776854296176041
-200.0 78.38335000000001 22.659610216716246
+25.0 24.618899999999996 0.8818081116618811
+50.0 49.54333333333333 1.0505266047940247
+100.0 98.49223333333333 2.645021091972151
+150.0 90.07000000000001 5.063982138430069
+200.0 84.54553333333332 1.2830756768385918
+250.0 84.72000000000001 3.5104820310210716
+300.0 81.92443333333334 5.443792661575967
 EOD
 $dtoc_8 << EOD
-50.0 49.73335 6.776854296176041
-200.0 84.48335 1.059062164781562
+25.0 24.618899999999996 0.8818081116618811
+50.0 49.54333333333333 1.0505266047940247
+100.0 99.28666666666668 2.8184578331894397
+150.0 94.24886666666667 1.5155560360678115
+200.0 92.31556666666667 4.782175986173861
+250.0 92.03776666666666 4.571663758607052
+300.0 93.3411 4.216823963204216
 EOD
 $dtoc_9 << EOD
-50.0 49.73335 6.776854296176041
-200.0 92.6 47.86046138071877
+25.0 24.618899999999996 0.8818081116618811
+50.0 49.54333333333333 1.0505266047940247
+100.0 99.43889999999999 2.5611636058117866
+150.0 95.5622 3.894966831997298
+200.0 96.0489 0.6603491750435028
+250.0 95.58553333333334 8.766882371970318
+300.0 98.05333333333333 3.532249232829506
 EOD
 $dtoc_10 << EOD
-50.0 49.73335 6.776854296176041
-200.0 102.18334999999999 58.66010009644923
+25.0 24.618899999999996 0.8818081116618811
+50.0 49.54333333333333 1.0505266047940247
+100.0 99.61113333333333 2.455226714180829
+150.0 95.55443333333334 3.056849262643836
+200.0 99.1589 1.7520208196258815
+250.0 98.52333333333333 2.251815991237485
+300.0 96.56553333333333 1.5805168080434508
 EOD
 $paper_dtoc_5 << EOD
-200 85
-300 85
+195.5 85
+245.5 85
+295.5 85
 EOD
 $paper_dtoc_8 << EOD
-200 96.5
-300 96.5
+198.5 96.5
+248.5 96.5
+298.5 96.5
 EOD
 $paper_dtoc_9 << EOD
-200 96.5
-300 96.5
+201.5 96.5
+251.5 96.5
+301.5 96.5
 EOD
 $paper_dtoc_10 << EOD
-200 96.5
-300 96.5
+204.5 96.5
+254.5 96.5
+304.5 96.5
 EOD
 
 set multiplot layout 1,2 title "DTOC paper: useful throughput vs offered load, clients with no retry \
-(simulation, scale quick: 2 runs, 30 s warm-up + 30 s measured; mean with 95% CI)"
+(simulation, scale paper: 3 runs, 100 s warm-up + 300 s measured; mean with 95% CI)"
 set xlabel "offered load (% of capacity)"
 set ylabel "useful throughput (% of capacity)"
 set xrange [0:310]
 set yrange [0:105]
 set grid lc rgb "#dddddd"
+set yrange [-5.90613:168.629]
 set key bottom right box opaque font ",8"
 set samples 1000
 set title "Figure 2: regular strategy"
@@ -73,17 +120,17 @@ plot $regular_5 using 1:2:3 with yerrorlines lc rgb "#c03020" lw 2 pt 7 title "t
   $regular_8 using 1:2:3 with yerrorlines lc rgb "#e08020" lw 2 pt 7 title "timeout 8 s", \
   $regular_9 using 1:2:3 with yerrorlines lc rgb "#2070c0" lw 2 pt 7 title "timeout 9 s", \
   $regular_10 using 1:2:3 with yerrorlines lc rgb "#20a040" lw 2 pt 7 title "timeout 10 s", \
-  $paper_regular_5 using 1:2 with lines lw 6 lc rgb "#c03020" dt 3 title "paper, 5 s (its text)", \
-  $paper_regular_10 using 1:2 with lines lw 6 lc rgb "#20a040" dt 3 title "paper, 10 s (its text)", \
+  $paper_regular_5 using 1:2 with points pt 4 ps 2.2 lw 2 lc rgb "#c03020" title "paper, 5 s (its text)", \
+  $paper_regular_10 using 1:2 with points pt 4 ps 2.2 lw 2 lc rgb "#20a040" title "paper, 10 s (its text)", \
   x <= 100 ? x : 1/0 with lines dt 2 lc rgb "#999999" title "offered load"
 set title "Figure 3: DTOC"
 plot $dtoc_5 using 1:2:3 with yerrorlines lc rgb "#c03020" lw 2 pt 7 title "timeout 5 s", \
   $dtoc_8 using 1:2:3 with yerrorlines lc rgb "#e08020" lw 2 pt 7 title "timeout 8 s", \
   $dtoc_9 using 1:2:3 with yerrorlines lc rgb "#2070c0" lw 2 pt 7 title "timeout 9 s", \
   $dtoc_10 using 1:2:3 with yerrorlines lc rgb "#20a040" lw 2 pt 7 title "timeout 10 s", \
-  $paper_dtoc_5 using 1:2 with lines lw 6 lc rgb "#c03020" dt 3 title "paper, 5 s (its text)", \
-  $paper_dtoc_8 using 1:2 with lines lw 6 lc rgb "#e08020" dt 3 title "paper, 8 s (its text)", \
-  $paper_dtoc_9 using 1:2 with lines lw 6 lc rgb "#2070c0" dt 3 title "paper, 9 s (its text)", \
-  $paper_dtoc_10 using 1:2 with lines lw 6 lc rgb "#20a040" dt 3 title "paper, 10 s (its text)", \
+  $paper_dtoc_5 using 1:2 with points pt 4 ps 2.2 lw 2 lc rgb "#c03020" title "paper, 5 s (its text)", \
+  $paper_dtoc_8 using 1:2 with points pt 4 ps 2.2 lw 2 lc rgb "#e08020" title "paper, 8 s (its text)", \
+  $paper_dtoc_9 using 1:2 with points pt 4 ps 2.2 lw 2 lc rgb "#2070c0" title "paper, 9 s (its text)", \
+  $paper_dtoc_10 using 1:2 with points pt 4 ps 2.2 lw 2 lc rgb "#20a040" title "paper, 10 s (its text)", \
   x <= 100 ? x : 1/0 with lines dt 2 lc rgb "#999999" title "offered load"
 unset multiplot
