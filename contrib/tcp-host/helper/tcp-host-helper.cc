@@ -9,11 +9,11 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/tcp-close-policy.h"
-#include "ns3/tcp-input-stage.h"
 #include "ns3/tcp-host-model.h"
 #include "ns3/tcp-host-profile.h"
 #include "ns3/tcp-host-socket-factory.h"
 #include "ns3/tcp-host-socket.h"
+#include "ns3/tcp-input-stage.h"
 #include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-output-stage.h"
 

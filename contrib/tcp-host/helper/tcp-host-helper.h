@@ -133,7 +133,7 @@ class TcpHostHelper
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_socketAttributes; //!< For sockets
     Ptr<TcpClosePolicy> m_closePolicy; //!< Forked into every socket, if set
     ObjectFactory m_hostFactory;       //!< Makes TcpHostModel objects
-    ObjectFactory m_inputFactory;       //!< Makes TcpInputStage objects
+    ObjectFactory m_inputFactory;      //!< Makes TcpInputStage objects
     ObjectFactory m_outputFactory;     //!< Makes TcpOutputStage objects
     bool m_hostModel{true};            //!< Install the host model
     InternetStackHelper m_stack;       //!< Installs IP and TCP

@@ -19,9 +19,9 @@
 #include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
-#include "ns3/tcp-input-stage.h"
 #include "ns3/tcp-host-model.h"
 #include "ns3/tcp-host-profile.h"
+#include "ns3/tcp-input-stage.h"
 #include "ns3/uinteger.h"
 
 #include <memory>
