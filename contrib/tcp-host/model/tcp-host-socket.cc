@@ -504,36 +504,23 @@ TcpHostSocket::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const
         break;
     case CLOSE_WAIT:
         // The peer's FIN again: our ACK of it was lost. TcpSocketBase only
-        // records it again, and the peer gives up after its retries.
-        if (fin && !(flags & TcpHeader::RST) && IsPeerFinAgain(packet, h))
+        // records it again, and the peer gives up after its retries. Any
+        // other segment is the base class's data path.
+        if (ClassifyClosingSegment(packet, h) == ClosingSegment::PEER_FIN_AGAIN)
         {
             NS_LOG_LOGIC("peer's FIN again in CLOSE_WAIT: ACK it again");
-            if ((flags & TcpHeader::ACK) && !ProcessAckField(packet))
-            {
-                return; // RFC 7323: no timestamp, discarded
-            }
+            TakeAck(h);
             SendEmptyPacket(TcpHeader::ACK);
             consumed = true;
         }
         break;
     case CLOSING:
     case LAST_ACK:
-        // The peer's FIN is in, ours is not yet acknowledged.
-        if (flags & TcpHeader::RST)
-        {
-            consumed = ProcessRstAfterPeerFin(h);
-        }
-        else if (flags & TcpHeader::SYN)
-        {
-            consumed = false; // the base class answers with an RST and closes
-        }
-        else
-        {
-            consumed = m_state == CLOSING ? ProcessClosing(packet, h) : ProcessLastAck(packet, h);
-        }
-        break;
     case TIME_WAIT:
-        consumed = ProcessTimeWait(packet, h);
+        // The peer's FIN is in and ours has gone: one table of (state,
+        // segment class) arms, none left to the base class.
+        ProcessClosingState(packet, h);
+        consumed = true;
         break;
     default:
         break;

@@ -48,8 +48,9 @@ class TcpOutputStage;
  * The closing states are handled here rather than by TcpSocketBase, whose
  * close path loses connections under loss (a FIN never resent, CLOSING or
  * LAST_ACK left on the wrong segment, TIME_WAIT that ignores a resent FIN,
- * ACKs after a FIN with the wrong sequence number...): DoForwardUp is one
- * table of (state, segment) arms, each a Process* function below. Every
+ * ACKs after a FIN with the wrong sequence number...): CLOSING, LAST_ACK and
+ * TIME_WAIT are one table of (state, segment class) arms
+ * (ProcessClosingState), the other states' fixes arms of DoForwardUp. Every
  * connection then ends, under any loss, with TIME_WAIT where the close
  * policy puts it (the module's documentation lists the defects and the
  * guarantees; the tw-avoid-close-path and tw-avoid-close-stress suites test
@@ -79,6 +80,29 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
         NEGOTIATED_TIME_WAIT,    //!< Passive closer keeps TIME_WAIT, as negotiated (no RST)
         NEGOTIATED_NO_TIME_WAIT, //!< Active closer skips TIME_WAIT, as negotiated
     };
+
+    /**
+     * What a segment arriving in a closing state (CLOSING, LAST_ACK,
+     * TIME_WAIT) is, decided once, in this order of precedence; the closing
+     * states' table has one arm per (state, class).
+     */
+    enum class ClosingSegment : uint8_t
+    {
+        RST,                 //!< An RST at RCV.NXT (RFC 5961 section 3.2)
+        RST_OUT_OF_SEQUENCE, //!< An RST anywhere else
+        SYN,                 //!< A SYN on the synchronized connection
+        UNACCEPTABLE,        //!< Timestamps agreed, and this ACK has none (RFC 7323 section 3.2)
+        ACK_OF_OUR_FIN,      //!< ACK = our FIN + 1, our FIN awaiting it (a FIN on it too)
+        PEER_FIN_AGAIN,      //!< The peer's FIN again (ending at RCV.NXT), ACK below our FIN
+        ACK,                 //!< Any other ACK: below our FIN, a duplicate, stale data
+        OTHER,               //!< Neither ACK nor FIN nor RST nor SYN
+    };
+
+    /**
+     * @param segment a class of closing-state segment
+     * @return its name, for logs
+     */
+    static const char* ClosingSegmentName(ClosingSegment segment);
 
     /**
      * @brief Get the type ID.
@@ -246,8 +270,7 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
      */
     void SetClosePhase(ClosePhase state);
 
-    // The close path, one function per (state, segment) family. Each returns
-    // true if it consumed the segment, false to leave it to TcpSocketBase.
+    // The close path around the closing states (tcp-host-socket-close.cc).
 
     /**
      * @brief Hand a FIN segment to TcpSocketBase as two segments: the data
@@ -299,66 +322,64 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
      */
     void EchoResentSyn(const TcpHeader& tcpHeader);
 
+    // The closing states' table (tcp-host-socket-closing-states.cc).
+
     /**
-     * @brief CLOSING, neither RST nor SYN: only the ACK of our FIN leads to
-     * TIME_WAIT; a retransmitted FIN of the peer is acknowledged again.
-     * @param packet the arriving segment, header included
+     * @brief Classify a segment arriving in a closing state, once: the
+     * class decides the arm (ProcessClosingState).
+     * @param packet the segment, header included
      * @param tcpHeader its header
-     * @return true if the segment was consumed
+     * @return its class
      */
-    bool ProcessClosing(Ptr<Packet> packet, const TcpHeader& tcpHeader);
+    ClosingSegment ClassifyClosingSegment(Ptr<Packet> packet, const TcpHeader& tcpHeader) const;
 
     /**
-     * @brief LAST_ACK (and LAST_ACK_SWAP), neither RST nor SYN: the ACK of
-     * our FIN ends it (RST and TIME_WAIT for a swap close, TIME_WAIT for the
-     * negotiated keeper, CLOSED otherwise); an ACK below it is processed as
-     * an ACK; the peer's retransmitted FIN gets our FIN again.
-     * @param packet the arriving segment, header included
+     * @brief CLOSING, LAST_ACK and TIME_WAIT: the segment classified once,
+     * then the one arm of (state, class). Every segment of these states is
+     * consumed here; none reaches TcpSocketBase.
+     * @param packet the segment, header included
      * @param tcpHeader its header
-     * @return true if the segment was consumed
      */
-    bool ProcessLastAck(Ptr<Packet> packet, const TcpHeader& tcpHeader);
+    void ProcessClosingState(Ptr<Packet> packet, const TcpHeader& tcpHeader);
 
     /**
-     * @brief CLOSING and LAST_ACK (the peer's FIN received, ours not yet
-     * acknowledged): an RST at RCV.NXT, from a peer's node that no longer
-     * has the connection (its final ACK was lost). An end whose policy keeps
-     * TIME_WAIT when it closes second (the negotiated keeper, the swap
-     * closer) keeps it; any other end closes.
-     * @param tcpHeader the RST's header
-     * @return true if the segment was consumed
+     * @brief Take the ACK field of an accepted segment, as
+     * TcpSocketBase::DoForwardUp does before its state switch, then the ACK
+     * (not past our FIN). Nothing if the segment has no ACK.
+     * @param tcpHeader the segment's header
      */
-    bool ProcessRstAfterPeerFin(const TcpHeader& tcpHeader);
+    void TakeAck(const TcpHeader& tcpHeader);
+
+    /// LAST_ACK, our FIN acknowledged: RST and TIME_WAIT for a swap close,
+    /// TIME_WAIT for the negotiated keeper, CLOSED otherwise.
+    void AckOfFinInLastAck();
+
+    /// CLOSING or LAST_ACK, an RST at RCV.NXT from a peer's node that no
+    /// longer has the connection: an end whose policy keeps TIME_WAIT when
+    /// it closes second (the negotiated keeper, the swap closer) keeps it;
+    /// any other closes.
+    void RstAfterPeerFin();
+
+    /// TIME_WAIT, the peer's FIN again: ACK it and restart the 2*MSL timer.
+    void ReAckInTimeWait();
 
     /**
-     * @brief TIME_WAIT: a retransmitted FIN is acknowledged again and
-     * restarts the 2*MSL timer; an RST is accepted only under the rule of
-     * RstAcceptable().
-     * @param packet the arriving segment, header included
-     * @param tcpHeader its header
-     * @return true if the segment was consumed
+     * @brief TIME_WAIT, an RST: traced; it ends TIME_WAIT only if it is in
+     * sequence and RstAcceptable().
+     * @param inSequence the RST is at RCV.NXT
      */
-    bool ProcessTimeWait(Ptr<Packet> packet, const TcpHeader& tcpHeader);
+    void RstInTimeWait(bool inSequence);
 
     /**
-     * @brief Whether an RST that arrives in TIME_WAIT may end it: the
-     * policy is Accept, this end closed actively (not a swap or negotiated
-     * TIME_WAIT), the RST's sequence number is exactly RCV.NXT, and this
-     * end has acknowledged the peer's FIN exactly once, so that the RST can
-     * only answer that ACK: a peer that closed sends an RST for a duplicate
-     * re-ACK too, which would take TIME_WAIT away from both ends.
-     * @param tcpHeader the RST's header
+     * @brief Whether an in-sequence RST that arrives in TIME_WAIT may end
+     * it: the policy is Accept, this end closed actively (not a swap or
+     * negotiated TIME_WAIT), and this end has acknowledged the peer's FIN
+     * exactly once, so that the RST can only answer that ACK: a peer that
+     * closed sends an RST for a duplicate re-ACK too, which would take
+     * TIME_WAIT away from both ends.
      * @return true if the RST ends TIME_WAIT
      */
-    bool RstAcceptable(const TcpHeader& tcpHeader) const;
-
-    /**
-     * @brief Process the ACK field of a segment ourselves, as
-     * TcpSocketBase::DoForwardUp does before its state switch.
-     * @param packet the segment, header included
-     * @return false if the segment must be discarded (RFC 7323: no timestamp)
-     */
-    bool ProcessAckField(Ptr<Packet> packet);
+    bool RstAcceptable() const;
 
     /// @return whether the state is one that waits for the ACK of our FIN
     bool AwaitingAckOfFin() const;
@@ -490,14 +511,6 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
 
     /// FIN_WAIT_2 idle for FinWait2Timeout: abort the connection.
     void FinWait2Timeout();
-
-    /**
-     * @brief Whether a segment carries the peer's FIN again (already taken).
-     * @param packet the segment, header included
-     * @param tcpHeader its header
-     * @return true if it is the FIN at RCV.NXT - 1
-     */
-    bool IsPeerFinAgain(Ptr<Packet> packet, const TcpHeader& tcpHeader) const;
 
     /// TcpSocketBase freed the endpoint without passing through CLOSED (it
     /// gave up, or reset): say CLOSED, and let the TCB leave the host model.

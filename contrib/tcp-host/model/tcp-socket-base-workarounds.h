@@ -6,7 +6,7 @@
 
 // Every place TcpHostSocket compensates for ns-3 3.44's TcpSocketBase, with
 // the 3.44 line it answers (src/internet/model/tcp-socket-base.cc unless
-// said) and the defect's number in tw-avoid.rst ("Defects of ns-3's
+// said) and the defect's number in tcp-host.rst ("Defects of ns-3's
 // TcpSocketBase"). Each depends on how 3.44 behaves, some on the order of
 // its internal calls, so this header refuses any other ns-3 (below): port
 // them one by one, checking each against that version's code, then widen
@@ -17,11 +17,14 @@
 //                  ESTABLISHED arm of DoForwardUp
 //  #2  822         a deferred close's FIN never sent -> ReceivedAck (core), Close (-close.cc)
 //  #3  3849        LAST_ACK: FIN no longer resent -> NewAck, ArmFinRetransmission (-close.cc)
-//  #4  2653        LAST_ACK closes on the peer's resent FIN -> ProcessLastAck (-close.cc)
-//  #5  2644, 2607  any ACK at RCV.NXT taken as our FIN's -> ProcessLastAck, ProcessClosing
-//  #6  2616        CLOSING closes on the peer's resent FIN -> ProcessClosing (-close.cc)
-//  #8  2553        CLOSE_WAIT: a resent FIN not re-ACKed -> the CLOSE_WAIT arm, IsPeerFinAgain
-//  #9  1474        TIME_WAIT ignores every segment -> ProcessTimeWait (-close.cc)
+//  #4  2653        LAST_ACK closes on the peer's resent FIN -> the closing states' table,
+//                  arm LAST_ACK x PEER_FIN_AGAIN (-closing-states.cc)
+//  #5  2644, 2607  any ACK at RCV.NXT taken as our FIN's -> ClassifyClosingSegment's
+//                  ACK_OF_OUR_FIN (-closing-states.cc)
+//  #6  2616        CLOSING closes on the peer's resent FIN -> arm CLOSING x PEER_FIN_AGAIN
+//  #8  2553        CLOSE_WAIT: a resent FIN not re-ACKed -> the CLOSE_WAIT arm of
+//                  DoForwardUp (core), with the table's PEER_FIN_AGAIN class
+//  #9  1474        TIME_WAIT ignores every segment -> the table's TIME_WAIT arms
 //  #11 2540        FIN_WAIT_1 left only on a bare ACK of SND.MAX + 1 -> ReceivedAck (core)
 //  #12 2286        a listener ignores strays -> ProcessListenStray (-handshake.cc)
 //  #13 816, 1147   Close() resets on out-of-order data; a 2nd Close() in CLOSING -> Close
