@@ -169,6 +169,42 @@ class Table3Test : public TestCase
     }
 };
 
+/**
+ * The host profile's server costs reach the WebSTONE server. The SunOS
+ * profile's PerRequestCost and PerResponseByteCost (HttpServerProfile,
+ * fitted on the TCP-modification rows) are what bounds the modified servers;
+ * the other cases cannot tell whether they were applied (without them the
+ * servers are only faster). Here the defaults are made absurd, 50 ms per
+ * request and 100 us per body byte, which cap any server left at them below
+ * 20 connections/s whatever the run's length: only a server that got the
+ * profile's values exceeds that.
+ */
+class ServerProfileWiringTest : public TestCase
+{
+  public:
+    ServerProfileWiringTest()
+        : TestCase("Table 2, TCP modification: the host profile's server costs are applied")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::HttpServer::PerRequestCost", TimeValue(MilliSeconds(50)));
+        Config::SetDefault("ns3::HttpServer::PerResponseByteCost", TimeValue(MicroSeconds(100)));
+        TwAvoidWebStoneConfig c = TwAvoidWebStoneConfig::Table2();
+        c.variant = "tcp";
+        c.warmup = Seconds(10);
+        c.measure = Seconds(10);
+        TwAvoidWebStoneResult r = TwAvoidWebStoneExperiment(c).Run();
+        Config::Reset();
+        NS_TEST_ASSERT_MSG_GT(r.connectionsPerSecond,
+                              30,
+                              "the server runs at the profile's costs, not at the defaults' "
+                              "cap of 20 connections/s");
+    }
+};
+
 } // namespace
 
 /// WebSTONE reproduction test suite.
@@ -178,6 +214,7 @@ class TwAvoidWebStoneTestSuite : public TestSuite
     TwAvoidWebStoneTestSuite()
         : TestSuite("tw-avoid-webstone", Type::SYSTEM)
     {
+        AddTestCase(new ServerProfileWiringTest(), Duration::QUICK);
         AddTestCase(new Table2Test(), Duration::EXTENSIVE); // about 20 s
         AddTestCase(new Table3Test(), Duration::EXTENSIVE); // about 30 s
     }
