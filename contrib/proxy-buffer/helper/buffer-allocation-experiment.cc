@@ -27,7 +27,6 @@
 #include "ns3/program-input.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
-#include "ns3/socket-buffer-pool.h"
 #include "ns3/string.h"
 #include "ns3/tcp-congestion-ops.h"
 #include "ns3/tcp-host-helper.h"
@@ -131,19 +130,18 @@ RunBufferAllocation(const BufferAllocationConfig& config)
     senderStack.SetSocketAttribute("SndBufSize", UintegerValue(config.fixedBuffer));
     senderStack.SetSocketAttribute("SegmentSize", UintegerValue(segmentSize));
     TypeId policy = TcpBufferPolicy::GetTypeId();
+    // The sender's socket-buffer pool: its node's socket memory, which
+    // E2-ATBT divides and Linux's autotuning grows buffers within.
+    senderStack.SetSocketMemoryAttribute("Accounting", StringValue("Buffers"));
+    senderStack.SetSocketMemoryAttribute("Limit", UintegerValue(config.poolBytes));
     if (config.scheme == "e2atbt")
     {
         policy = E2AtbtSendBuffer::GetTypeId();
-        Ptr<E2AtbtAllocator> allocator = CreateObject<E2AtbtAllocator>();
-        allocator->SetAttribute("PoolSize", UintegerValue(config.poolBytes));
-        sender->AggregateObject(allocator);
+        sender->AggregateObject(CreateObject<E2AtbtAllocator>());
     }
     else if (config.scheme == "linux")
     {
         policy = LinuxSndBufAutotuning::GetTypeId();
-        Ptr<SocketBufferPool> pool = CreateObject<SocketBufferPool>();
-        pool->SetAttribute("PoolSize", UintegerValue(config.poolBytes));
-        sender->AggregateObject(pool);
     }
     senderStack.SetSocketAttribute("BufferPolicy", TypeIdValue(policy));
     senderStack.Install(sender);

@@ -20,7 +20,7 @@ namespace ns3
  * the sender sizes its send buffers:
  * - "fixed": every connection keeps FixedBuffer (16 KB);
  * - "e2atbt": E2AtbtSendBuffer under the node's E2AtbtAllocator;
- * - "linux": LinuxSndBufAutotuning within the node's SocketBufferPool.
+ * - "linux": LinuxSndBufAutotuning within the node's SocketMemory (Buffers).
  * Receivers use LinuxRcvBufAutotuning, so the sender's buffer is what
  * limits a connection's window.
  */

@@ -175,11 +175,13 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
     TwAvoidHelper proxyStack = hostStack(true);
     proxyStack.SetSocketAttribute("SndBufSize", UintegerValue(config.buffer));
     proxyStack.SetSocketAttribute("RcvBufSize", UintegerValue(config.buffer));
+    // The proxy's socket-buffer pool: its node's socket memory, which
+    // E2-ATBT divides and the connection manager's pool threshold reads.
+    proxyStack.SetSocketMemoryAttribute("Accounting", StringValue("Buffers"));
+    proxyStack.SetSocketMemoryAttribute("Limit", UintegerValue(config.poolBytes));
     if (e2atbt)
     {
-        Ptr<E2AtbtAllocator> allocator = CreateObject<E2AtbtAllocator>();
-        allocator->SetAttribute("PoolSize", UintegerValue(config.poolBytes));
-        proxyNode->AggregateObject(allocator);
+        proxyNode->AggregateObject(CreateObject<E2AtbtAllocator>());
         proxyStack.SetSocketAttribute("BufferPolicy", TypeIdValue(E2AtbtSendBuffer::GetTypeId()));
         proxyStack.SetSocketAttribute("MaxRcvBufSize", UintegerValue(6 << 20)); // tcp_rmem[2]
     }

@@ -10,6 +10,7 @@
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/socket-memory.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
@@ -31,11 +32,6 @@ E2AtbtAllocator::GetTypeId()
             .SetParent<Object>()
             .SetGroupName("ProxyBuffer")
             .AddConstructor<E2AtbtAllocator>()
-            .AddAttribute("PoolSize",
-                          "The host's socket-buffer pool, bytes (the paper's 3200 KB).",
-                          UintegerValue(3200 * 1024),
-                          MakeUintegerAccessor(&E2AtbtAllocator::m_pool),
-                          MakeUintegerChecker<uint64_t>())
             .AddAttribute("Interval",
                           "Time between two periodic evaluations (0: only on arrivals and "
                           "departures).",
@@ -150,7 +146,13 @@ E2AtbtAllocator::Evaluate()
         demands.push_back(c.demand);
         demanded += c.demand;
     }
-    std::vector<uint64_t> shares = MaxMinShare(demands, m_pool);
+    // The pool is the node's socket memory: one setting, read here.
+    uint64_t pool = SocketMemory::Of(this)->GetLimit();
+    NS_ABORT_MSG_IF(pool == 0,
+                    "E2AtbtAllocator: the node's SocketMemory has no Limit: E2-ATBT divides a "
+                    "limited pool (set SocketMemory's Limit, e.g. with "
+                    "TcpHostHelper::SetSocketMemoryAttribute)");
+    std::vector<uint64_t> shares = MaxMinShare(demands, pool);
     uint64_t allocated = 0;
     size_t k = 0;
     for (auto& [id, c] : m_connections)

@@ -27,11 +27,11 @@ namespace ns3
  * (PftkThroughput) times its RTT, between MinBuffer and MaxBuffer. A
  * downstream connection paired with the upstream connection that feeds it
  * cannot send faster than that one delivers: its throughput is capped by
- * the upstream's before it becomes a demand. The pool (PoolSize) is
- * divided max-min fairly among the demands (MaxMinShare) and each share is
- * handed to the connection's apply callback (which sets a socket buffer).
- * The allocator re-evaluates every Interval and when a connection arrives
- * or leaves; one evaluation is O(n log n) in the connections.
+ * the upstream's before it becomes a demand. The pool (the Limit of the
+ * node's SocketMemory: the paper's 3200 KB) is divided max-min fairly among the demands
+ * (MaxMinShare) and each share is handed to the connection's apply callback (which sets a socket
+ * buffer). The allocator re-evaluates every Interval and when a connection arrives or leaves; one
+ * evaluation is O(n log n) in the connections.
  *
  * How the pairing is learnt: the paper offers the proxy watching its send
  * buffers' use, or the proxy telling the relation along with the request.
@@ -138,7 +138,6 @@ class E2AtbtAllocator : public Object
     /// The periodic evaluation.
     void Tick();
 
-    uint64_t m_pool;                                                //!< PoolSize
     Time m_interval;                                                //!< Interval
     uint64_t m_minBuffer;                                           //!< MinBuffer
     uint64_t m_maxBuffer;                                           //!< MaxBuffer

@@ -48,12 +48,18 @@ LinuxSndBufAutotuning::GetName() const
 void
 LinuxSndBufAutotuning::Established(TcpBufferControl& socket)
 {
-    m_pool = socket.GetNode()->GetObject<SocketBufferPool>();
+    m_pool = socket.GetNode()->GetObject<SocketMemory>();
     NS_ABORT_MSG_IF(!m_pool,
                     "LinuxSndBufAutotuning: node " << socket.GetNode()->GetId()
-                                                   << " has no SocketBufferPool aggregated");
+                                                   << " has no SocketMemory (install it with "
+                                                      "TcpHostHelper)");
+    NS_ABORT_MSG_IF(m_pool->GetLimit() > 0 && m_pool->GetAccounting() != SocketMemory::BUFFERS,
+                    "LinuxSndBufAutotuning: node "
+                        << socket.GetNode()->GetId()
+                        << "'s SocketMemory has a Limit that buffers do not draw from (its "
+                           "Accounting must be Buffers, as tcp_mem's)");
     m_held = socket.GetSendBufferSize();
-    m_pool->Take(m_held); // a socket's first buffer is never refused
+    m_pool->TakeBuffer(m_held); // a socket's first buffer is never refused
 }
 
 void
@@ -70,7 +76,7 @@ LinuxSndBufAutotuning::DataAcked(TcpBufferControl& socket, uint32_t /* bytes */)
     {
         return; // never shrinks
     }
-    uint64_t granted = m_pool->Grow(target - m_held);
+    uint64_t granted = m_pool->GrowBuffer(target - m_held);
     if (granted > 0)
     {
         m_held += granted;
@@ -84,7 +90,7 @@ LinuxSndBufAutotuning::Closed()
 {
     if (m_pool)
     {
-        m_pool->Release(m_held);
+        m_pool->ReleaseBuffer(m_held);
         m_pool = nullptr;
         m_held = 0;
     }

@@ -4,8 +4,7 @@
 #ifndef LINUX_SND_BUF_AUTOTUNING_H
 #define LINUX_SND_BUF_AUTOTUNING_H
 
-#include "socket-buffer-pool.h"
-
+#include "ns3/socket-memory.h"
 #include "ns3/tcp-buffer-policy.h"
 
 namespace ns3
@@ -17,7 +16,7 @@ namespace ns3
  * tcp_new_space when an ACK frees room): the send buffer grows to twice
  * the congestion window (at least twice the initial window of 10
  * segments), never shrinks, and grows only while the node's
- * SocketBufferPool has room (tcp_mem pressure, first come first served).
+ * node's SocketMemory has room (tcp_mem pressure, first come first served).
  *
  * Linux counts per-segment overhead (sk_buff truesize) into the buffer;
  * here the buffer counts payload bytes, as ns-3's does.
@@ -40,9 +39,9 @@ class LinuxSndBufAutotuning : public TcpBufferPolicy
     Ptr<TcpBufferPolicy> Fork() const override;
 
   private:
-    uint32_t m_maxBuffer;         //!< MaxBuffer (tcp_wmem[2])
-    Ptr<SocketBufferPool> m_pool; //!< The node's pool, while established
-    uint64_t m_held{0};           //!< Bytes this socket holds in it
+    uint32_t m_maxBuffer;     //!< MaxBuffer (tcp_wmem[2])
+    Ptr<SocketMemory> m_pool; //!< The node's socket memory, while established
+    uint64_t m_held{0};       //!< Bytes this socket holds in it
 };
 
 } // namespace ns3

@@ -11,6 +11,7 @@
 #include "ns3/log.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
+#include "ns3/socket-memory.h"
 #include "ns3/socket.h"
 #include "ns3/tcp-host-socket.h"
 #include "ns3/trace-source-accessor.h"
@@ -38,12 +39,6 @@ PersistentConnectionManager::GetTypeId()
                           UintegerValue(200),
                           MakeUintegerAccessor(&PersistentConnectionManager::m_maxConnections),
                           MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("PoolSize",
-                          "The socket-buffer pool, bytes, that the registered sockets' send "
-                          "and receive buffers are counted against.",
-                          UintegerValue(3200 * 1024),
-                          MakeUintegerAccessor(&PersistentConnectionManager::m_poolSize),
-                          MakeUintegerChecker<uint64_t>(1))
             .AddAttribute("MaxDescriptors",
                           "File descriptors the proxy process may hold.",
                           UintegerValue(1024),
@@ -61,7 +56,8 @@ PersistentConnectionManager::GetTypeId()
                           MakeDoubleAccessor(&PersistentConnectionManager::m_connectionThreshold),
                           MakeDoubleChecker<double>(0))
             .AddAttribute("PoolThreshold",
-                          "Buffer bytes / PoolSize at which idle connections are closed.",
+                          "Buffer bytes / the Limit of the node's SocketMemory (Accounting "
+                          "Buffers) at which idle connections are closed (no such limit: never).",
                           DoubleValue(1.0),
                           MakeDoubleAccessor(&PersistentConnectionManager::m_poolThreshold),
                           MakeDoubleChecker<double>(0))
@@ -150,6 +146,7 @@ PersistentConnectionManager::DoDispose()
     }
     m_connections.clear();
     m_policy = nullptr;
+    m_memory = nullptr;
     Object::DoDispose();
 }
 
@@ -182,6 +179,10 @@ PersistentConnectionManager::Register(const ConnectionKey& key,
     if (!IsInitialized())
     {
         Initialize(); // the checks and the policy start with the first connection
+    }
+    if (socket && !m_memory)
+    {
+        m_memory = SocketMemory::Of(socket->GetNode()); // the pool: the node's socket memory
     }
     m_connections.emplace(key, Connection{close, socket, side});
 }
@@ -367,7 +368,10 @@ PersistentConnectionManager::PastThreshold(uint64_t bufferBytes) const
 {
     double connections = double(m_connections.size() + m_reserved) / m_maxConnections;
     double descriptors = double(m_connections.size() + m_reservedDescriptors) / m_maxDescriptors;
-    double pool = double(bufferBytes) / m_poolSize;
+    // Only a memory that counts buffers is a buffer pool.
+    uint64_t limit =
+        m_memory && m_memory->GetAccounting() == SocketMemory::BUFFERS ? m_memory->GetLimit() : 0;
+    double pool = limit > 0 ? double(bufferBytes) / limit : 0;
     return connections >= m_connectionThreshold || descriptors >= m_descriptorThreshold ||
            pool >= m_poolThreshold;
 }

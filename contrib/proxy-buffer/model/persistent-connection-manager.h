@@ -18,6 +18,7 @@ namespace ns3
 {
 
 class Socket;
+class SocketMemory;
 class TcpHostSocket;
 
 /**
@@ -33,7 +34,8 @@ class TcpHostSocket;
  * default: the paper's schemes close idle connections only at admission):
  * - connections: those registered against MaxConnections (the paper's Nmax);
  * - buffer pool: the registered sockets' send and receive buffers against
- *   PoolSize;
+ *   the Limit of their node's SocketMemory when it counts buffers
+ *   (Accounting Buffers; otherwise no pool threshold);
  * - descriptors: one per connection plus ReservedDescriptors against
  *   MaxDescriptors.
  * Past any threshold, the oldest idle connections are closed until all are
@@ -217,7 +219,7 @@ class PersistentConnectionManager : public Object
     bool PastThreshold(uint64_t bufferBytes) const;
 
     uint32_t m_maxConnections;          //!< MaxConnections
-    uint64_t m_poolSize;                //!< PoolSize
+    Ptr<SocketMemory> m_memory;         //!< The sockets' node's socket memory (the pool)
     uint32_t m_maxDescriptors;          //!< MaxDescriptors
     uint32_t m_reservedDescriptors;     //!< ReservedDescriptors
     double m_connectionThreshold;       //!< ConnectionThreshold

@@ -264,7 +264,7 @@ class E2AtbtTest : public TestCase
             return std::clamp<uint64_t>(std::llround(bytes), 1024, maxBuffer);
         };
         Ptr<E2AtbtAllocator> a = CreateObject<E2AtbtAllocator>();
-        a->SetAttribute("PoolSize", UintegerValue(60 * 1024));
+        SocketMemory::Of(a)->SetAttribute("Limit", UintegerValue(60 * 1024));
         a->SetAttribute("Interval", TimeValue(Seconds(1)));
         FakeConnection lossy{Path(0.01, 20)};    // a small demand
         FakeConnection clean{Path(0.0001, 200)}; // a large one

@@ -293,7 +293,9 @@ class BufferTest : public TestCase
             // threshold of 50 % the third goes too, and the two active ones
             // stay although still past it.
             Ptr<PersistentConnectionManager> m = CreateObject<PersistentConnectionManager>();
-            m->SetAttribute("PoolSize", UintegerValue(100 * 1024));
+            // The pool: the sockets' node's socket memory.
+            node->GetObject<SocketMemory>()->SetAttribute("Accounting", StringValue("Buffers"));
+            node->GetObject<SocketMemory>()->SetAttribute("Limit", UintegerValue(100 * 1024));
             std::vector<uint32_t> closed;
             for (uint32_t i = 0; i < 5; ++i)
             {

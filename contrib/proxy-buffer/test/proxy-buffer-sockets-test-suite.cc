@@ -37,14 +37,24 @@ struct Star
      * @param losses each path's loss rate (one receiver each)
      * @param policy the sender's buffer policy
      * @param maxBytes what each receiver gets
-     * @param aggregate installed on the sender before its stack
+     * @param pool the sender's socket-buffer pool (its SocketMemory's Limit)
+     * @param aggregate installed on the sender before its stack (or null)
      */
-    Star(const std::vector<double>& losses, TypeId policy, uint64_t maxBytes, Ptr<Object> aggregate)
+    Star(const std::vector<double>& losses,
+         TypeId policy,
+         uint64_t maxBytes,
+         uint64_t pool,
+         Ptr<Object> aggregate)
         : receivers(losses.size())
     {
-        sender->AggregateObject(aggregate);
+        if (aggregate)
+        {
+            sender->AggregateObject(aggregate);
+        }
         TcpHostHelper senderStack;
         senderStack.SetHostModelEnabled(false);
+        senderStack.SetSocketMemoryAttribute("Accounting", StringValue("Buffers"));
+        senderStack.SetSocketMemoryAttribute("Limit", UintegerValue(pool));
         senderStack.SetSocketAttribute("SndBufSize", UintegerValue(16 * 1024));
         senderStack.SetSocketAttribute("SegmentSize", UintegerValue(1448));
         senderStack.SetSocketAttribute("BufferPolicy", TypeIdValue(policy));
@@ -98,11 +108,10 @@ class E2AtbtSocketsTest : public TestCase
     {
         const uint64_t pool = 200 * 1024;
         Ptr<E2AtbtAllocator> allocator = CreateObject<E2AtbtAllocator>();
-        allocator->SetAttribute("PoolSize", UintegerValue(pool));
         allocator->SetAttribute("Interval", TimeValue(MilliSeconds(500)));
         // Three clean paths and one that loses 1 % of the data segments.
         const std::vector<double> losses{0, 0, 0, 0.01};
-        Star star(losses, E2AtbtSendBuffer::GetTypeId(), 2000000, allocator);
+        Star star(losses, E2AtbtSendBuffer::GetTypeId(), 2000000, pool, allocator);
 
         std::vector<uint32_t> counts;            // connections at each evaluation
         bool overPool = false;                   // shares beyond the pool
@@ -185,8 +194,7 @@ class E2AtbtSuspendTest : public TestCase
     void DoRun() override
     {
         Ptr<E2AtbtAllocator> allocator = CreateObject<E2AtbtAllocator>();
-        allocator->SetAttribute("PoolSize", UintegerValue(64 * 1024));
-        Star star({0, 0}, E2AtbtSendBuffer::GetTypeId(), 0, allocator);
+        Star star({0, 0}, E2AtbtSendBuffer::GetTypeId(), 0, 64 * 1024, allocator);
         Ptr<PersistentConnectionManager> manager = CreateObject<PersistentConnectionManager>();
         manager->SetAttribute("GradualRelease", BooleanValue(true));
         std::vector<uint32_t> counts; // allocator's connections at 1, 2, 5 and 6 s
@@ -236,9 +244,8 @@ class LinuxSndBufPoolTest : public TestCase
     void DoRun() override
     {
         const uint64_t poolSize = 160 * 1024;
-        Ptr<SocketBufferPool> pool = CreateObject<SocketBufferPool>();
-        pool->SetAttribute("PoolSize", UintegerValue(poolSize));
-        Star star({0, 0, 0, 0}, LinuxSndBufAutotuning::GetTypeId(), 20000000, pool);
+        Star star({0, 0, 0, 0}, LinuxSndBufAutotuning::GetTypeId(), 20000000, poolSize, nullptr);
+        Ptr<SocketMemory> pool = star.sender->GetObject<SocketMemory>();
         uint64_t peak = 0;
         bool shrank = false;
         bool mismatch = false; // pool's count against the buffers' sizes
@@ -259,8 +266,8 @@ class LinuxSndBufPoolTest : public TestCase
                         at2s[i] = size;
                     }
                 }
-                mismatch |= total != pool->GetInUse();
-                peak = std::max(peak, pool->GetInUse());
+                mismatch |= total != pool->GetBufferMemory();
+                peak = std::max(peak, pool->GetBufferMemory());
             });
         }
         Simulator::Stop(Seconds(80));
@@ -273,7 +280,7 @@ class LinuxSndBufPoolTest : public TestCase
         NS_TEST_EXPECT_MSG_EQ(at2s[3], 16 * 1024u, "the last connection found the pool full");
         NS_TEST_EXPECT_MSG_EQ(shrank, false, "no buffer shrank");
         NS_TEST_EXPECT_MSG_GT(at2s[0], 2 * at2s[3], "the first connection took more than the last");
-        NS_TEST_EXPECT_MSG_EQ(pool->GetInUse(), 0u, "the connections gave the pool back");
+        NS_TEST_EXPECT_MSG_EQ(pool->GetBufferMemory(), 0u, "the connections gave the pool back");
         Simulator::Destroy();
     }
 };

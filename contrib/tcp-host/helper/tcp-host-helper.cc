@@ -8,6 +8,7 @@
 #include "ns3/host-cpu.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/socket-memory.h"
 #include "ns3/tcp-close-policy.h"
 #include "ns3/tcp-host-model.h"
 #include "ns3/tcp-host-profile.h"
@@ -27,6 +28,7 @@ TcpHostHelper::TcpHostHelper()
     m_socketFactoryFactory.SetTypeId(TcpHostSocketFactory::GetTypeId());
     m_socketType = TcpHostSocket::GetTypeId();
     m_hostFactory.SetTypeId(TcpHostModel::GetTypeId());
+    m_memoryFactory.SetTypeId(SocketMemory::GetTypeId());
     m_inputFactory.SetTypeId(TcpInputStage::GetTypeId());
     m_outputFactory.SetTypeId(TcpOutputStage::GetTypeId());
 }
@@ -61,6 +63,7 @@ TcpHostHelper::SetProfile(const std::string& name)
 {
     const TcpHostProfile& profile = TcpHostProfile::Get(name);
     TcpHostProfile::Apply(profile.hostModel, m_hostFactory);
+    TcpHostProfile::Apply(profile.socketMemory, m_memoryFactory);
     TcpHostProfile::Apply(profile.outputStage, m_outputFactory);
     for (const auto& [attribute, value] : profile.socket)
     {
@@ -78,6 +81,12 @@ void
 TcpHostHelper::SetHostModelAttribute(const std::string& name, const AttributeValue& value)
 {
     m_hostFactory.Set(name, value);
+}
+
+void
+TcpHostHelper::SetSocketMemoryAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_memoryFactory.Set(name, value);
 }
 
 void
@@ -139,12 +148,16 @@ void
 TcpHostHelper::Install(Ptr<Node> node)
 {
     NS_LOG_FUNCTION(this << node);
-    NS_ABORT_MSG_IF(node->GetObject<TcpHostSocketFactory>(),
+    NS_ABORT_MSG_IF(node->GetObject<TcpHostSocketFactory>() || node->GetObject<SocketMemory>(),
                     "TcpHostHelper::Install: node " << node->GetId() << " already has it");
     if (!node->GetObject<TcpL4Protocol>())
     {
         m_stack.Install(node);
     }
+
+    // The node's one owner of socket memory, read by the host model, the
+    // sockets and any buffer policy or allocator the node gets later.
+    node->AggregateObject(m_memoryFactory.Create<SocketMemory>());
 
     Ptr<TcpHostSocketFactory> factory = m_socketFactoryFactory.Create<TcpHostSocketFactory>();
     for (const auto& [name, value] : m_socketAttributes)

@@ -83,6 +83,14 @@ class TcpHostHelper
     void SetHostModelAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * @brief Set an attribute of the node's SocketMemory (installed on every
+     * node, host model or not: its limit, TCB size and accounting).
+     * @param name attribute name
+     * @param value attribute value
+     */
+    void SetSocketMemoryAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
      * @brief Set an attribute of the TcpInputStage.
      * @param name attribute name
      * @param value attribute value
@@ -133,6 +141,7 @@ class TcpHostHelper
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_socketAttributes; //!< For sockets
     Ptr<TcpClosePolicy> m_closePolicy; //!< Forked into every socket, if set
     ObjectFactory m_hostFactory;       //!< Makes TcpHostModel objects
+    ObjectFactory m_memoryFactory;     //!< Makes SocketMemory objects
     ObjectFactory m_inputFactory;      //!< Makes TcpInputStage objects
     ObjectFactory m_outputFactory;     //!< Makes TcpOutputStage objects
     bool m_hostModel{true};            //!< Install the host model

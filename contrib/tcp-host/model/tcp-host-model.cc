@@ -4,6 +4,8 @@
 
 #include "tcp-host-model.h"
 
+#include "socket-memory.h"
+
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -62,20 +64,9 @@ TcpHostModel::GetTypeId()
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&TcpHostModel::m_perByteCost),
                           MakeTimeChecker(Time(0)))
-            .AddAttribute("BytesPerTcb",
-                          "Memory held by one TCB, TIME_WAIT included "
-                          "(see TcpHostProfile for calibrated values).",
-                          UintegerValue(0),
-                          MakeUintegerAccessor(&TcpHostModel::m_bytesPerTcb),
-                          MakeUintegerChecker<uint32_t>())
-            .AddAttribute("TcbMemoryLimit",
-                          "Bytes of memory for TCBs (TIME_WAIT included); a SYN that would "
-                          "exceed it gets no TCB. 0: no limit (see TcpHostProfile).",
-                          UintegerValue(0),
-                          MakeUintegerAccessor(&TcpHostModel::m_memoryLimit),
-                          MakeUintegerChecker<uint64_t>())
             .AddAttribute("PoolExhaustedAction",
-                          "What happens to a SYN that finds the TCB memory exhausted: Drop "
+                          "What happens to a SYN that finds the node's SocketMemory "
+                          "exhausted: Drop "
                           "(silently, as SunOS without a free mbuf; the peer retries) or "
                           "Refuse (answer with an RST).",
                           EnumValue(TcpHostModel::POOL_DROP),
@@ -84,21 +75,6 @@ TcpHostModel::GetTypeId()
                                           "Drop",
                                           TcpHostModel::POOL_REFUSE,
                                           "Refuse"))
-            .AddAttribute("MemoryPool",
-                          "What draws from TcbMemoryLimit: TcbOnly (TCBs) or Shared (TCBs and "
-                          "the data in socket buffers, as BSD mbufs: a pool full of TIME_WAIT "
-                          "TCBs cannot move data either).",
-                          EnumValue(TcpHostModel::POOL_TCB_ONLY),
-                          MakeEnumAccessor<MemoryPool>(&TcpHostModel::m_pool),
-                          MakeEnumChecker(TcpHostModel::POOL_TCB_ONLY,
-                                          "TcbOnly",
-                                          TcpHostModel::POOL_SHARED,
-                                          "Shared"))
-            .AddTraceSource("DataMemory",
-                            "Bytes of data in the node's socket buffers (counted when the pool "
-                            "is shared).",
-                            MakeTraceSourceAccessor(&TcpHostModel::m_dataMemory),
-                            "ns3::TracedValueCallback::Uint64")
             .AddTraceSource("TcbAllocationFailed",
                             "A SYN found the TCB memory exhausted (its source address and port).",
                             MakeTraceSourceAccessor(&TcpHostModel::m_allocationFailedTrace),
@@ -115,10 +91,6 @@ TcpHostModel::GetTypeId()
                             "Number of TCBs in TIME_WAIT on the node.",
                             MakeTraceSourceAccessor(&TcpHostModel::m_timeWaitCount),
                             "ns3::TracedValueCallback::Uint32")
-            .AddTraceSource("TcbMemory",
-                            "Bytes of memory held by the node's TCBs.",
-                            MakeTraceSourceAccessor(&TcpHostModel::m_tcbMemory),
-                            "ns3::TracedValueCallback::Uint64")
             .AddTraceSource("DemuxCost",
                             "TCBs visited and CPU time charged for one arriving segment.",
                             MakeTraceSourceAccessor(&TcpHostModel::m_demuxCostTrace),
@@ -216,7 +188,7 @@ TcpHostModel::ForgetTcb(const TcpHostSocket* tcb)
         return;
     }
     NS_LOG_FUNCTION(this << tcb);
-    UpdateData(tcb, 0);
+    Memory().SetData(tcb, 0);
     --m_perState[it->second.state];
     Time lifetime = Simulator::Now() - it->second.created;
     TcpSocket::TcpStates_t last = it->second.state;
@@ -231,7 +203,7 @@ TcpHostModel::UpdateCounts()
 {
     m_tcbCount = m_states.size();
     m_timeWaitCount = m_perState[TcpSocket::TIME_WAIT];
-    m_tcbMemory = static_cast<uint64_t>(m_states.size()) * m_bytesPerTcb;
+    Memory().SetTcbCount(m_states.size());
 }
 
 Time
@@ -252,82 +224,24 @@ TcpHostModel::SegmentCost(Ipv4Address local,
 TcpHostModel::Admission
 TcpHostModel::AdmitSyn(Ipv4Address local, uint16_t localPort, Ipv4Address peer, uint16_t peerPort)
 {
-    if (m_memoryLimit == 0 || GetPoolUse() + m_bytesPerTcb <= m_memoryLimit ||
-        m_list->HasConnection(TcbKey{local, localPort, peer, peerPort}))
+    if (Memory().TcbFits() || m_list->HasConnection(TcbKey{local, localPort, peer, peerPort}))
     {
         return ADMIT;
     }
-    NS_LOG_LOGIC("TCB memory exhausted: SYN from " << peer << ":" << peerPort << " turned away");
+    NS_LOG_LOGIC("socket memory exhausted: SYN from " << peer << ":" << peerPort << " turned away");
     ++m_allocationFailures;
     m_allocationFailedTrace(peer, peerPort);
     return m_exhaustedAction == POOL_REFUSE ? REFUSE : DROP;
 }
 
-void
-TcpHostModel::UpdateData(const TcpHostSocket* tcb, uint32_t bytes)
+SocketMemory&
+TcpHostModel::Memory()
 {
-    if (m_pool != POOL_SHARED)
+    if (!m_memory)
     {
-        return;
+        m_memory = SocketMemory::Of(this); // the node's, or a neutral one
     }
-    uint64_t total = m_dataMemory;
-    auto it = m_data.find(tcb);
-    if (it != m_data.end())
-    {
-        total -= it->second;
-        if (bytes == 0)
-        {
-            m_data.erase(it);
-        }
-        else
-        {
-            it->second = bytes;
-        }
-    }
-    else if (bytes > 0)
-    {
-        m_data.emplace(tcb, bytes);
-    }
-    total += bytes;
-    if (total != m_dataMemory)
-    {
-        m_dataMemory = total;
-    }
-}
-
-bool
-TcpHostModel::IsPoolShared() const
-{
-    return m_pool == POOL_SHARED;
-}
-
-uint64_t
-TcpHostModel::GetPoolUse() const
-{
-    return m_tcbMemory + (m_pool == POOL_SHARED ? m_dataMemory.Get() : 0);
-}
-
-uint64_t
-TcpHostModel::GetPoolFree() const
-{
-    if (m_memoryLimit == 0)
-    {
-        return std::numeric_limits<uint64_t>::max();
-    }
-    uint64_t use = GetPoolUse();
-    return use >= m_memoryLimit ? 0 : m_memoryLimit - use;
-}
-
-bool
-TcpHostModel::DataFits(uint32_t bytes) const
-{
-    return m_pool != POOL_SHARED || GetPoolFree() >= bytes;
-}
-
-uint64_t
-TcpHostModel::GetDataMemory() const
-{
-    return m_dataMemory;
+    return *m_memory;
 }
 
 uint64_t
@@ -346,12 +260,6 @@ uint32_t
 TcpHostModel::GetTcbCount(TcpSocket::TcpStates_t state) const
 {
     return m_perState.at(state);
-}
-
-uint64_t
-TcpHostModel::GetTcbMemory() const
-{
-    return m_tcbMemory;
 }
 
 const TcbList&

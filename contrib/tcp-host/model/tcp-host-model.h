@@ -4,6 +4,7 @@
 #ifndef TCP_HOST_MODEL_H
 #define TCP_HOST_MODEL_H
 
+#include "socket-memory.h"
 #include "tcb-list.h"
 
 #include "ns3/nstime.h"
@@ -23,8 +24,10 @@ class TcpHostSocket;
 
 /**
  * @ingroup tcp-host
- * @brief A host's TCP control blocks: how many, in which states, how much memory,
- * and what demultiplexing an arriving segment costs.
+ * @brief A host's TCP control blocks: how many, in which states, whether a
+ * SYN gets one, and what demultiplexing an arriving segment costs. Their
+ * memory is the node's SocketMemory's, which this model keeps told of the
+ * TCB count and asks before admitting a SYN.
  *
  * One per node, aggregated to it (TwAvoidHelper does this). The node's
  * TcpHostSocket objects report every state change, so the model's TCB
@@ -98,39 +101,6 @@ class TcpHostModel : public Object
                      uint16_t peerPort,
                      uint32_t payloadBytes);
 
-    /// What draws from the memory pool (TcbMemoryLimit).
-    enum MemoryPool
-    {
-        POOL_TCB_ONLY, //!< TCBs only
-        POOL_SHARED,   //!< TCBs and the data in socket buffers (BSD mbufs)
-    };
-
-    /**
-     * @brief A socket's buffered data (send and receive buffers) is now this many bytes.
-     * @param tcb the socket
-     * @param bytes its buffered bytes
-     */
-    void UpdateData(const TcpHostSocket* tcb, uint32_t bytes);
-
-    /// @return whether socket-buffer data draws from the pool
-    bool IsPoolShared() const;
-
-    /**
-     * @brief Whether the pool can take more data (always, unless the pool is shared and limited).
-     * @param bytes the data
-     * @return true if it fits
-     */
-    bool DataFits(uint32_t bytes) const;
-
-    /// @return bytes of the pool in use: TCBs, and buffered data if the pool is shared
-    uint64_t GetPoolUse() const;
-
-    /// @return bytes the pool has left (0 if full; the largest value if unlimited)
-    uint64_t GetPoolFree() const;
-
-    /// @return bytes of data in the node's socket buffers
-    uint64_t GetDataMemory() const;
-
     /// What to do with a SYN when the TCB memory is exhausted.
     enum PoolExhaustedAction
     {
@@ -172,9 +142,6 @@ class TcpHostModel : public Object
      * @return the count
      */
     uint32_t GetTcbCount(TcpSocket::TcpStates_t state) const;
-
-    /// @return the memory held by TCBs, in bytes
-    uint64_t GetTcbMemory() const;
 
     /// @return the lookup discipline's list (read-only)
     const TcbList& GetTcbList() const;
@@ -222,21 +189,20 @@ class TcpHostModel : public Object
      */
     void SetHashBuckets(uint32_t buckets);
 
-    /// Update the traced counts after a change.
+    /// Update the traced counts (and the TCBs' memory) after a change.
     void UpdateCounts();
+
+    /// @return the node's SocketMemory, found (or created, neutral) at first use
+    SocketMemory& Memory();
 
     TcbList::Discipline m_discipline{TcbList::LINEAR_HEAD_INSERT}; //!< Lookup discipline
     uint32_t m_hashBuckets{256};                                   //!< Hash chains
     Time m_perSegmentCost;                                         //!< Fixed cost per segment
     Time m_perTcbCost;                                             //!< Cost per TCB visited
     Time m_perByteCost;                                            //!< Cost per payload byte
-    uint32_t m_bytesPerTcb{0};                                     //!< Memory per TCB
-    uint64_t m_memoryLimit{0};                                     //!< TCB memory pool, 0: none
     PoolExhaustedAction m_exhaustedAction{POOL_DROP};              //!< SYN on a full pool
-    MemoryPool m_pool{POOL_TCB_ONLY};                              //!< What draws from it
-    std::unordered_map<const TcpHostSocket*, uint32_t> m_data;     //!< Buffered bytes per socket
-    TracedValue<uint64_t> m_dataMemory{0};                         //!< Trace: buffered data
-    uint64_t m_allocationFailures{0};                              //!< SYNs turned away
+    Ptr<SocketMemory> m_memory;       //!< The node's socket memory (Memory())
+    uint64_t m_allocationFailures{0}; //!< SYNs turned away
     TracedCallback<Ipv4Address, uint16_t> m_allocationFailedTrace; //!< Trace: SYN turned away
     std::unique_ptr<TcbList> m_list;                               //!< The TCB list
 
@@ -252,7 +218,6 @@ class TcpHostModel : public Object
     std::array<uint32_t, TcpSocket::LAST_STATE> m_perState{};        //!< TCBs per state
     TracedValue<uint32_t> m_tcbCount{0};                             //!< Trace: TCB count
     TracedValue<uint32_t> m_timeWaitCount{0};                        //!< Trace: TIME_WAIT TCBs
-    TracedValue<uint64_t> m_tcbMemory{0};                            //!< Trace: TCB memory
     TracedCallback<Time, TcpSocket::TcpStates_t> m_tcbReleasedTrace; //!< Trace: TCB left
     TracedCallback<uint32_t, Time> m_demuxCostTrace;                 //!< Trace: cost per segment
 };

@@ -37,15 +37,18 @@ Profiles()
                 // Table 1, N = 0 and N = 2500: 490.189 us per segment, 234 ns per TCB visited
                 {"PerSegmentCost", Create<TimeValue>(NanoSeconds(490189))},
                 {"PerTcbCost", Create<TimeValue>(NanoSeconds(234))},
+                {"LookupDiscipline", Create<StringValue>("LinearHeadInsert")},
+            },
+            {},
+            {},
+            {
                 // Table 2, unmodified row: 722.7 KB for 49.09 conn/s x 60 s + 41 live TCBs
                 {"BytesPerTcb", Create<UintegerValue>(248)},
                 // "cannot support more than 60 connections/s" with 2MSL = 60 s
-                {"TcbMemoryLimit", Create<UintegerValue>(60 * 60 * 248)},
-                {"LookupDiscipline", Create<StringValue>("LinearHeadInsert")},
+                {"Limit", Create<UintegerValue>(60 * 60 * 248)},
                 // SunOS keeps TCBs and socket data in the same mbufs
-                {"MemoryPool", Create<StringValue>("Shared")},
+                {"Accounting", Create<StringValue>("Shared")},
             },
-            {},
         };
         // Seed 002's hosts (the tcp-host doc, "Hosts of 1998", derives each
         // number). None of them scales windows, timestamps or SACKs.

@@ -49,6 +49,7 @@ struct TcpHostProfile
     Settings hostModel;      //!< TcpHostModel attributes
     Settings outputStage;    //!< TcpOutputStage attributes
     Settings socket;         //!< TCP behaviour (TcpHostSocket attributes)
+    Settings socketMemory;   //!< SocketMemory attributes (TCB size, limit, accounting)
 
     /**
      * @brief A profile by name; aborts with the known names if there is none.

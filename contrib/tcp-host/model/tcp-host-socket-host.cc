@@ -64,7 +64,8 @@ TcpHostSocket::HostModel()
     {
         m_hostModel = m_node->GetObject<TcpHostModel>();
         m_hostModelLooked = true;
-        m_sharedPool = m_hostModel && m_hostModel->IsPoolShared();
+        m_memory = m_node->GetObject<SocketMemory>();
+        m_sharedPool = m_hostModel && m_memory && m_memory->ChargesData();
     }
     return m_hostModel;
 }
@@ -74,10 +75,9 @@ TcpHostSocket::ReportData()
 {
     // Only a shared pool counts data (the hash update is not free); a
     // socket that has let its TCB go holds no data there any more.
-    if (m_sharedPool && m_hostModel && m_state != CLOSED &&
-        (m_endPoint != nullptr || m_endPoint6 != nullptr))
+    if (m_sharedPool && m_state != CLOSED && (m_endPoint != nullptr || m_endPoint6 != nullptr))
     {
-        m_hostModel->UpdateData(this, m_txBuffer->Size() + m_tcb->m_rxBuffer->Size());
+        m_memory->SetData(this, m_txBuffer->Size() + m_tcb->m_rxBuffer->Size());
     }
 }
 

@@ -160,6 +160,7 @@ TcpHostSocket::TcpHostSocket(const TcpHostSocket& sock)
       m_closePhase(SWAP_NONE),
       m_hostModel(sock.m_hostModel),
       m_hostModelLooked(sock.m_hostModelLooked),
+      m_memory(sock.m_memory),
       m_sharedPool(sock.m_sharedPool),
       m_finWait2Timeout(sock.m_finWait2Timeout),
       m_resetDataAfterClose(sock.m_resetDataAfterClose),
@@ -423,10 +424,10 @@ TcpHostSocket::GetTxAvailable() const
         // Shrinking: room only below the target.
         available = m_sndBufTarget > m_txBuffer->Size() ? m_sndBufTarget - m_txBuffer->Size() : 0;
     }
-    if (m_sharedPool && m_hostModel)
+    if (m_sharedPool)
     {
         // No free mbuf, no room: the application waits (BSD's sosend).
-        available = std::min<uint64_t>(available, m_hostModel->GetPoolFree());
+        available = std::min<uint64_t>(available, m_memory->GetFree());
     }
     return available;
 }

@@ -5,6 +5,7 @@
 #include "tcp-input-stage.h"
 
 #include "host-cpu.h"
+#include "socket-memory.h"
 #include "tcp-host-model.h"
 #include "tcp-host-socket.h"
 
@@ -71,6 +72,7 @@ TcpInputStage::DoDispose()
     m_queue.clear();
     m_tcp = nullptr;
     m_host = nullptr;
+    m_memory = nullptr;
     m_cpu = nullptr;
     IpL4Protocol::DoDispose();
 }
@@ -83,6 +85,7 @@ TcpInputStage::Install(Ptr<Node> node)
     m_host = node->GetObject<TcpHostModel>();
     NS_ABORT_MSG_IF(!m_tcp, "TcpInputStage: node " << node->GetId() << " has no TCP");
     NS_ABORT_MSG_IF(!m_host, "TcpInputStage: node " << node->GetId() << " has no TcpHostModel");
+    m_memory = SocketMemory::Of(node);
     m_cpu = node->GetObject<HostCpu>();
     NS_ABORT_MSG_IF(!m_cpu, "TcpInputStage: node " << node->GetId() << " has no HostCpu");
     Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
@@ -117,13 +120,13 @@ TcpInputStage::Receive(Ptr<Packet> p,
         m_dropTrace(p);
         return IpL4Protocol::RX_OK; // dropped below TCP: the sender sees a loss
     }
-    if (m_host->IsPoolShared())
+    if (m_memory->ChargesData())
     {
         // Data needs memory to be held in (an mbuf cluster): with the pool
         // shared and full, the driver has nowhere to put it.
         TcpHeader tcpHeader;
         uint32_t payload = p->GetSize() - p->PeekHeader(tcpHeader);
-        if (payload > 0 && !m_host->DataFits(payload))
+        if (payload > 0 && !m_memory->DataFits(payload))
         {
             NS_LOG_LOGIC("no memory for " << payload << " bytes of data, dropping " << p);
             ++m_memoryDrops;

@@ -25,8 +25,8 @@ class PoolScenario
 {
   public:
     /**
-     * @param pool MemoryPool attribute value
-     * @param limit TcbMemoryLimit
+     * @param pool SocketMemory's Accounting
+     * @param limit SocketMemory's Limit
      * @param shortConnections short connections the server closes (TIME_WAIT at the server)
      */
     PoolScenario(const std::string& pool, uint64_t limit, uint32_t shortConnections)
@@ -36,13 +36,14 @@ class PoolScenario
         p2p.SetChannelAttribute("Delay", StringValue("100us"));
         NetDeviceContainer devices = p2p.Install(m_nodes);
         TcpHostHelper host;
-        host.SetHostModelAttribute("MemoryPool", StringValue(pool));
-        host.SetHostModelAttribute("BytesPerTcb", UintegerValue(BYTES_PER_TCB));
-        host.SetHostModelAttribute("TcbMemoryLimit", UintegerValue(limit));
+        host.SetSocketMemoryAttribute("Accounting", StringValue(pool));
+        host.SetSocketMemoryAttribute("BytesPerTcb", UintegerValue(BYTES_PER_TCB));
+        host.SetSocketMemoryAttribute("Limit", UintegerValue(limit));
         host.Install(m_nodes);
         Ipv4Address server =
             Ipv4AddressHelper("10.0.0.0", "255.255.255.0").Assign(devices).GetAddress(1);
         m_host = m_nodes.Get(1)->GetObject<TcpHostModel>();
+        m_memory = m_nodes.Get(1)->GetObject<SocketMemory>();
 
         Ptr<Socket> listener =
             Socket::CreateSocket(m_nodes.Get(1), TcpHostSocketFactory::GetTypeId());
@@ -75,11 +76,12 @@ class PoolScenario
         });
     }
 
-    NodeContainer m_nodes{2}; //!< 0 client, 1 server
-    Ptr<TcpHostModel> m_host; //!< The server's host model
-    Ptr<Socket> m_client;     //!< The long connection, client end
-    Ptr<Socket> m_kept;       //!< The long connection, server end
-    uint64_t m_received{0};   //!< Bytes the server read from it
+    NodeContainer m_nodes{2};   //!< 0 client, 1 server
+    Ptr<TcpHostModel> m_host;   //!< The server's host model
+    Ptr<SocketMemory> m_memory; //!< The server's socket memory
+    Ptr<Socket> m_client;       //!< The long connection, client end
+    Ptr<Socket> m_kept;         //!< The long connection, server end
+    uint64_t m_received{0};     //!< Bytes the server read from it
 
   private:
     void Accepted(Ptr<Socket> s, const Address&)
@@ -132,12 +134,12 @@ class PoolCountsDataTest : public TestCase
         uint64_t dataUnread = 0;
         uint64_t useUnread = 0;
         Simulator::Schedule(Seconds(1.5), [&]() {
-            dataUnread = s.m_host->GetDataMemory();
-            useUnread = s.m_host->GetPoolUse();
+            dataUnread = s.m_memory->GetDataMemory();
+            useUnread = s.m_memory->GetUse();
         });
         Simulator::Stop(Seconds(3));
         Simulator::Run();
-        uint64_t dataRead = s.m_host->GetDataMemory();
+        uint64_t dataRead = s.m_memory->GetDataMemory();
         uint64_t received = s.m_received;
         Simulator::Destroy();
         NS_TEST_ASSERT_MSG_EQ(dataUnread, 5000, "5000 unread bytes in the server's buffer");
@@ -153,7 +155,7 @@ class PoolCountsDataTest : public TestCase
 class PoolFullOfTimeWaitTest : public TestCase
 {
   public:
-    /// @param shared MemoryPool Shared (else TcbOnly)
+    /// @param shared Accounting Shared (else TcbOnly)
     explicit PoolFullOfTimeWaitTest(bool shared)
         : TestCase(std::string("pool full of TIME_WAIT TCBs, ") +
                    (shared ? "shared with data: no data moves either way"
@@ -198,6 +200,60 @@ class PoolFullOfTimeWaitTest : public TestCase
     bool m_shared; //!< Shared pool
 };
 
+/**
+ * SocketMemory alone: under each Accounting, what draws from the limit, and
+ * what the limit refuses (a TCB, data, a buffer's growth).
+ */
+class SocketMemoryAccountingTest : public TestCase
+{
+  public:
+    SocketMemoryAccountingTest()
+        : TestCase("SocketMemory: TCBs, data and buffers draw from Limit as Accounting says")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        int owner = 0; // a socket's identity, for SetData
+        for (std::string accounting : {"TcbOnly", "Shared", "Buffers"})
+        {
+            Ptr<SocketMemory> m = CreateObject<SocketMemory>();
+            m->SetAttribute("Accounting", StringValue(accounting));
+            m->SetAttribute("BytesPerTcb", UintegerValue(100));
+            m->SetAttribute("Limit", UintegerValue(1000));
+            m->SetTcbCount(9);
+            m->SetData(&owner, 50);
+            m->TakeBuffer(700);
+            bool tcbs = accounting != "Buffers";
+            bool data = accounting == "Shared";
+            bool buffers = accounting == "Buffers";
+            NS_TEST_ASSERT_MSG_EQ(m->GetTcbMemory(), 900u, accounting << ": TCB memory counted");
+            NS_TEST_ASSERT_MSG_EQ(m->GetDataMemory(), data ? 50u : 0u, accounting << ": data");
+            NS_TEST_ASSERT_MSG_EQ(m->GetUse(),
+                                  (tcbs ? 900u : 0u) + (data ? 50u : 0u) + (buffers ? 700u : 0u),
+                                  accounting << ": what draws from the limit");
+            // A tenth TCB fits in 1000 bytes only if nothing else draws.
+            NS_TEST_ASSERT_MSG_EQ(m->TcbFits(), (accounting != "Shared"), accounting << ": TCB");
+            NS_TEST_ASSERT_MSG_EQ(m->DataFits(60),
+                                  (!data),
+                                  accounting << ": 60 more bytes of data");
+            NS_TEST_ASSERT_MSG_EQ(m->GrowBuffer(500),
+                                  buffers ? 300u : 500u,
+                                  accounting << ": a buffer grows up to the limit");
+            m->SetData(&owner, 0);
+            NS_TEST_ASSERT_MSG_EQ(m->GetDataMemory(), 0u, accounting << ": data gone");
+            m->ReleaseBuffer(m->GetBufferMemory());
+            NS_TEST_ASSERT_MSG_EQ(m->GetBufferMemory(), 0u, accounting << ": buffers given back");
+        }
+        Ptr<SocketMemory> unlimited = CreateObject<SocketMemory>();
+        unlimited->SetAttribute("Accounting", StringValue("Buffers"));
+        NS_TEST_ASSERT_MSG_EQ(unlimited->GrowBuffer(1 << 30),
+                              uint64_t(1) << 30,
+                              "no limit: every growth granted");
+    }
+};
+
 /// The suite.
 class TcpHostMemoryPoolTestSuite : public TestSuite
 {
@@ -205,6 +261,7 @@ class TcpHostMemoryPoolTestSuite : public TestSuite
     TcpHostMemoryPoolTestSuite()
         : TestSuite("tcp-host-memory-pool", Type::UNIT)
     {
+        AddTestCase(new SocketMemoryAccountingTest(), Duration::QUICK);
         AddTestCase(new PoolCountsDataTest(), Duration::QUICK);
         AddTestCase(new PoolFullOfTimeWaitTest(true), Duration::QUICK);
         AddTestCase(new PoolFullOfTimeWaitTest(false), Duration::QUICK);

@@ -286,9 +286,9 @@ TwAvoidTable1Config::Validate() const
     // The server's TCB memory must hold them (plus listeners and clients).
     UintegerValue limit;
     UintegerValue bytesPerTcb;
-    Ptr<TcpHostModel> host = CreateObject<TcpHostModel>();
-    host->GetAttribute("TcbMemoryLimit", limit);
-    host->GetAttribute("BytesPerTcb", bytesPerTcb);
+    Ptr<SocketMemory> memory = CreateObject<SocketMemory>();
+    memory->GetAttribute("Limit", limit);
+    memory->GetAttribute("BytesPerTcb", bytesPerTcb);
     uint64_t poolTcbs =
         bytesPerTcb.Get() == 0 || limit.Get() == 0 ? UINT64_MAX : limit.Get() / bytesPerTcb.Get();
     if (timeWaitTcbs > EPHEMERAL_PORTS)
@@ -298,7 +298,7 @@ TwAvoidTable1Config::Validate() const
     else if (testbed.hostModel && timeWaitTcbs + 4 > poolTcbs)
     {
         why << timeWaitTcbs << " TIME_WAIT TCBs do not fit the server's TCB memory (" << poolTcbs
-            << " TCBs; see TcpHostModel::TcbMemoryLimit)";
+            << " TCBs; see SocketMemory::Limit)";
     }
     else if (!transferTime.IsStrictlyPositive())
     {

@@ -95,7 +95,7 @@ TwAvoidTestbed::TwAvoidTestbed(const TwAvoidTestbedConfig& config,
     tw.SetHostModelAttribute("LookupDiscipline", StringValue(config.lookupDiscipline));
     if (!config.memoryPool.empty())
     {
-        tw.SetHostModelAttribute("MemoryPool", StringValue(config.memoryPool));
+        tw.SetSocketMemoryAttribute("Accounting", StringValue(config.memoryPool));
     }
     for (uint32_t i = 0; i < roles.size(); ++i)
     {

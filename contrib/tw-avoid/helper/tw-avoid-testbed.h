@@ -34,7 +34,7 @@ struct TwAvoidTestbedConfig
     double msl{30};                                   //!< Maximum segment lifetime, s (BSD: 30 s)
     std::string hostProfile{"SunOS-4.1.3-SS20-71"};   //!< TcpHostProfile of every host
     std::string lookupDiscipline{"LinearHeadInsert"}; //!< TcpHostModel::LookupDiscipline
-    std::string memoryPool; //!< TcpHostModel::MemoryPool, if not the profile's (empty)
+    std::string memoryPool; //!< SocketMemory::Accounting, if not the profile's (empty)
     std::string socketType{"ns3::TcpHostSocket"}; //!< Socket class (for benchmarks)
     bool hostModel{true};                         //!< Give every host a TcpHostModel (and its CPU)
     std::string pcapPrefix;        //!< If not empty, write a pcap file per host with this prefix

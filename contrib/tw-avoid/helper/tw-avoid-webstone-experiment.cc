@@ -191,7 +191,7 @@ void
 WebStoneRun::Sample()
 {
     Ptr<TcpHostModel> server = m_testbed->GetHostModel(0);
-    double memory = server->GetTcbMemory() / 1024.0;
+    double memory = server->GetObject<SocketMemory>()->GetTcbMemory() / 1024.0;
     m_memorySum += memory;
     m_memoryMax = std::max(m_memoryMax, memory);
     m_serverTimeWaitSum += server->GetTcbCount(TcpSocket::TIME_WAIT);
@@ -209,10 +209,11 @@ WebStoneRun::Sample()
 void
 WebStoneRun::Tick()
 {
-    m_result.timeline.push_back({Simulator::Now().GetSeconds(),
-                                 m_testbed->GetHostModel(0)->GetTcbMemory() / 1024.0,
-                                 double(m_secondCompleted),
-                                 double(m_secondFailed)});
+    m_result.timeline.push_back(
+        {Simulator::Now().GetSeconds(),
+         m_testbed->GetHostModel(0)->GetObject<SocketMemory>()->GetTcbMemory() / 1024.0,
+         double(m_secondCompleted),
+         double(m_secondFailed)});
     m_secondCompleted = 0;
     m_secondFailed = 0;
     if (Simulator::Now() + Seconds(1) < m_end)

@@ -32,6 +32,17 @@ ProfiledHostModel()
     return host;
 }
 
+/// @return the profile's bytes per TCB
+uint64_t
+ProfiledBytesPerTcb()
+{
+    Ptr<SocketMemory> memory = CreateObject<SocketMemory>();
+    TcpHostProfile::Apply(TcpHostProfile::Get(PROFILE).socketMemory, memory);
+    UintegerValue bytes;
+    memory->GetAttribute("BytesPerTcb", bytes);
+    return bytes.Get();
+}
+
 const uint16_t PORT = 80;
 
 /// A server with one old idle connection and K TIME_WAIT TCBs in front of it.
@@ -74,7 +85,9 @@ class TimeWaitLoad
         m_server = nodes.Get(1);
         m_host = m_server->GetObject<TcpHostModel>();
         m_host->TraceConnectWithoutContext("DemuxCost", MakeCallback(&TimeWaitLoad::Cost, this));
-        m_host->TraceConnectWithoutContext("TcbMemory", MakeCallback(&TimeWaitLoad::Memory, this));
+        m_server->GetObject<SocketMemory>()->TraceConnectWithoutContext(
+            "TcbMemory",
+            MakeCallback(&TimeWaitLoad::Memory, this));
 
         Ptr<Socket> listener = Socket::CreateSocket(m_server, TcpHostSocketFactory::GetTypeId());
         listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), PORT));
@@ -102,7 +115,7 @@ class TimeWaitLoad
         Simulator::Schedule(Seconds(1), [this]() {
             m_out.timeWait = m_host->GetTcbCount(TcpSocket::TIME_WAIT);
             m_out.tcbs = m_host->GetTcbCount();
-            m_out.memory = m_host->GetTcbMemory();
+            m_out.memory = m_server->GetObject<SocketMemory>()->GetTcbMemory();
             m_out.memoryTraced = m_lastMemory;
             m_out.established = m_host->GetTcbCount(TcpSocket::ESTABLISHED);
             m_probe = true;
@@ -181,15 +194,15 @@ class TimeWaitCostTest : public TestCase
         Ptr<TcpHostModel> defaults = ProfiledHostModel();
         TimeValue base;
         TimeValue perTcb;
-        UintegerValue bytes;
         defaults->GetAttribute("PerSegmentCost", base);
         defaults->GetAttribute("PerTcbCost", perTcb);
-        defaults->GetAttribute("BytesPerTcb", bytes);
 
         NS_TEST_ASSERT_MSG_EQ(o.timeWait, m_k, "server holds one TIME_WAIT TCB per connection");
         NS_TEST_ASSERT_MSG_EQ(o.established, 1, "the old connection");
         NS_TEST_ASSERT_MSG_EQ(o.tcbs, m_k + 2, "TIME_WAIT + old connection + listener");
-        NS_TEST_ASSERT_MSG_EQ(o.memory, (m_k + 2) * bytes.Get(), "memory = TCBs x BytesPerTcb");
+        NS_TEST_ASSERT_MSG_EQ(o.memory,
+                              (m_k + 2) * ProfiledBytesPerTcb(),
+                              "memory = TCBs x BytesPerTcb");
         NS_TEST_ASSERT_MSG_EQ(o.memoryTraced, o.memory, "TcbMemory trace agrees");
         NS_TEST_ASSERT_MSG_EQ(o.visited, m_expectedVisited, "TCBs visited by the lookup");
         NS_TEST_ASSERT_MSG_EQ(o.cost, base.Get() + perTcb.Get() * m_expectedVisited, "cost");
@@ -264,9 +277,7 @@ class TcbPoolTest : public TestCase
         NetDeviceContainer devices = p2p.Install(nodes);
         TwAvoidHelper tw;
         tw.SetProfile(PROFILE);
-        UintegerValue bytes;
-        ProfiledHostModel()->GetAttribute("BytesPerTcb", bytes);
-        tw.SetHostModelAttribute("TcbMemoryLimit", UintegerValue(5 * bytes.Get()));
+        tw.SetSocketMemoryAttribute("Limit", UintegerValue(5 * ProfiledBytesPerTcb()));
         tw.SetHostModelAttribute("PoolExhaustedAction", StringValue(m_action));
         tw.Install(nodes);
         Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.0");

@@ -75,12 +75,12 @@ RunAll(TwAvoidWebStoneConfig c)
 double
 PoolTurnover(const TwAvoidWebStoneConfig& c)
 {
-    Ptr<TcpHostModel> host = CreateObject<TcpHostModel>();
-    TcpHostProfile::Apply(TcpHostProfile::Get(c.testbed.hostProfile).hostModel, host);
+    Ptr<SocketMemory> memory = CreateObject<SocketMemory>();
+    TcpHostProfile::Apply(TcpHostProfile::Get(c.testbed.hostProfile).socketMemory, memory);
     UintegerValue limit;
     UintegerValue perTcb;
-    host->GetAttribute("TcbMemoryLimit", limit);
-    host->GetAttribute("BytesPerTcb", perTcb);
+    memory->GetAttribute("Limit", limit);
+    memory->GetAttribute("BytesPerTcb", perTcb);
     return double(limit.Get()) / perTcb.Get() / (2 * c.testbed.msl);
 }
 

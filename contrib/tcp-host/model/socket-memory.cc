@@ -1,0 +1,231 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "socket-memory.h"
+
+#include "ns3/abort.h"
+#include "ns3/enum.h"
+#include "ns3/log.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SocketMemory");
+
+NS_OBJECT_ENSURE_REGISTERED(SocketMemory);
+
+TypeId
+SocketMemory::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::SocketMemory")
+            .SetParent<Object>()
+            .SetGroupName("TcpHost")
+            .AddConstructor<SocketMemory>()
+            .AddAttribute("Limit",
+                          "Bytes of socket memory (what Accounting says draws from it); a SYN "
+                          "that would exceed it gets no TCB, data that would is dropped, a "
+                          "buffer that would stops growing. 0: no limit (see TcpHostProfile).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&SocketMemory::m_limit),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("BytesPerTcb",
+                          "Memory held by one TCB, TIME_WAIT included (see TcpHostProfile "
+                          "for calibrated values).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&SocketMemory::m_bytesPerTcb),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Accounting",
+                          "What draws from Limit: TcbOnly (TCBs), Shared (TCBs and the data "
+                          "in socket buffers, as BSD mbufs: a pool full of TIME_WAIT TCBs "
+                          "cannot move data either) or Buffers (socket buffers as allocated: "
+                          "Linux's tcp_mem, a proxy's buffer memory).",
+                          EnumValue(SocketMemory::TCB_ONLY),
+                          MakeEnumAccessor<Accounting>(&SocketMemory::m_accounting),
+                          MakeEnumChecker(SocketMemory::TCB_ONLY,
+                                          "TcbOnly",
+                                          SocketMemory::SHARED,
+                                          "Shared",
+                                          SocketMemory::BUFFERS,
+                                          "Buffers"))
+            .AddTraceSource("TcbMemory",
+                            "Bytes of memory held by the node's TCBs.",
+                            MakeTraceSourceAccessor(&SocketMemory::m_tcbMemory),
+                            "ns3::TracedValueCallback::Uint64")
+            .AddTraceSource("DataMemory",
+                            "Bytes of data in the node's socket buffers (counted under Shared).",
+                            MakeTraceSourceAccessor(&SocketMemory::m_dataMemory),
+                            "ns3::TracedValueCallback::Uint64")
+            .AddTraceSource("BufferMemory",
+                            "Bytes of socket buffers allocated.",
+                            MakeTraceSourceAccessor(&SocketMemory::m_bufferMemory),
+                            "ns3::TracedValueCallback::Uint64");
+    return tid;
+}
+
+SocketMemory::SocketMemory()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+SocketMemory::~SocketMemory()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+Ptr<SocketMemory>
+SocketMemory::Of(Ptr<Object> object)
+{
+    NS_ABORT_MSG_IF(!object, "SocketMemory::Of: no node");
+    Ptr<SocketMemory> memory = object->GetObject<SocketMemory>();
+    if (!memory)
+    {
+        memory = CreateObject<SocketMemory>();
+        object->AggregateObject(memory);
+    }
+    return memory;
+}
+
+uint64_t
+SocketMemory::GetLimit() const
+{
+    return m_limit;
+}
+
+SocketMemory::Accounting
+SocketMemory::GetAccounting() const
+{
+    return m_accounting;
+}
+
+uint64_t
+SocketMemory::GetUse() const
+{
+    switch (m_accounting)
+    {
+    case TCB_ONLY:
+        return m_tcbMemory;
+    case SHARED:
+        return m_tcbMemory + m_dataMemory;
+    case BUFFERS:
+        return m_bufferMemory;
+    }
+    return 0;
+}
+
+uint64_t
+SocketMemory::GetFree() const
+{
+    if (m_limit == 0)
+    {
+        return std::numeric_limits<uint64_t>::max();
+    }
+    uint64_t use = GetUse();
+    return use >= m_limit ? 0 : m_limit - use;
+}
+
+void
+SocketMemory::SetTcbCount(uint32_t count)
+{
+    m_tcbMemory = static_cast<uint64_t>(count) * m_bytesPerTcb;
+}
+
+bool
+SocketMemory::TcbFits() const
+{
+    // Under Buffers, TCBs do not draw from the limit.
+    return m_limit == 0 || m_accounting == BUFFERS || GetUse() + m_bytesPerTcb <= m_limit;
+}
+
+uint64_t
+SocketMemory::GetTcbMemory() const
+{
+    return m_tcbMemory;
+}
+
+bool
+SocketMemory::ChargesData() const
+{
+    return m_accounting == SHARED;
+}
+
+void
+SocketMemory::SetData(const void* owner, uint32_t bytes)
+{
+    if (!ChargesData())
+    {
+        return; // counted only where it draws from the limit (the map is not free)
+    }
+    uint64_t total = m_dataMemory;
+    auto it = m_data.find(owner);
+    if (it != m_data.end())
+    {
+        total -= it->second;
+        if (bytes == 0)
+        {
+            m_data.erase(it);
+        }
+        else
+        {
+            it->second = bytes;
+        }
+    }
+    else if (bytes > 0)
+    {
+        m_data.emplace(owner, bytes);
+    }
+    total += bytes;
+    if (total != m_dataMemory)
+    {
+        m_dataMemory = total;
+    }
+}
+
+bool
+SocketMemory::DataFits(uint32_t bytes) const
+{
+    return !ChargesData() || GetFree() >= bytes;
+}
+
+uint64_t
+SocketMemory::GetDataMemory() const
+{
+    return m_dataMemory;
+}
+
+void
+SocketMemory::TakeBuffer(uint64_t bytes)
+{
+    m_bufferMemory = m_bufferMemory + bytes;
+}
+
+uint64_t
+SocketMemory::GrowBuffer(uint64_t bytes)
+{
+    uint64_t granted = m_accounting == BUFFERS ? std::min(bytes, GetFree()) : bytes;
+    m_bufferMemory = m_bufferMemory + granted;
+    NS_LOG_LOGIC("asked " << bytes << ", granted " << granted << ", allocated " << m_bufferMemory);
+    return granted;
+}
+
+void
+SocketMemory::ReleaseBuffer(uint64_t bytes)
+{
+    NS_ABORT_MSG_IF(bytes > m_bufferMemory,
+                    "SocketMemory::ReleaseBuffer: " << bytes << " bytes, only " << m_bufferMemory
+                                                    << " allocated");
+    m_bufferMemory = m_bufferMemory - bytes;
+}
+
+uint64_t
+SocketMemory::GetBufferMemory() const
+{
+    return m_bufferMemory;
+}
+
+} // namespace ns3
