@@ -65,9 +65,13 @@ main(int argc, char* argv[])
     proxyStack.SetHostModelEnabled(false);
     proxyStack.SetSocketAttribute("SndBufSize", UintegerValue(16 * 1024));
     proxyStack.SetSocketAttribute("RcvBufSize", UintegerValue(16 * 1024));
+    // The proxy's socket-buffer pool, the paper's 3200 KB: its node's socket
+    // memory, which E2-ATBT divides and the manager's pool threshold reads.
+    proxyStack.SetSocketMemoryAttribute("Accounting", StringValue("Buffers"));
+    proxyStack.SetSocketMemoryAttribute("Limit", UintegerValue(3200 * 1024));
     if (e2atbt)
     {
-        proxyNode->AggregateObject(CreateObject<E2AtbtAllocator>()); // the 3200 KB pool
+        proxyNode->AggregateObject(CreateObject<E2AtbtAllocator>());
         proxyStack.SetSocketAttribute("BufferPolicy", TypeIdValue(E2AtbtSendBuffer::GetTypeId()));
     }
     proxyStack.Install(proxyNode);
