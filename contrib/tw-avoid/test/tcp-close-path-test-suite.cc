@@ -8,7 +8,8 @@
 // stock TcpSocketBase (ns-3 3.44) or an earlier version of the suite's
 // socket had; the doc (tw-avoid.rst, "Close-path defects") lists them.
 
-#include "tcp-close-harness.h"
+// The harness lives with the socket it tests, in tcp-host (a sibling module).
+#include "../../tcp-host/test/tcp-close-harness.h"
 
 #include "ns3/test.h"
 

@@ -11,7 +11,8 @@
 // nowhere, each TIME_WAIT 2*MSL from its last restart) and no socket or TCB
 // left on either node.
 
-#include "tcp-close-harness.h"
+// The harness lives with the socket it tests, in tcp-host (a sibling module).
+#include "../../tcp-host/test/tcp-close-harness.h"
 
 #include "ns3/applications-module.h"
 #include "ns3/point-to-point-module.h"
