@@ -53,9 +53,10 @@ class TcpOutputStage;
  * TIME_WAIT are one table of (state, segment class) arms
  * (ProcessClosingState), the other states' fixes arms of DoForwardUp. Every
  * connection then ends, under any loss, with TIME_WAIT where the close
- * policy puts it (the module's documentation lists the defects and the
- * guarantees; the tw-avoid-close-path and tw-avoid-close-stress suites test
- * them).
+ * policy puts it (tcp-host.rst, "The close path", lists the defects and the
+ * guarantees; the tcp-host-close-path and tcp-host-close-stress suites test
+ * them under the standard close, tw-avoid-close-path and
+ * tw-avoid-close-stress under the tw-avoid module's close policies).
  *
  * The socket also reports its TCB life cycle to the node's TcpHostModel, if the
  * node has one, so that the host model knows the node's real TCB list.

@@ -27,6 +27,21 @@ TwAvoidHelper::SetNegotiate(bool negotiate)
     m_negotiate = negotiate;
 }
 
+Ptr<TcpClosePolicy>
+TwAvoidHelper::CreateClosePolicy(Role role, bool negotiate)
+{
+    Ptr<TcpClosePolicy> rolePolicy = role == CLIENT
+                                         ? Ptr<TcpClosePolicy>(CreateObject<TcpSwapClose>())
+                                         : CreateObject<TcpClosePolicy>();
+    if (!negotiate)
+    {
+        return rolePolicy;
+    }
+    Ptr<TcpNegotiatedClose> negotiated = CreateObject<TcpNegotiatedClose>();
+    negotiated->SetAttribute("Fallback", TypeIdValue(rolePolicy->GetInstanceTypeId()));
+    return negotiated;
+}
+
 void
 TwAvoidHelper::Install(Ptr<Node> node)
 {
@@ -34,19 +49,7 @@ TwAvoidHelper::Install(Ptr<Node> node)
     TypeId socketType = GetSocketType();
     if (IsTypeOrChildOf(socketType, TcpHostSocket::GetTypeId()))
     {
-        Ptr<TcpClosePolicy> rolePolicy = m_role == CLIENT
-                                             ? Ptr<TcpClosePolicy>(CreateObject<TcpSwapClose>())
-                                             : CreateObject<TcpClosePolicy>();
-        if (m_negotiate)
-        {
-            Ptr<TcpNegotiatedClose> negotiated = CreateObject<TcpNegotiatedClose>();
-            negotiated->SetAttribute("Fallback", TypeIdValue(rolePolicy->GetInstanceTypeId()));
-            SetClosePolicy(negotiated);
-        }
-        else
-        {
-            SetClosePolicy(rolePolicy);
-        }
+        SetClosePolicy(CreateClosePolicy(m_role, m_negotiate));
     }
     else
     {

@@ -50,6 +50,14 @@ class TwAvoidHelper : public TcpHostHelper
     void Install(Ptr<Node> node) override;
     using TcpHostHelper::Install;
 
+    /**
+     * @brief The close policy Install gives the TcpHostSocket sockets of a role.
+     * @param role the role
+     * @param negotiate true for TcpNegotiatedClose, falling back to the role's policy
+     * @return a new policy (to hand to TcpHostHelper::SetClosePolicy as a prototype)
+     */
+    static Ptr<TcpClosePolicy> CreateClosePolicy(Role role, bool negotiate);
+
   private:
     Role m_role{SERVER};     //!< Role of the nodes installed next
     bool m_negotiate{false}; //!< Use the negotiated placement

@@ -4,20 +4,24 @@
 #ifndef TCP_CLOSE_HARNESS_H
 #define TCP_CLOSE_HARNESS_H
 
-// A test harness for the close path: one server node and one client node on
-// a point-to-point link, any number of scripted connections between them, a
-// log of every segment on the wire (relative sequence numbers: ns-3's ISN is
-// 0), and drops chosen per segment, by rule or at random. The segment-level
-// tests (tcp-close-path-test-suite.cc) run one connection and read the log;
-// the stress test (tcp-close-stress-test-suite.cc) runs thousands.
+// A test harness for the close path of TcpHostSocket: one server node and
+// one client node on a point-to-point link, any number of scripted
+// connections between them, each end with the close policy its test gives
+// it (the standard close by default), a log of every segment on the wire
+// (relative sequence numbers: ns-3's ISN is 0), and drops chosen per
+// segment, by rule or at random. The segment-level tests (ClosePathTestCase)
+// run one connection and read the log; the stress tests
+// (CloseStressTestCase) run thousands under random loss. tcp-host's suites
+// (tcp-host-close-path, tcp-host-close-stress) use them with the standard
+// close, tw-avoid's (tw-avoid-close-path, tw-avoid-close-stress) with its
+// close policies.
 
 #include "ns3/core-module.h"
 #include "ns3/error-model.h"
-#include "ns3/http-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/tcp-host-module.h"
-#include "ns3/tw-avoid-module.h"
+#include "ns3/test.h"
 
 #include <functional>
 #include <string>
@@ -80,11 +84,12 @@ class Wire : public ErrorModel
     void DropEvery(SegmentMatch match);
 
     /**
-     * @brief Remove the TIME_WAIT option from every segment that matches, as
-     * a middlebox that strips unknown options would.
+     * @brief Remove the options of one kind from every segment that matches,
+     * as a middlebox that strips unknown options would.
+     * @param kind the option kind
      * @param match the rule
      */
-    void StripTimeWaitOption(SegmentMatch match);
+    void StripOption(uint8_t kind, SegmentMatch match);
 
     /**
      * @brief Random loss: every segment with probability p, and segments of
@@ -108,15 +113,15 @@ class Wire : public ErrorModel
         uint32_t seen{0};   //!< Matches so far
     };
 
-    bool m_toServer;                      //!< Direction
-    std::vector<WireSegment>* m_log;      //!< Shared log
-    std::vector<Rule> m_rules;            //!< Targeted drops
-    std::vector<SegmentMatch> m_strips;   //!< Segments whose TIME_WAIT option goes
-    std::vector<SegmentMatch> m_dark;     //!< Segments always dropped
-    double m_p{0};                        //!< Random loss, any segment
-    double m_closeP{0};                   //!< Random loss, close segments
-    double m_synP{0};                     //!< Random loss, handshake segments
-    Ptr<UniformRandomVariable> m_uniform; //!< Loss draws
+    bool m_toServer;                                        //!< Direction
+    std::vector<WireSegment>* m_log;                        //!< Shared log
+    std::vector<Rule> m_rules;                              //!< Targeted drops
+    std::vector<std::pair<uint8_t, SegmentMatch>> m_strips; //!< Option kinds stripped, where
+    std::vector<SegmentMatch> m_dark;                       //!< Segments always dropped
+    double m_p{0};                                          //!< Random loss, any segment
+    double m_closeP{0};                                     //!< Random loss, close segments
+    double m_synP{0};                                       //!< Random loss, handshake segments
+    Ptr<UniformRandomVariable> m_uniform;                   //!< Loss draws
 };
 
 /// How a connection ends.
@@ -151,7 +156,12 @@ struct EndRecord
     uint32_t rxBad{0};                //!< Bytes read that were not the expected ones
     bool errorClose{false};           //!< The socket reported an error close
     bool closeCalled{false};          //!< The application closed
-    bool negotiated{false};           //!< Committed to the negotiated TIME_WAIT placement
+    /// How the end's close policy ends a passive close, asked at the end of
+    /// the run (a stock socket: the standard close's answer)
+    TcpClosePolicy::PassiveEnd passiveEnd{TcpClosePolicy::PASSIVE_CLOSED};
+    /// Whether the end's close policy keeps TIME_WAIT after an active
+    /// close, asked at the end of the run (a stock socket: yes)
+    bool keepsTimeWaitAfterActiveClose{true};
 
     /// @return when the end first entered state s, or -1
     Time At(TcpSocket::TcpStates_t s) const;
@@ -165,6 +175,12 @@ struct EndRecord
     TcpSocket::TcpStates_t Last() const;
     /// @return the state names, space separated
     std::string StatesString() const;
+    /// @return whether, closing second, the end keeps TIME_WAIT without an RST
+    /// (the peer agreed to skip it: a committed negotiated client)
+    bool KeepsTimeWaitAsPassiveCloser() const;
+    /// @return whether, closing first, the end skips TIME_WAIT (the peer
+    /// agreed to keep it: a committed negotiated server)
+    bool SkipsTimeWaitAsActiveCloser() const;
 };
 
 /// A connection and what happened at both ends.
@@ -176,20 +192,19 @@ struct ConnRecord
     EndRecord server;       //!< Server end
 };
 
-/// One end's node set-up.
+/// One end's node set-up, installed with TcpHostHelper.
 struct EndConfig
 {
-    std::string socketType{"ns3::TcpHostSocket"};    //!< Socket class
-    TwAvoidHelper::Role role{TwAvoidHelper::SERVER}; //!< Node role
-    bool negotiate{false}; //!< TcpNegotiatedClose (falling back to the role's policy)
+    std::string socketType{"ns3::TcpHostSocket"}; //!< Socket class
+    Ptr<TcpClosePolicy> closePolicy; //!< Forked into each TcpHostSocket (null: the standard close)
     std::vector<std::pair<std::string, std::string>> attributes; //!< Socket attributes (strings)
 };
 
 /// The harness's set-up.
 struct HarnessConfig
 {
-    EndConfig client{"ns3::TcpHostSocket", TwAvoidHelper::CLIENT, {}}; //!< Client node
-    EndConfig server{"ns3::TcpHostSocket", TwAvoidHelper::SERVER, {}}; //!< Server node
+    EndConfig client;               //!< Client node
+    EndConfig server;               //!< Server node
     double msl{1.0};                //!< MaxSegLifetime (s) of every socket
     Time minRto{MilliSeconds(200)}; //!< MinRto of every socket
     std::string rate{"10Mbps"};     //!< Link rate
@@ -307,6 +322,137 @@ enum class Placement
  * @return what is wrong, empty if nothing
  */
 std::string CheckConnection(const ConnRecord& c, Placement placement, Time twoMsl);
+
+/**
+ * @brief The segments of a log that match.
+ * @param log the wire log
+ * @param m the rule
+ * @return the matching segments, in order
+ */
+std::vector<WireSegment> Select(const std::vector<WireSegment>& log, const SegmentMatch& m);
+
+/// @return a rule matching the client's FINs
+SegmentMatch ClientFin();
+
+/// @return a rule matching the server's FINs
+SegmentMatch ServerFin();
+
+/**
+ * @param toServer the direction
+ * @param ack the acknowledgement number
+ * @return a rule matching a bare ACK in that direction that acknowledges exactly ack
+ */
+SegmentMatch PureAckOf(bool toServer, uint32_t ack);
+
+/**
+ * @brief Make a server that closed first forget the connection before the
+ * client's FIN gets through: the server's ACK of the client's FIN is lost,
+ * and so are the client's next three FINs (resent after 0.2, 0.6 and 1.4 s
+ * with MinRto 200 ms): the fourth arrives 3 s after the first, past a
+ * 2*MSL of 2 s.
+ * @param h the harness, before the run
+ * @param request the connection's request bytes (the FIN's ACK is request + 2)
+ */
+void DropClientFinsPastTimeWait(CloseHarness& h, uint32_t request);
+
+/**
+ * One connection (started at 100 ms, MSL 1 s, run for up to 600 s), some
+ * drops, the common checks (CheckConnection, no socket or TCB left), then
+ * the case's own segment checks.
+ */
+class ClosePathTestCase : public TestCase
+{
+  public:
+    /**
+     * @param name the case's name
+     * @param placement where TIME_WAIT must be
+     * @param spec the connection's script
+     */
+    ClosePathTestCase(const std::string& name, Placement placement, const ConnSpec& spec);
+
+  protected:
+    /**
+     * @brief Set up the harness (defaults: the standard close at both ends).
+     * @param config the set-up to change
+     */
+    virtual void Configure(HarnessConfig& config);
+
+    /**
+     * @brief Arm the drops.
+     * @param h the harness, before the run
+     */
+    virtual void Drops(CloseHarness& h) = 0;
+
+    /**
+     * @brief The case's own checks on the record and the wire.
+     * @param c the connection
+     * @param log the wire log
+     */
+    virtual void Check(const ConnRecord& c, const std::vector<WireSegment>& log) = 0;
+
+    /// @return 2*MSL of the run
+    Time TwoMsl() const;
+
+  private:
+    void DoRun() override;
+
+    Placement m_placement; //!< Where TIME_WAIT must be
+    ConnSpec m_spec;       //!< The connection's script
+};
+
+/// One close set-up under stress (MakeStressConfig gives the defaults).
+struct StressConfig
+{
+    std::string name;      //!< Test case name
+    HarnessConfig harness; //!< Ends' set-up
+    /// Completes the set-up when the case runs (a close policy is an object:
+    /// made then, not when the suite is built); may be empty
+    std::function<void(HarnessConfig&)> configure;
+    Placement placement{Placement::STANDARD}; //!< Where TIME_WAIT must be
+    uint32_t connections{1500};               //!< How many
+    double loss{0.02};                        //!< Loss probability of any segment
+    double closeLoss{0.05};                   //!< Extra loss probability of close segments
+    double minRstFreed{0};  //!< Least share of server-first closes whose server's TIME_WAIT
+                            //!< an accepted RST ended (the swap close)
+    double maxRstFreed{0};  //!< Largest share of them
+    double minCommitted{0}; //!< Least share of servers that skip TIME_WAIT after an active
+                            //!< close (committed to a negotiation)
+    double synLoss{0};      //!< Extra loss probability of SYN and SYN+ACK segments
+    uint16_t darkPorts{0};  //!< Connections whose client port is a multiple of it lose
+                            //!< all the server's data and FINs: it gives up (0: none)
+};
+
+/**
+ * @brief A stress set-up with the defaults: 1500 connections, 2 % loss of
+ * every segment and 5 % more of the close's, MSL 60 s.
+ * @param name the test case's name
+ * @param placement where TIME_WAIT must be
+ * @return the set-up
+ */
+StressConfig MakeStressConfig(const std::string& name, Placement placement);
+
+/**
+ * Lossy stress test of the close path under one set-up: thousands of
+ * connections with random request and response sizes, close orders and
+ * application delays, random loss in both directions with extra loss on the
+ * segments of the close (FIN, RST, bare ACKs), and, after every timer has
+ * run out, CheckConnection on each connection (bytes delivered once, both
+ * ends CLOSED, no error close, TIME_WAIT where the placement puts it and
+ * never nowhere, each TIME_WAIT 2*MSL from its last restart), how often
+ * the set-up's RSTs and commitments happened, and no socket or TCB left on
+ * either node.
+ */
+class CloseStressTestCase : public TestCase
+{
+  public:
+    /// @param config the set-up
+    explicit CloseStressTestCase(const StressConfig& config);
+
+  private:
+    void DoRun() override;
+
+    StressConfig m_config; //!< The set-up
+};
 
 } // namespace closetest
 } // namespace ns3
