@@ -19,6 +19,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/iw-delack-module.h"
+#include "ns3/paper-experiments-module.h"
 #include "ns3/tcp-host-module.h"
 
 #include <cmath>

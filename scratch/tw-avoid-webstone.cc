@@ -14,6 +14,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/http-module.h"
+#include "ns3/paper-experiments-module.h"
 #include "ns3/tcp-host-module.h"
 #include "ns3/tw-avoid-module.h"
 

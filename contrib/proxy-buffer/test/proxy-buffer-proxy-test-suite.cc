@@ -330,81 +330,6 @@ class InterimResponseTest : public TestCase
     }
 };
 
-/**
- * @ingroup proxy-buffer-tests
- * @brief Where the TIME_WAIT of the proxy's connections to origins lands
- * (RunProxyExperiment's timeWaitPlacement): origins that close idle
- * connections after 2 s keep it with the standard close; with the swap
- * close or the negotiated placement the proxy, the origins' client, keeps
- * it instead, as many TCBs on average; when the proxy closes idle
- * connections, the swap close at the origins moves theirs to the origins.
- */
-class TimeWaitPlacementTest : public TestCase
-{
-  public:
-    TimeWaitPlacementTest()
-        : TestCase("TIME_WAIT lands at the origins (standard, origin-swap) or the proxy (swap, "
-                   "negotiated)")
-    {
-    }
-
-  private:
-    /**
-     * @param placement where TIME_WAIT goes
-     * @param originKeepAlive origins' keep-alive, s (0: never)
-     * @param maxConnections Nmax
-     * @return the run's result
-     */
-    static ProxyExperimentResult Run(const std::string& placement,
-                                     double originKeepAlive,
-                                     uint32_t maxConnections)
-    {
-        ProxyExperimentConfig c;
-        c.scheme = 3;
-        c.clients = 10;
-        c.servers = 3;
-        c.maxConnections = maxConnections;
-        c.duration = 40;
-        c.msl = 5;
-        c.originKeepAlive = originKeepAlive;
-        c.countTimeWait = true;
-        c.timeWaitPlacement = placement;
-        return RunProxyExperiment(c);
-    }
-
-    void DoRun() override
-    {
-        // Origins close idle connections after 2 s (gaps average 3 s).
-        ProxyExperimentResult standard = Run("standard", 2, 200);
-        NS_TEST_ASSERT_MSG_GT(standard.originTimeWait, 2, "origins close, so they keep TIME_WAIT");
-        // The proxy closes first only in a rare simultaneous close.
-        NS_TEST_ASSERT_MSG_LT(standard.proxyTimeWait,
-                              0.2 * standard.originTimeWait,
-                              "the proxy closes (almost) nothing first");
-        for (std::string placement : {"swap", "negotiated"})
-        {
-            ProxyExperimentResult moved = Run(placement, 2, 200);
-            NS_TEST_ASSERT_MSG_GT(moved.proxyTimeWait,
-                                  0.8 * standard.originTimeWait,
-                                  placement << ": the proxy keeps what the origins kept");
-            NS_TEST_ASSERT_MSG_LT(moved.originTimeWait,
-                                  0.1 * standard.originTimeWait,
-                                  placement << ": the origins keep (almost) none");
-        }
-        // The proxy closes idle connections for new ones (Nmax 8 for 10
-        // clients and their upstream connections), origins never do: the
-        // swap close at the origins moves the upstream ones' TIME_WAIT there.
-        ProxyExperimentResult proxyCloses = Run("standard", 0, 8);
-        ProxyExperimentResult originsKeep = Run("origin-swap", 0, 8);
-        NS_TEST_ASSERT_MSG_GT(proxyCloses.evictions, 10u, "the proxy closes idle ones");
-        NS_TEST_ASSERT_MSG_LT(proxyCloses.originTimeWait, 0.5, "origins close nothing first");
-        NS_TEST_ASSERT_MSG_GT(originsKeep.originTimeWait, 1, "origin-swap: origins keep it");
-        NS_TEST_ASSERT_MSG_LT(originsKeep.proxyTimeWait,
-                              proxyCloses.proxyTimeWait,
-                              "origin-swap: less at the proxy (its clients' closes stay)");
-    }
-};
-
 class ProxyBufferProxyTestSuite : public TestSuite
 {
   public:
@@ -414,7 +339,6 @@ class ProxyBufferProxyTestSuite : public TestSuite
         AddTestCase(new HitMissTest(), Duration::QUICK);
         AddTestCase(new AdmissionTest(), Duration::QUICK);
         AddTestCase(new ResponseTimeTest(), Duration::QUICK);
-        AddTestCase(new TimeWaitPlacementTest(), Duration::QUICK);
         AddTestCase(new InterimResponseTest(), Duration::QUICK);
     }
 };

@@ -285,59 +285,6 @@ class LinuxSndBufPoolTest : public TestCase
     }
 };
 
-/// Section 4 at reduced scale: 40 receivers, a 1280 KB pool (32 KB each on
-/// average, as 100 receivers on the paper's 3200 KB), 10 s of warm-up and
-/// 20 s measured.
-class SchemesTest : public TestCase
-{
-  public:
-    SchemesTest()
-        : TestCase("one sender, 40 receivers: fixed 16 KB, E2-ATBT and Linux autotuning")
-    {
-    }
-
-  private:
-    void DoRun() override
-    {
-        BufferAllocationConfig c;
-        c.receivers = 40;
-        c.poolBytes = 1280 * 1024;
-        c.warmup = 10;
-        c.duration = 20;
-        std::map<std::string, BufferAllocationResult> r;
-        for (const std::string scheme : {"fixed", "e2atbt", "linux"})
-        {
-            c.scheme = scheme;
-            r[scheme] = RunBufferAllocation(c);
-        }
-        const auto& fixed = r["fixed"];
-        const auto& e2 = r["e2atbt"];
-        const auto& linux_ = r["linux"];
-        for (size_t k = 0; k < fixed.sendBuffers.size(); ++k)
-        {
-            if (fixed.sampleTime[k] >= 1) // all connected
-            {
-                NS_TEST_EXPECT_MSG_EQ(fixed.sendBuffers[k],
-                                      40 * 16 * 1024u,
-                                      "fixed: 16 KB each, all the time");
-            }
-        }
-        double e2Use = e2.poolUse;
-        NS_TEST_EXPECT_MSG_GT(e2Use, 0.9, "E2-ATBT uses the pool");
-        // A buffer whose share shrank keeps the bytes it holds until they are
-        // acknowledged: the sum may pass the pool by those bytes, briefly.
-        NS_TEST_EXPECT_MSG_LT(e2Use, 1.01, "and stays within it");
-        NS_TEST_EXPECT_MSG_GT(e2.aggregate, 1.5 * fixed.aggregate, "E2-ATBT moves far more");
-        NS_TEST_EXPECT_MSG_GT(
-            e2.jainNormalized,
-            linux_.jainNormalized + 0.05,
-            "E2-ATBT is fairer to the paths than Linux's first come first served");
-        NS_TEST_EXPECT_MSG_GT(e2.jainNormalized,
-                              fixed.jainNormalized + 0.05,
-                              "and than equal buffers for unequal paths");
-    }
-};
-
 class ProxyBufferSocketsTestSuite : public TestSuite
 {
   public:
@@ -347,7 +294,6 @@ class ProxyBufferSocketsTestSuite : public TestSuite
         AddTestCase(new E2AtbtSocketsTest(), Duration::QUICK);
         AddTestCase(new E2AtbtSuspendTest(), Duration::QUICK);
         AddTestCase(new LinuxSndBufPoolTest(), Duration::QUICK);
-        AddTestCase(new SchemesTest(), Duration::EXTENSIVE);
     }
 };
 

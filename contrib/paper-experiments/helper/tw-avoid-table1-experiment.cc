@@ -4,8 +4,6 @@
 
 #include "tw-avoid-table1-experiment.h"
 
-#include "tw-avoid-helper.h"
-
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
@@ -22,6 +20,7 @@
 #include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-socket-base.h"
 #include "ns3/tcp-socket-factory.h"
+#include "ns3/tw-avoid-helper.h"
 #include "ns3/uinteger.h"
 
 #include <sstream>

@@ -4,8 +4,6 @@
 
 #include "buffer-allocation-experiment.h"
 
-#include "packet-loss.h"
-
 #include "ns3/abort.h"
 #include "ns3/bulk-send-application.h"
 #include "ns3/bulk-send-helper.h"
@@ -19,6 +17,7 @@
 #include "ns3/linux-snd-buf-autotuning.h"
 #include "ns3/log.h"
 #include "ns3/node-container.h"
+#include "ns3/packet-loss.h"
 #include "ns3/packet-sink-helper.h"
 #include "ns3/packet-sink.h"
 #include "ns3/pftk-throughput.h"

@@ -4,8 +4,6 @@
 
 #include "proxy-experiment.h"
 
-#include "packet-loss.h"
-
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
@@ -22,6 +20,7 @@
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
 #include "ns3/origin-request-source.h"
+#include "ns3/packet-loss.h"
 #include "ns3/persistent-connection-manager.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/pointer.h"

@@ -10,6 +10,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/iw-delack-module.h"
+#include "ns3/paper-experiments-module.h"
 
 #include <algorithm>
 

@@ -4,12 +4,11 @@
 #ifndef TW_AVOID_TESTBED_H
 #define TW_AVOID_TESTBED_H
 
-#include "tw-avoid-helper.h"
-
 #include "ns3/data-rate.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
+#include "ns3/tw-avoid-helper.h"
 
 #include <string>
 #include <vector>

@@ -11,6 +11,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/dtoc-module.h"
+#include "ns3/paper-experiments-module.h"
 
 using namespace ns3;
 
