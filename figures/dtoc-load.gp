@@ -113,7 +113,7 @@ set xrange [0:310]
 set yrange [0:105]
 set grid lc rgb "#dddddd"
 set yrange [-5.90613:168.629]
-set key bottom right box opaque font ",8"
+set key top right box opaque font ",8"
 set samples 1000
 set title "Figure 2: regular strategy"
 plot $regular_5 using 1:2:3 with yerrorlines lc rgb "#c03020" lw 2 pt 7 title "timeout 5 s", \

@@ -110,7 +110,7 @@ set output "{name}.png"
 set multiplot layout 1,2 title "DTOC paper: useful throughput vs offered load, clients with no retry \\
 (simulation, {scale_text}; mean with 95% CI)"
 {LOAD_AXES}{_yrange(stats)}
-set key bottom right box opaque font ",8"
+set key top right box opaque font ",8"
 set samples 1000
 {panels[0]}
 {panels[1]}
