@@ -229,7 +229,7 @@ class SocketMemoryAccountingTest : public TestCase
             bool data = accounting == "Shared";
             bool buffers = accounting == "Buffers";
             NS_TEST_ASSERT_MSG_EQ(m->GetTcbMemory(), 900u, accounting << ": TCB memory counted");
-            NS_TEST_ASSERT_MSG_EQ(m->GetDataMemory(), data ? 50u : 0u, accounting << ": data");
+            NS_TEST_ASSERT_MSG_EQ(m->GetDataMemory(), (data ? 50u : 0u), accounting << ": data");
             NS_TEST_ASSERT_MSG_EQ(m->GetUse(),
                                   (tcbs ? 900u : 0u) + (data ? 50u : 0u) + (buffers ? 700u : 0u),
                                   accounting << ": what draws from the limit");
@@ -239,7 +239,7 @@ class SocketMemoryAccountingTest : public TestCase
                                   (!data),
                                   accounting << ": 60 more bytes of data");
             NS_TEST_ASSERT_MSG_EQ(m->GrowBuffer(500),
-                                  buffers ? 300u : 500u,
+                                  (buffers ? 300u : 500u),
                                   accounting << ": a buffer grows up to the limit");
             m->SetData(&owner, 0);
             NS_TEST_ASSERT_MSG_EQ(m->GetDataMemory(), 0u, accounting << ": data gone");
