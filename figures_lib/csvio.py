@@ -9,17 +9,28 @@ class BadOutput(Exception):
     pass
 
 
-def parse_point_output(text, columns=None):
-    """The program's output (header line, one row) -> dict column -> text."""
+def parse_point_output(text):
+    """The program's output (header line, one row) -> dict column -> text,
+    in the header's order. The program defines its row (C++'s CsvRow): its
+    header is the one list of an experiment's columns."""
     lines = [line for line in text.splitlines() if line.strip()]
     if len(lines) != 2:
         raise BadOutput(f"expected a CSV header and one row, got {len(lines)} line(s)")
     header, row = (next(csv.reader([line])) for line in lines)
     if len(header) != len(row):
         raise BadOutput(f"{len(header)} columns in the header but {len(row)} in the row")
-    if columns is not None and header != list(columns):
-        raise BadOutput(f"unexpected columns {header}")
     return dict(zip(header, row))
+
+
+def columns_of(rows):
+    """The columns all rows share, in their order; BadOutput if the points of
+    one experiment printed different headers (a program changed under a
+    stored point without changing its fingerprint)."""
+    columns = list(rows[0]) if rows else []
+    for row in rows:
+        if list(row) != columns:
+            raise BadOutput(f"points print different columns: {columns} and {list(row)}")
+    return columns
 
 
 def write_csv(path, columns, rows):

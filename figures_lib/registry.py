@@ -75,7 +75,6 @@ class Experiment:
     name = ""  # registry key, also the output file stem (figures/<name>.csv)
     title = ""  # one line for --list
     program = ""  # program in build/bin/
-    columns = None  # the CSV columns the program prints (None: not checked)
 
     def points(self, scale):
         """The list of Points to run at this scale ('paper' or 'quick')."""

@@ -39,7 +39,7 @@ def load(name, scale="paper"):
         entry = store.load(point)
         if entry is None:
             continue
-        row = dict(parse_point_output(entry.output, experiment.columns))
+        row = dict(parse_point_output(entry.output))
         row.update({f"param_{k}": v for k, v in point.params})
         row.update({k: entry.meta.get(k, "") for k in ("fingerprint", "commit", "date")})
         row["wall_s"] = float(entry.meta.get("wall_s", "nan"))

@@ -109,10 +109,9 @@ class Progress:
         sys.stderr.flush()
 
 
-def run_points(points, *, scheduler=None, workers=None, timeout=None, columns=None, on_result=None):
+def run_points(points, *, scheduler=None, workers=None, timeout=None, on_result=None):
     """Run the points.
 
-    columns: point -> the CSV columns its output must have (None: any).
     on_result: called with (point, Result) for each successful point as it
     finishes.
 
@@ -160,7 +159,7 @@ def run_points(points, *, scheduler=None, workers=None, timeout=None, columns=No
             try:
                 if missing:
                     raise BadOutput(f"side file(s) {', '.join(missing)} not written")
-                row = parse_point_output(stdout, columns(point) if columns else None)
+                row = parse_point_output(stdout)
             except BadOutput as e:
                 failures.append(Failure(point, argv, f"bad output: {e}", proc.stderr))
                 progress.step(False)

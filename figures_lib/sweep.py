@@ -10,7 +10,7 @@ import time
 from collections import Counter
 
 from . import build, store
-from .csvio import BadOutput, parse_point_output
+from .csvio import BadOutput, columns_of, parse_point_output
 from .paths import ROOT, outputs_dir
 from .runner import run_points
 
@@ -31,7 +31,7 @@ class Plan:
                     state = "stale" if entry.fingerprint != current else "stored"
                     if state == "stored" and not force:
                         try:
-                            self.rows[point] = parse_point_output(entry.output, exp.columns)
+                            self.rows[point] = parse_point_output(entry.output)
                         except BadOutput:
                             state = "missing"  # a damaged entry: run it again
                 counts[state] += 1
@@ -92,8 +92,15 @@ def write_outputs(experiments, scale, rows_by_point, failures):
             )
             incomplete.append(exp.name)
             continue
+        rows = [rows_by_point[p] for p in points]
+        try:
+            columns_of(rows)
+        except BadOutput as e:
+            print(f"{exp.name}: {e}: no outputs written")
+            incomplete.append(exp.name)
+            continue
         before = {f: f.stat().st_mtime_ns for f in outdir.glob(f"{exp.name}*") if f.is_file()}
-        text = exp.outputs(scale, [rows_by_point[p] for p in points], outdir)
+        text = exp.outputs(scale, rows, outdir)
         written = sorted(
             f.name for f in outdir.glob(f"{exp.name}*")
             if f.is_file() and before.get(f) != f.stat().st_mtime_ns
@@ -121,7 +128,6 @@ def main(experiments, args):
         failures = []
         if plan.todo:
             stamp = fingerprints_to_stamp(experiments, args.no_build)
-            by_name = {e.name: e for e in experiments}
 
             def save(point, result):
                 store.save(point, result.output, result.sides, result.wall_s, stamp[point.program])
@@ -131,7 +137,6 @@ def main(experiments, args):
                 scheduler=args.scheduler,
                 workers=args.workers,
                 timeout=args.timeout,
-                columns=lambda point: by_name[point.experiment].columns,
                 on_result=save,
             )
             plan.rows.update(outputs)
@@ -179,7 +184,7 @@ def differences(point, entry, result):
     """Lines saying how a re-run differs from the stored point ([] if not)."""
     lines = []
     if result.output != entry.output:
-        old = parse_point_output(entry.output, None)
+        old = parse_point_output(entry.output)
         new = result.row
         changed = [c for c in dict.fromkeys([*old, *new]) if old.get(c) != new.get(c)]
         lines.append("  row differs: " + ", ".join(
@@ -215,14 +220,12 @@ def verify(experiments, scale, args):
     print(f"Verifying {len(chosen)} stored point(s) (seed {seed}; {stale} stored with another"
           " fingerprint) against the current build")  # fmt: skip
     results = {}
-    by_name = {e.name: e for e in experiments}
     start = time.monotonic()
     _, failures, _ = run_points(
         [p for p, _ in chosen],
         scheduler=args.scheduler,
         workers=args.workers,
         timeout=args.timeout,
-        columns=lambda point: by_name[point.experiment].columns,
         on_result=lambda point, result: results.__setitem__(point, result),
     )
     differing = 0

@@ -20,146 +20,129 @@
 #include "ns3/paper-experiments-module.h"
 #include "ns3/tcp-host-module.h"
 
-#include <cmath>
 #include <fstream>
-#include <iomanip>
 #include <iostream>
-#include <sstream>
 
 using namespace ns3;
+
+namespace
+{
+/**
+ * @param c the run's configuration
+ * @param pattern "constant", "normal" or "busy"
+ * @param b one bin of the run (default: none, for the header)
+ * @return the --timeline row of that bin
+ */
+CsvRow
+TimelineRow(const DtocExperimentConfig& c,
+            const std::string& pattern,
+            const DtocExperimentResult::Bin& b)
+{
+    CsvRow row = CsvRow::Significant(6);
+    row.Add("strategy", c.strategy)
+        .Add("timeout_s", c.timeout.GetSeconds())
+        .Add("retries", c.retries)
+        .Add("pattern", pattern)
+        .Add("run", RngSeedManager::GetRun())
+        .Add("start_s", b.start)
+        .Add("offered_pct", b.offeredPercent)
+        .Add("useful_pct", b.usefulPercent)
+        .Add("queue_length", b.queueLength)
+        .Add("cpu_busy_pct", b.cpuBusyPercent)
+        .Add("dead_cpu_pct", b.deadCpuPercent);
+    return row;
+}
+} // namespace
 
 int
 main(int argc, char* argv[])
 {
     DtocExperimentConfig c;
-    std::string strategy = c.strategy;
-    std::string method = c.method;
-    bool onlyUnderOverload = false;
-    bool inServiceAbort = false;
-    double timeout = 10;
-    uint32_t retries = 0;
+    // The load pattern is made of these (a constant load, or a day).
     double load = 100;
     std::string day;
-    double period = 240;
-    double warmup = 100;
-    double measure = 200;
-    uint32_t queueLimit = c.queueLimit;
-    double bin = 10;
+    Time period = Seconds(240);
+    Time measure = Seconds(200);
     std::string timeline;
     bool header = false;
 
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("strategy", "regular | dtoc | abortonclose | codel | lifo", strategy);
-    cmd.AddValue("method", "DTOC's detection method: Peek | State | Callback", method);
-    cmd.AddValue("onlyUnderOverload", "DTOC checks only when connections wait", onlyUnderOverload);
-    cmd.AddValue("inServiceAbort",
-                 "stop preparing a response whose client closes (the paper's future work)",
-                 inServiceAbort);
-    cmd.AddValue("timeout", "users' patience per attempt, s", timeout);
-    cmd.AddValue("retries", "attempts after the first (0 or 1 in the paper)", retries);
-    cmd.AddValue("load", "constant offered load, % of the server's capacity", load);
-    cmd.AddValue("day", "normal | busy: a day's load pattern instead of --load", day);
-    cmd.AddValue("period", "length of each of the day's nine periods, s", period);
-    cmd.AddValue("warmup", "with --load: seconds before the measurement", warmup);
-    cmd.AddValue("measure", "with --load: seconds measured", measure);
-    cmd.AddValue("queueLimit", "the server's listen queue", queueLimit);
-    cmd.AddValue("bin", "timeline resolution, s", bin);
-    cmd.AddValue("timeline", "also write the run bin by bin to this CSV file", timeline);
-    cmd.AddValue("header", "print the CSV header first", header);
     ProgramInput input("dtoc", argc, argv);
-    if (!input.Parse(cmd, {"retries", "queueLimit"}) || !input.Writable("timeline", timeline))
+    input.Add("strategy", "regular | dtoc | abortonclose | codel | lifo", c.strategy);
+    input.Add("method", "DTOC's detection method: Peek | State | Callback", c.method);
+    input.Add("onlyUnderOverload", "DTOC checks only when connections wait", c.onlyUnderOverload);
+    input.Add("inServiceAbort",
+              "stop preparing a response whose client closes (the paper's future work)",
+              c.inServiceAbort);
+    input.Add("timeout", "users' patience per attempt (s if no unit)", c.timeout);
+    input.Add("retries", "attempts after the first (0 or 1 in the paper)", c.retries);
+    input.Add("load", "constant offered load, % of the server's capacity", load);
+    input.Choice("day", "a day's load pattern instead of --load", day, {"", "normal", "busy"});
+    input.Add("period", "length of each of the day's nine periods (s if no unit)", period);
+    input.Add("warmup", "with --load: time before the measurement (s if no unit)", c.warmup);
+    input.Add("measure", "with --load: time measured (s if no unit)", measure);
+    input.Add("queueLimit", "the server's listen queue", c.queueLimit);
+    input.Add("bin", "timeline resolution (s if no unit)", c.bin);
+    input.Add("timeline", "also write the run bin by bin to this CSV file", timeline);
+    input.Add("header", "print the CSV header first", header);
+    if (!input.Parse() || !input.Writable("timeline", timeline))
     {
         return 1;
     }
-    // One connection per request, so a run's cost grows with the load; ten
-    // times the capacity is far past where the paper stops (300 %), and above
-    // it only the refusals grow (1e9 % would never end).
-    if (load > 1000)
+    if (day.empty())
     {
-        std::ostringstream why;
-        why << "--load must be at most 1000 (% of the capacity), not " << load;
-        input.Fail(why.str());
-        return 1;
-    }
-
-    c.strategy = strategy;
-    c.method = method;
-    c.onlyUnderOverload = onlyUnderOverload;
-    c.inServiceAbort = inServiceAbort;
-    c.retries = retries;
-    c.queueLimit = queueLimit;
-    std::string problem;
-    if (!(timeout > 0) || !(bin > 0) || !(period > 0) || !(measure > 0) || !(warmup >= 0) ||
-        !std::isfinite(timeout + bin + period + measure + warmup))
-    {
-        problem = "--timeout, --bin, --period and --measure must be positive, --warmup not "
-                  "negative";
-    }
-    else if (day.empty())
-    {
-        c.pattern = {{Seconds(warmup + measure), load}};
-        c.warmup = Seconds(warmup);
+        c.pattern = {{c.warmup + measure, load}};
     }
     else
     {
-        c.pattern = DtocExperimentConfig::Day(day, Seconds(period));
+        // A day is counted whole: no warm-up.
+        c.pattern = DtocExperimentConfig::Day(day, period);
         c.warmup = Time(0);
-        if (c.pattern.empty())
-        {
-            problem = "--day must be normal or busy";
-        }
     }
-    if (problem.empty())
+    if (std::string problem = c.Validate(); !problem.empty())
     {
-        c.timeout = Seconds(timeout);
-        c.bin = Seconds(bin);
-        problem = c.Validate();
-    }
-    if (!problem.empty())
-    {
-        std::cerr << "dtoc: " << problem << std::endl;
+        input.Fail(problem);
         return 1;
     }
 
     DtocExperimentResult r = RunDtocExperiment(c);
 
     std::string pattern = day.empty() ? "constant" : day;
-    std::string label = strategy == "dtoc" ? method : "";
     if (!timeline.empty())
     {
         std::ofstream out(timeline);
-        if (!out)
-        {
-            std::cerr << "dtoc: cannot write " << timeline << std::endl;
-            return 1;
-        }
-        out << "strategy,timeout_s,retries,pattern,run,start_s,offered_pct,useful_pct,"
-               "queue_length,cpu_busy_pct,dead_cpu_pct\n";
+        out << TimelineRow(c, pattern, {}).Header() << "\n";
         for (const auto& b : r.timeline)
         {
-            out << strategy << "," << timeout << "," << retries << "," << pattern << ","
-                << RngSeedManager::GetRun() << "," << b.start << "," << b.offeredPercent << ","
-                << b.usefulPercent << "," << b.queueLength << "," << b.cpuBusyPercent << ","
-                << b.deadCpuPercent << "\n";
+            out << TimelineRow(c, pattern, b).Values() << "\n";
+        }
+        if (!out)
+        {
+            input.Fail("cannot write " + timeline);
+            return 1;
         }
     }
-    if (header)
-    {
-        std::cout
-            << "strategy,method,only_under_overload,in_service_abort,timeout_s,retries,"
-               "pattern,load_pct,run,useful_pct,response_s,cpu_busy_pct,dead_cpu_pct,completed,"
-               "refused,timed_out,in_flight,server_dropped,server_refused,server_aborted,"
-               "events"
-            << std::endl;
-    }
-    std::cout << std::fixed << std::setprecision(4) << strategy << "," << label << ","
-              << onlyUnderOverload << "," << inServiceAbort << "," << timeout << "," << retries
-              << "," << pattern << "," << (day.empty() ? load : 0.0) << ","
-              << RngSeedManager::GetRun() << "," << r.usefulPercent << "," << r.meanResponseTime
-              << "," << r.cpuBusyPercent << "," << r.deadCpuPercent << ","
-              << r.outcomes[DtocClient::COMPLETED] << "," << r.outcomes[DtocClient::REFUSED] << ","
-              << r.outcomes[DtocClient::TIMED_OUT] << "," << r.outcomes[DtocClient::IN_FLIGHT]
-              << "," << r.serverDropped << "," << r.serverRefused << "," << r.serverAborted << ","
-              << r.events << std::endl;
+    CsvRow row = CsvRow::Fixed(4);
+    row.Add("strategy", c.strategy)
+        .Add("method", c.strategy == "dtoc" ? c.method : "")
+        .Add("only_under_overload", c.onlyUnderOverload)
+        .Add("in_service_abort", c.inServiceAbort)
+        .Add("timeout_s", c.timeout.GetSeconds())
+        .Add("retries", c.retries)
+        .Add("pattern", pattern)
+        .Add("load_pct", day.empty() ? load : 0.0)
+        .Add("run", RngSeedManager::GetRun())
+        .Add("useful_pct", r.usefulPercent)
+        .Add("response_s", r.meanResponseTime)
+        .Add("cpu_busy_pct", r.cpuBusyPercent)
+        .Add("dead_cpu_pct", r.deadCpuPercent)
+        .Add("completed", r.outcomes[DtocClient::COMPLETED])
+        .Add("refused", r.outcomes[DtocClient::REFUSED])
+        .Add("timed_out", r.outcomes[DtocClient::TIMED_OUT])
+        .Add("in_flight", r.outcomes[DtocClient::IN_FLIGHT])
+        .Add("server_dropped", r.serverDropped)
+        .Add("server_refused", r.serverRefused)
+        .Add("server_aborted", r.serverAborted)
+        .Add("events", r.events);
+    row.Print(std::cout, header);
     return 0;
 }

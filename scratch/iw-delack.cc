@@ -89,44 +89,35 @@ main(int argc, char* argv[])
     bool header = false;
     std::string traceFile;
 
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("case", "the page's figure: 2.1, 2.2, 3.1, 3.2, 3.3, 3.4 or 3.5", figure);
-    cmd.AddValue("server",
-                 "the server's host profile (default Solaris-2.5.1-Apache-1.2.5)",
-                 server);
-    cmd.AddValue("client", "the client's host profile (default IRIX-6.2-Indy)", client);
-    cmd.AddValue("iw", "the server's initial window, segments", iw);
-    cmd.AddValue("clientIw", "the client's initial window, segments", clientIw);
-    cmd.AddValue("clientTick",
-                 "client's first delayed-ACK tick after the SYN, s, or random",
-                 clientTick);
-    cmd.AddValue("serverTick",
-                 "server's first delayed-ACK tick after the SYN, s, or random",
-                 serverTick);
-    cmd.AddValue("body", "document bytes (the head's 256 come on top)", body);
-    cmd.AddValue("readSize", "client's read size, bytes (0: all there is)", readSize);
-    cmd.AddValue("rate", "the LAN's rate", rate);
-    cmd.AddValue("delay", "one-way propagation delay, s", delay);
-    cmd.AddValue("csv", "print one CSV row instead of the trace", csv);
-    cmd.AddValue("header", "with --csv: print the CSV header first", header);
-    cmd.AddValue("traceFile",
-                 "also write the simulated trace (and, for a page case, the page's) to this file, "
-                 "each line prefixed 'sim ' or 'page '",
-                 traceFile);
     ProgramInput input("iw-delack", argc, argv);
-    if (!input.Parse(cmd, {"iw", "clientIw", "body", "readSize"}) ||
-        !input.Writable("traceFile", traceFile))
+    std::vector<std::string> cases = IwDelackCases();
+    cases.insert(cases.begin(), ""); // none: the options alone
+    input.Choice("case", "the page's figure", figure, cases);
+    input.Add("server", "the server's host profile (default Solaris-2.5.1-Apache-1.2.5)", server);
+    input.Add("client", "the client's host profile (default IRIX-6.2-Indy)", client);
+    input.Add("iw", "the server's initial window, segments", iw);
+    input.Add("clientIw", "the client's initial window, segments", clientIw);
+    input.Add("clientTick",
+              "client's first delayed-ACK tick after the SYN, s, or random",
+              clientTick);
+    input.Add("serverTick",
+              "server's first delayed-ACK tick after the SYN, s, or random",
+              serverTick);
+    input.Add("body", "document bytes (the head's 256 come on top)", body);
+    input.Add("readSize", "client's read size, bytes (0: all there is)", readSize);
+    input.Add("rate", "the LAN's rate", rate);
+    input.Add("delay", "one-way propagation delay, s", delay);
+    input.Add("csv", "print one CSV row instead of the trace", csv);
+    input.Add("header", "with --csv: print the CSV header first", header);
+    input.Add("traceFile",
+              "also write the simulated trace (and, for a page case, the page's) to this file, "
+              "each line prefixed 'sim ' or 'page '",
+              traceFile);
+    if (!input.Parse() || !input.Writable("traceFile", traceFile))
     {
         return 1;
     }
 
-    std::vector<std::string> cases = IwDelackCases();
-    if (!figure.empty() && std::find(cases.begin(), cases.end(), figure) == cases.end())
-    {
-        std::cerr << "iw-delack: unknown case '" << figure
-                  << "' (2.1, 2.2, 3.1, 3.2, 3.3, 3.4 or 3.5)" << std::endl;
-        return 1;
-    }
     if (!figure.empty())
     {
         c = IwDelackCase(figure);
@@ -193,20 +184,24 @@ main(int argc, char* argv[])
                                            : (clientTick == "random" ? "random" : "set");
     if (csv)
     {
-        if (header)
-        {
-            std::cout << "case,server,client,iw,client_iw,phase,client_tick_ms,server_tick_ms,run,"
-                         "transfer_ms,delayed_acks,segments,completed,page,first_difference,"
-                         "events"
-                      << std::endl;
-        }
-        std::cout << std::fixed << std::setprecision(4) << (figure.empty() ? "custom" : figure)
-                  << "," << c.serverProfile << "," << c.clientProfile << ","
-                  << c.serverInitialWindow << "," << c.clientInitialWindow << "," << phase << ","
-                  << r.clientTick * 1000 << "," << r.serverTick * 1000 << ","
-                  << RngSeedManager::GetRun() << "," << r.transferTime * 1000 << ","
-                  << r.delayedAcks << "," << r.trace.size() << "," << r.completed << "," << match
-                  << "," << compared.firstDifference << "," << r.events << std::endl;
+        CsvRow row = CsvRow::Fixed(4);
+        row.Add("case", figure.empty() ? "custom" : figure)
+            .Add("server", c.serverProfile)
+            .Add("client", c.clientProfile)
+            .Add("iw", c.serverInitialWindow)
+            .Add("client_iw", c.clientInitialWindow)
+            .Add("phase", phase)
+            .Add("client_tick_ms", r.clientTick * 1000)
+            .Add("server_tick_ms", r.serverTick * 1000)
+            .Add("run", RngSeedManager::GetRun())
+            .Add("transfer_ms", r.transferTime * 1000)
+            .Add("delayed_acks", r.delayedAcks)
+            .Add("segments", r.trace.size())
+            .Add("completed", r.completed)
+            .Add("page", match)
+            .Add("first_difference", compared.firstDifference)
+            .Add("events", r.events);
+        row.Print(std::cout, header);
         return r.completed ? 0 : 2;
     }
 

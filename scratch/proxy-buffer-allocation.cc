@@ -33,24 +33,20 @@ main(int argc, char* argv[])
     bool header = false;
     std::string connectionsFile;
     std::string timeline;
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("scheme", "fixed, e2atbt or linux", c.scheme);
-    cmd.AddValue("receivers", "Connections, one receiver each", c.receivers);
-    cmd.AddValue("poolKb", "The sender's socket-buffer pool, KB", poolKb);
-    cmd.AddValue("bufferKb", "Every send buffer at the start (all of it in 'fixed'), KB", bufferKb);
-    cmd.AddValue("minDelay", "Smallest one-way delay, s", c.minDelay);
-    cmd.AddValue("maxDelay", "Largest one-way delay, s", c.maxDelay);
-    cmd.AddValue("warmup", "Seconds before measuring", c.warmup);
-    cmd.AddValue("duration", "Seconds measured", c.duration);
-    cmd.AddValue("csv", "One CSV row of totals", csv);
-    cmd.AddValue("header", "With --csv: print the header first", header);
-    cmd.AddValue("connectionsFile",
-                 "Write one CSV row per connection to this file",
-                 connectionsFile);
-    cmd.AddValue("timeline", "Write the send buffers' sum over time to this CSV file", timeline);
     ProgramInput input("proxy-buffer-allocation", argc, argv);
-    if (!input.Parse(cmd, {"receivers", "poolKb", "bufferKb"}) ||
-        !input.Writable("connectionsFile", connectionsFile) ||
+    input.Add("scheme", "fixed, e2atbt or linux", c.scheme);
+    input.Add("receivers", "Connections, one receiver each", c.receivers);
+    input.Add("poolKb", "The sender's socket-buffer pool, KB", poolKb);
+    input.Add("bufferKb", "Every send buffer at the start (all of it in 'fixed'), KB", bufferKb);
+    input.Add("minDelay", "Smallest one-way delay, s", c.minDelay);
+    input.Add("maxDelay", "Largest one-way delay, s", c.maxDelay);
+    input.Add("warmup", "Seconds before measuring", c.warmup);
+    input.Add("duration", "Seconds measured", c.duration);
+    input.Add("csv", "One CSV row of totals", csv);
+    input.Add("header", "With --csv: print the header first", header);
+    input.Add("connectionsFile", "Write one CSV row per connection to this file", connectionsFile);
+    input.Add("timeline", "Write the send buffers' sum over time to this CSV file", timeline);
+    if (!input.Parse() || !input.Writable("connectionsFile", connectionsFile) ||
         !input.Writable("timeline", timeline))
     {
         return 1;
@@ -114,14 +110,17 @@ main(int argc, char* argv[])
     }
     if (csv)
     {
-        if (header)
-        {
-            std::cout << "scheme,receivers,pool_kb,run,aggregate_mbps,jain,jain_normalized,"
-                         "pool_use,events\n";
-        }
-        std::cout << c.scheme << "," << c.receivers << "," << poolKb << ","
-                  << RngSeedManager::GetRun() << "," << r.aggregate / 1e6 << "," << r.jainThroughput
-                  << "," << r.jainNormalized << "," << r.poolUse << "," << r.events << "\n";
+        CsvRow row = CsvRow::Significant(6);
+        row.Add("scheme", c.scheme)
+            .Add("receivers", c.receivers)
+            .Add("pool_kb", poolKb)
+            .Add("run", RngSeedManager::GetRun())
+            .Add("aggregate_mbps", r.aggregate / 1e6)
+            .Add("jain", r.jainThroughput)
+            .Add("jain_normalized", r.jainNormalized)
+            .Add("pool_use", r.poolUse)
+            .Add("events", r.events);
+        row.Print(std::cout, header);
     }
     else
     {

@@ -25,12 +25,11 @@ main(int argc, char* argv[])
     uint32_t n = 1000;
     uint32_t evaluations = 20;
     bool header = false;
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("connections", "Connections registered", n);
-    cmd.AddValue("evaluations", "Evaluations timed", evaluations);
-    cmd.AddValue("header", "Print the CSV header first", header);
     ProgramInput input("proxy-buffer-allocator-cost", argc, argv);
-    if (!input.Parse(cmd, {"connections", "evaluations"}))
+    input.Add("connections", "Connections registered", n);
+    input.Add("evaluations", "Evaluations timed", evaluations);
+    input.Add("header", "Print the CSV header first", header);
+    if (!input.Parse())
     {
         return 1;
     }
@@ -72,10 +71,11 @@ main(int argc, char* argv[])
     }
     double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (header)
-    {
-        std::cout << "connections,evaluations,seconds_per_evaluation,applied\n";
-    }
-    std::cout << n << "," << evaluations << "," << seconds / evaluations << "," << applied << "\n";
+    CsvRow row = CsvRow::Significant(6);
+    row.Add("connections", n)
+        .Add("evaluations", evaluations)
+        .Add("seconds_per_evaluation", seconds / evaluations)
+        .Add("applied", applied);
+    row.Print(std::cout, header);
     return 0;
 }

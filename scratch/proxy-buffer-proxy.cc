@@ -28,37 +28,35 @@ main(int argc, char* argv[])
     ProxyExperimentConfig c;
     bool csv = false;
     bool header = false;
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("scheme",
-                 "1 fixed, 2 E2-ATBT, 3 and eviction of idle ones, 4 and gradual release",
-                 c.scheme);
-    cmd.AddValue("clients", "Client hosts", c.clients);
-    cmd.AddValue("servers", "Origin servers", c.servers);
-    cmd.AddValue("maxConnections", "Nmax", c.maxConnections);
-    uint64_t poolKb = c.poolBytes / 1024;
-    cmd.AddValue("poolKb", "The proxy's socket-buffer pool (E2-ATBT), KB", poolKb);
-    cmd.AddValue("hitRatio", "The proxy's cache hit ratio", c.hitRatio);
-    cmd.AddValue("idlePolicy", "The connection manager's IdleConnectionPolicy type", c.idlePolicy);
-    cmd.AddValue("upstreamPolicy",
-                 "Schemes 2-4: the TcpBufferPolicy type of the proxy's connections to origins",
-                 c.upstreamPolicy);
-    cmd.AddValue("gapMean", "Mean pause between a client's requests, s", c.gapMean);
-    cmd.AddValue("duration", "Seconds simulated", c.duration);
-    cmd.AddValue("persistentTimeout",
-                 "The proxy's persistent timer, s: idle connections closed after it (0: never)",
-                 c.persistentTimeout);
-    cmd.AddValue("msl", "Every host's maximum segment lifetime, s (TIME_WAIT is twice it)", c.msl);
-    cmd.AddValue("responses",
-                 "Write one CSV row per response (bytes, seconds) to this file",
-                 c.responseFile);
-    cmd.AddValue("stockSockets",
-                 "Scheme 1 on ns-3's TcpSocketBase instead of TcpHostSocket (cost comparison)",
-                 c.stockSockets);
-    cmd.AddValue("csv", "One CSV row", csv);
-    cmd.AddValue("header", "With --csv: print the header first", header);
     ProgramInput input("proxy-buffer-proxy", argc, argv);
-    if (!input.Parse(cmd, {"scheme", "clients", "servers", "maxConnections", "poolKb"}) ||
-        !input.Writable("responses", c.responseFile))
+    input.Add("scheme",
+              "1 fixed, 2 E2-ATBT, 3 and eviction of idle ones, 4 and gradual release",
+              c.scheme);
+    input.Add("clients", "Client hosts", c.clients);
+    input.Add("servers", "Origin servers", c.servers);
+    input.Add("maxConnections", "Nmax", c.maxConnections);
+    uint64_t poolKb = c.poolBytes / 1024;
+    input.Add("poolKb", "The proxy's socket-buffer pool (E2-ATBT), KB", poolKb);
+    input.Add("hitRatio", "The proxy's cache hit ratio", c.hitRatio);
+    input.Add("idlePolicy", "The connection manager's IdleConnectionPolicy type", c.idlePolicy);
+    input.Add("upstreamPolicy",
+              "Schemes 2-4: the TcpBufferPolicy type of the proxy's connections to origins",
+              c.upstreamPolicy);
+    input.Add("gapMean", "Mean pause between a client's requests, s", c.gapMean);
+    input.Add("duration", "Seconds simulated", c.duration);
+    input.Add("persistentTimeout",
+              "The proxy's persistent timer, s: idle connections closed after it (0: never)",
+              c.persistentTimeout);
+    input.Add("msl", "Every host's maximum segment lifetime, s (TIME_WAIT is twice it)", c.msl);
+    input.Add("responses",
+              "Write one CSV row per response (bytes, seconds) to this file",
+              c.responseFile);
+    input.Add("stockSockets",
+              "Scheme 1 on ns-3's TcpSocketBase instead of TcpHostSocket (cost comparison)",
+              c.stockSockets);
+    input.Add("csv", "One CSV row", csv);
+    input.Add("header", "With --csv: print the header first", header);
+    if (!input.Parse() || !input.Writable("responses", c.responseFile))
     {
         return 1;
     }
@@ -70,20 +68,26 @@ main(int argc, char* argv[])
         return 1;
     }
     ProxyExperimentResult r = RunProxyExperiment(c);
-    std::cout << std::setprecision(6);
     if (csv)
     {
-        if (header)
-        {
-            std::cout << "scheme,clients,policy,run,bytes_moved,requests,mean_response_s,pending,"
-                         "mean_wait_s,refused,unavailable,evictions,events\n";
-        }
-        std::cout << c.scheme << "," << c.clients << "," << c.idlePolicy << ","
-                  << RngSeedManager::GetRun() << "," << r.bytesMoved << "," << r.requests << ","
-                  << r.meanResponse << "," << r.pending << "," << r.meanWait << "," << r.refused
-                  << "," << r.unavailable << "," << r.evictions << "," << r.events << "\n";
+        CsvRow row = CsvRow::Significant(6);
+        row.Add("scheme", c.scheme)
+            .Add("clients", c.clients)
+            .Add("policy", c.idlePolicy)
+            .Add("run", RngSeedManager::GetRun())
+            .Add("bytes_moved", r.bytesMoved)
+            .Add("requests", r.requests)
+            .Add("mean_response_s", r.meanResponse)
+            .Add("pending", r.pending)
+            .Add("mean_wait_s", r.meanWait)
+            .Add("refused", r.refused)
+            .Add("unavailable", r.unavailable)
+            .Add("evictions", r.evictions)
+            .Add("events", r.events);
+        row.Print(std::cout, header);
         return 0;
     }
+    std::cout << std::setprecision(6);
     std::cout << "scheme " << c.scheme << ", " << c.clients << " clients, " << c.duration << " s\n"
               << "bytes moved          " << r.bytesMoved / 1e6 << " MB\n"
               << "responses            " << r.requests << ", mean " << r.meanResponse << " s\n"

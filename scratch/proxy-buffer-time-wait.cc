@@ -42,19 +42,18 @@ main(int argc, char* argv[])
     c.countTimeWait = true;
     bool csv = false;
     bool header = false;
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("placement",
-                 "Which end keeps TIME_WAIT: standard, swap, negotiated or origin-swap",
-                 c.timeWaitPlacement);
-    cmd.AddValue("scheme", "The proxy paper's scheme, 1 to 4", c.scheme);
-    cmd.AddValue("clients", "Client hosts", c.clients);
-    cmd.AddValue("duration", "Seconds simulated", c.duration);
-    cmd.AddValue("msl", "Every host's maximum segment lifetime, s", c.msl);
-    cmd.AddValue("originKeepAlive", "Origins' keep-alive timeout, s", c.originKeepAlive);
-    cmd.AddValue("csv", "One CSV row", csv);
-    cmd.AddValue("header", "With --csv: print the header first", header);
     ProgramInput input("proxy-buffer-time-wait", argc, argv);
-    if (!input.Parse(cmd, {"scheme", "clients"}))
+    input.Add("placement",
+              "Which end keeps TIME_WAIT: standard, swap, negotiated or origin-swap",
+              c.timeWaitPlacement);
+    input.Add("scheme", "The proxy paper's scheme, 1 to 4", c.scheme);
+    input.Add("clients", "Client hosts", c.clients);
+    input.Add("duration", "Seconds simulated", c.duration);
+    input.Add("msl", "Every host's maximum segment lifetime, s", c.msl);
+    input.Add("originKeepAlive", "Origins' keep-alive timeout, s", c.originKeepAlive);
+    input.Add("csv", "One CSV row", csv);
+    input.Add("header", "With --csv: print the header first", header);
+    if (!input.Parse())
     {
         return 1;
     }
@@ -71,20 +70,24 @@ main(int argc, char* argv[])
         return 1;
     }
     ProxyExperimentResult r = RunProxyExperiment(c);
-    std::cout << std::setprecision(6);
     if (csv)
     {
-        if (header)
-        {
-            std::cout << "placement,scheme,clients,run,proxy_time_wait,proxy_time_wait_peak,"
-                         "origin_time_wait,bytes_moved,mean_wait_s,evictions,events\n";
-        }
-        std::cout << c.timeWaitPlacement << "," << c.scheme << "," << c.clients << ","
-                  << RngSeedManager::GetRun() << "," << r.proxyTimeWait << ","
-                  << r.proxyTimeWaitPeak << "," << r.originTimeWait << "," << r.bytesMoved << ","
-                  << r.meanWait << "," << r.evictions << "," << r.events << "\n";
+        CsvRow row = CsvRow::Significant(6);
+        row.Add("placement", c.timeWaitPlacement)
+            .Add("scheme", c.scheme)
+            .Add("clients", c.clients)
+            .Add("run", RngSeedManager::GetRun())
+            .Add("proxy_time_wait", r.proxyTimeWait)
+            .Add("proxy_time_wait_peak", r.proxyTimeWaitPeak)
+            .Add("origin_time_wait", r.originTimeWait)
+            .Add("bytes_moved", r.bytesMoved)
+            .Add("mean_wait_s", r.meanWait)
+            .Add("evictions", r.evictions)
+            .Add("events", r.events);
+        row.Print(std::cout, header);
         return 0;
     }
+    std::cout << std::setprecision(6);
     std::cout << "placement " << c.timeWaitPlacement << ", scheme " << c.scheme << ", " << c.clients
               << " clients, " << c.duration << " s\n"
               << "TIME_WAIT at the proxy   mean " << r.proxyTimeWait << ", peak "

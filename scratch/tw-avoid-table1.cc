@@ -16,7 +16,6 @@
 #include "ns3/tcp-host-module.h"
 #include "ns3/tw-avoid-module.h"
 
-#include <iomanip>
 #include <iostream>
 
 using namespace ns3;
@@ -26,61 +25,50 @@ main(int argc, char* argv[])
 {
     TwAvoidTable1Config c;
     std::string variant = "unmodified";
-    double transferSeconds = c.transferTime.GetSeconds();
     bool header = false;
 
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("timeWaitTcbs", "N: TIME_WAIT TCBs made before the transfer", c.timeWaitTcbs);
-    cmd.AddValue("variant", "unmodified | swap (TCP modification on the clients)", variant);
-    cmd.AddValue("transferTime", "length of the measured transfer, s", transferSeconds);
-    cmd.AddValue("discipline",
-                 "server TCB lookup: LinearHeadInsert | Hashed | TimeWaitAtTail",
-                 c.testbed.lookupDiscipline);
-    cmd.AddValue("socketType",
-                 "socket class (ns3::TcpSocketBase: stock ns-3)",
-                 c.testbed.socketType);
-    cmd.AddValue("hostModel", "charge demultiplexing CPU time", c.testbed.hostModel);
-    cmd.AddValue("msl", "maximum segment lifetime, s", c.testbed.msl);
-    cmd.AddValue("segmentSize", "TCP MSS, bytes", c.testbed.segmentSize);
-    cmd.AddValue("mtu", "LAN MTU, bytes", c.testbed.mtu);
-    cmd.AddValue("header", "print the CSV header first", header);
     ProgramInput input("tw-avoid-table1", argc, argv);
-    if (!input.Parse(cmd, {"timeWaitTcbs", "segmentSize", "mtu"}))
+    input.Add("timeWaitTcbs", "N: TIME_WAIT TCBs made before the transfer", c.timeWaitTcbs);
+    input.Choice("variant",
+                 "swap: the TCP modification on the clients",
+                 variant,
+                 {"unmodified", "swap"});
+    input.Add("transferTime", "length of the measured transfer (s if no unit)", c.transferTime);
+    input.Add("discipline",
+              "server TCB lookup: LinearHeadInsert | Hashed | TimeWaitAtTail",
+              c.testbed.lookupDiscipline);
+    input.Add("socketType", "socket class (ns3::TcpSocketBase: stock ns-3)", c.testbed.socketType);
+    input.Add("hostModel", "charge demultiplexing CPU time", c.testbed.hostModel);
+    input.Add("msl", "maximum segment lifetime, s", c.testbed.msl);
+    input.Add("segmentSize", "TCP MSS, bytes", c.testbed.segmentSize);
+    input.Add("mtu", "LAN MTU, bytes", c.testbed.mtu);
+    input.Add("header", "print the CSV header first", header);
+    if (!input.Parse())
     {
-        return 1;
-    }
-
-    if (variant != "unmodified" && variant != "swap")
-    {
-        std::cerr << "tw-avoid-table1: unknown --variant '" << variant
-                  << "' (use unmodified or swap)" << std::endl;
-        return 1;
-    }
-    if (transferSeconds <= 0)
-    {
-        std::cerr << "tw-avoid-table1: --transferTime must be positive" << std::endl;
         return 1;
     }
     c.swapClose = (variant == "swap");
-    c.transferTime = Seconds(transferSeconds);
     if (std::string problem = c.Validate(); !problem.empty())
     {
-        std::cerr << "tw-avoid-table1: " << problem << std::endl;
+        input.Fail(problem);
         return 1;
     }
 
     TwAvoidTable1Result r = TwAvoidTable1Experiment(c).Run();
 
-    if (header)
-    {
-        std::cout << "variant,N,run,discipline,client1_mbps,client2_mbps,mean_mbps,"
-                     "server_time_wait,loader_time_wait,server_cpu_busy,server_drops,events"
-                  << std::endl;
-    }
-    std::cout << std::fixed << std::setprecision(4) << variant << "," << c.timeWaitTcbs << ","
-              << RngSeedManager::GetRun() << "," << c.testbed.lookupDiscipline << ","
-              << r.clientMbps[0] << "," << r.clientMbps[1] << "," << r.meanMbps << ","
-              << r.serverTimeWait << "," << r.dummyHostTimeWait << "," << r.serverCpuBusy << ","
-              << r.serverDrops << "," << r.events << std::endl;
+    CsvRow row = CsvRow::Fixed(4);
+    row.Add("variant", variant)
+        .Add("N", c.timeWaitTcbs)
+        .Add("run", RngSeedManager::GetRun())
+        .Add("discipline", c.testbed.lookupDiscipline)
+        .Add("client1_mbps", r.clientMbps[0])
+        .Add("client2_mbps", r.clientMbps[1])
+        .Add("mean_mbps", r.meanMbps)
+        .Add("server_time_wait", r.serverTimeWait)
+        .Add("loader_time_wait", r.dummyHostTimeWait)
+        .Add("server_cpu_busy", r.serverCpuBusy)
+        .Add("server_drops", r.serverDrops)
+        .Add("events", r.events);
+    row.Print(std::cout, header);
     return 0;
 }

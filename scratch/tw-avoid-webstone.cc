@@ -18,11 +18,8 @@
 #include "ns3/tcp-host-module.h"
 #include "ns3/tw-avoid-module.h"
 
-#include <cmath>
 #include <fstream>
-#include <iomanip>
 #include <iostream>
-#include <limits>
 #include <sstream>
 
 using namespace ns3;
@@ -40,75 +37,81 @@ RequestDone(std::ofstream* out, std::string prefix, Time latency, uint64_t bodyB
     *out << prefix << Simulator::Now().GetSeconds() << "," << bodyBytes << ","
          << latency.GetSeconds() * 1e3 << "\n";
 }
+
+/**
+ * @param table "2" or "3"
+ * @param variant the run's
+ * @param s one second of the run (default: none, for the header)
+ * @return the --timeline row of that second
+ */
+CsvRow
+TimelineRow(const std::string& table,
+            const std::string& variant,
+            const TwAvoidWebStoneResult::Second& s)
+{
+    CsvRow row = CsvRow::Significant(6);
+    row.Add("table", table)
+        .Add("variant", variant)
+        .Add("run", RngSeedManager::GetRun())
+        .Add("time_s", s.time)
+        .Add("server_tcb_kb", s.serverTcbKB)
+        .Add("connections", s.connections)
+        .Add("failed", s.failed);
+    return row;
+}
 } // namespace
 
 int
 main(int argc, char* argv[])
 {
-    uint32_t table = 2;
-    std::string pcap;
-    std::string variant = "unmodified";
-    // NaN: not given, the table's own value (a negative value is an error).
-    double warmup = std::numeric_limits<double>::quiet_NaN();
-    double measure = std::numeric_limits<double>::quiet_NaN();
+    std::string table = "2";
+    TwAvoidWebStoneConfig c; // both tables' warm-up and measurement
+    // 0: the table's.
     uint32_t clientHosts = 0;
     uint32_t clientsPerHost = 0;
-    uint32_t requestsPerConnection = 1;
     bool header = false;
     std::string timeline;
     std::string requestsFile;
-    std::string memoryPool; // empty: the host profile's
 
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("table", "2 (2 hosts x 20 clients, 9 KB-5 MB files) or 3 (4 x 2, 500 B)", table);
-    cmd.AddValue("variant",
-                 "unmodified | tcp (swap close) | http (CLIENT_CLOSE) | negotiated",
-                 variant);
-    cmd.AddValue("warmup", "seconds before the measurement (nan: the table's, 70)", warmup);
-    cmd.AddValue("measure", "seconds measured (nan: the table's, 60)", measure);
-    cmd.AddValue("clientHosts", "client hosts (default: the table's)", clientHosts);
-    cmd.AddValue("clientsPerHost",
-                 "WebSTONE clients per host (default: the table's)",
-                 clientsPerHost);
-    cmd.AddValue("requestsPerConnection", "requests per connection", requestsPerConnection);
-    cmd.AddValue("header", "print the CSV header first", header);
-    cmd.AddValue("memoryPool",
-                 "TcbOnly (TCBs alone draw from the server's memory) or Shared (TCBs and "
-                 "socket-buffer data; the host profile's)",
-                 memoryPool);
-    cmd.AddValue("timeline", "also write the run second by second to this CSV file", timeline);
-    cmd.AddValue("requests",
-                 "also write every completed request (time, body bytes, latency) to this CSV file",
-                 requestsFile);
-    cmd.AddValue("pcap",
-                 "write a pcap file per host with this prefix (opens in Wireshark as HTTP)",
-                 pcap);
     ProgramInput input("tw-avoid-webstone", argc, argv);
-    if (!input.Parse(cmd, {"table", "clientHosts", "clientsPerHost", "requestsPerConnection"}) ||
-        !input.Writable("timeline", timeline) || !input.Writable("requests", requestsFile) ||
-        !input.WritablePrefix("pcap", pcap))
+    input.Choice("table",
+                 "2: 2 hosts x 20 clients, 9 KB-5 MB files; 3: 4 x 2, 500 B",
+                 table,
+                 {"2", "3"});
+    input.Add("variant",
+              "unmodified | tcp (swap close) | http (CLIENT_CLOSE) | negotiated",
+              c.variant);
+    input.Add("warmup", "time before the measurement (s if no unit)", c.warmup);
+    input.Add("measure", "time measured (s if no unit)", c.measure);
+    input.Add("clientHosts", "client hosts (0: the table's)", clientHosts);
+    input.Add("clientsPerHost", "WebSTONE clients per host (0: the table's)", clientsPerHost);
+    input.Add("requestsPerConnection", "requests per connection", c.requestsPerConnection);
+    input.Add("header", "print the CSV header first", header);
+    input.Add("memoryPool",
+              "TcbOnly (TCBs alone draw from the server's memory) or Shared (TCBs and "
+              "socket-buffer data; empty: the host profile's)",
+              c.testbed.memoryPool);
+    input.Add("timeline", "also write the run second by second to this CSV file", timeline);
+    input.Add("requests",
+              "also write every completed request (time, body bytes, latency) to this CSV file",
+              requestsFile);
+    input.Add("pcap",
+              "write a pcap file per host with this prefix (opens in Wireshark as HTTP)",
+              c.testbed.pcapPrefix);
+    if (!input.Parse() || !input.Writable("timeline", timeline) ||
+        !input.Writable("requests", requestsFile) ||
+        !input.WritablePrefix("pcap", c.testbed.pcapPrefix))
     {
         return 1;
     }
-
-    if (table != 2 && table != 3)
-    {
-        std::cerr << "tw-avoid-webstone: --table must be 2 or 3" << std::endl;
-        return 1;
-    }
-    TwAvoidWebStoneConfig c =
-        table == 2 ? TwAvoidWebStoneConfig::Table2() : TwAvoidWebStoneConfig::Table3();
-    c.variant = variant;
-    c.testbed.pcapPrefix = pcap;
-    c.testbed.memoryPool = memoryPool;
-    c.requestsPerConnection = requestsPerConnection;
-    c.clientHosts = clientHosts ? clientHosts : c.clientHosts;
-    c.clientsPerHost = clientsPerHost ? clientsPerHost : c.clientsPerHost;
-    c.warmup = std::isnan(warmup) ? c.warmup : Seconds(warmup);
-    c.measure = std::isnan(measure) ? c.measure : Seconds(measure);
+    const TwAvoidWebStoneConfig tables =
+        table == "2" ? TwAvoidWebStoneConfig::Table2() : TwAvoidWebStoneConfig::Table3();
+    c.fileSet = tables.fileSet;
+    c.clientHosts = clientHosts ? clientHosts : tables.clientHosts;
+    c.clientsPerHost = clientsPerHost ? clientsPerHost : tables.clientsPerHost;
     if (std::string problem = c.Validate(); !problem.empty())
     {
-        std::cerr << "tw-avoid-webstone: " << problem << std::endl;
+        input.Fail(problem);
         return 1;
     }
 
@@ -118,14 +121,9 @@ main(int argc, char* argv[])
     if (!requestsFile.empty())
     {
         requests.open(requestsFile);
-        if (!requests)
-        {
-            std::cerr << "tw-avoid-webstone: cannot write " << requestsFile << std::endl;
-            return 1;
-        }
         requests << "table,variant,run,time_s,body_bytes,latency_ms\n";
         std::ostringstream prefix;
-        prefix << table << "," << variant << "," << RngSeedManager::GetRun() << ",";
+        prefix << table << "," << c.variant << "," << RngSeedManager::GetRun() << ",";
         // The clients exist once the run has built its hosts, at time 0.
         Simulator::Schedule(Seconds(0), [&requests, row = prefix.str()]() {
             Config::ConnectWithoutContext(
@@ -135,36 +133,44 @@ main(int argc, char* argv[])
     }
 
     TwAvoidWebStoneResult r = TwAvoidWebStoneExperiment(c).Run();
+    if (requests.is_open() && !requests)
+    {
+        input.Fail("cannot write " + requestsFile);
+        return 1;
+    }
     if (!timeline.empty())
     {
         std::ofstream out(timeline);
-        if (!out)
-        {
-            std::cerr << "tw-avoid-webstone: cannot write " << timeline << std::endl;
-            return 1;
-        }
-        out << "table,variant,run,time_s,server_tcb_kb,connections,failed\n";
+        out << TimelineRow(table, c.variant, {}).Header() << "\n";
         for (const auto& s : r.timeline)
         {
-            out << table << "," << variant << "," << RngSeedManager::GetRun() << "," << s.time
-                << "," << s.serverTcbKB << "," << s.connections << "," << s.failed << "\n";
+            out << TimelineRow(table, c.variant, s).Values() << "\n";
+        }
+        if (!out)
+        {
+            input.Fail("cannot write " + timeline);
+            return 1;
         }
     }
 
-    if (header)
-    {
-        std::cout << "table,variant,run,throughput_mbps,conn_per_s,failed_per_s,latency_ms,"
-                     "server_tcb_kb,server_tcb_max_kb,server_time_wait,client_time_wait,"
-                     "server_segments_per_conn,server_rsts_per_conn,server_tcb_lifetime_ms,"
-                     "server_cpu_busy,server_syns_turned_away,events"
-                  << std::endl;
-    }
-    std::cout << std::fixed << std::setprecision(4) << table << "," << variant << ","
-              << RngSeedManager::GetRun() << "," << r.throughputMbps << ","
-              << r.connectionsPerSecond << "," << r.failedPerSecond << "," << r.meanLatencyMs << ","
-              << r.serverTcbMemoryKB << "," << r.serverTcbMemoryMaxKB << "," << r.serverTimeWait
-              << "," << r.clientTimeWait << "," << r.serverSegmentsPerConnection << ","
-              << r.serverRstsPerConnection << "," << r.serverTcbLifetimeMs << "," << r.serverCpuBusy
-              << "," << r.serverSynsTurnedAway << "," << r.events << std::endl;
+    CsvRow row = CsvRow::Fixed(4);
+    row.Add("table", table)
+        .Add("variant", c.variant)
+        .Add("run", RngSeedManager::GetRun())
+        .Add("throughput_mbps", r.throughputMbps)
+        .Add("conn_per_s", r.connectionsPerSecond)
+        .Add("failed_per_s", r.failedPerSecond)
+        .Add("latency_ms", r.meanLatencyMs)
+        .Add("server_tcb_kb", r.serverTcbMemoryKB)
+        .Add("server_tcb_max_kb", r.serverTcbMemoryMaxKB)
+        .Add("server_time_wait", r.serverTimeWait)
+        .Add("client_time_wait", r.clientTimeWait)
+        .Add("server_segments_per_conn", r.serverSegmentsPerConnection)
+        .Add("server_rsts_per_conn", r.serverRstsPerConnection)
+        .Add("server_tcb_lifetime_ms", r.serverTcbLifetimeMs)
+        .Add("server_cpu_busy", r.serverCpuBusy)
+        .Add("server_syns_turned_away", r.serverSynsTurnedAway)
+        .Add("events", r.events);
+    row.Print(std::cout, header);
     return 0;
 }

@@ -14,7 +14,7 @@ import pytest
 
 from figures_lib import registry, store
 from figures_lib import experiments as _  # noqa: F401 (registers them)
-from figures_lib.csvio import parse_point_output
+from figures_lib.csvio import columns_of, parse_point_output
 from figures_lib.paths import FIGURES
 
 EXPERIMENTS = registry.experiments()
@@ -27,7 +27,7 @@ def stored_rows(experiment):
         entry = store.load(point)
         if entry is None:
             return None
-        out[point] = (entry, parse_point_output(entry.output, experiment.columns))
+        out[point] = (entry, parse_point_output(entry.output))
     return out
 
 
@@ -44,7 +44,9 @@ def test_committed_outputs_come_from_the_store(name, tmp_path):
         f" re-run them or show they did not change (./figures.py --only {name} --verify N"
         f" --adopt); first: {stale[0]}"
     )
-    experiment.outputs("paper", [row for _, row in stored.values()], tmp_path)
+    rows = [row for _, row in stored.values()]
+    columns_of(rows)  # one header for all its points (the program's CsvRow)
+    experiment.outputs("paper", rows, tmp_path)
     texts = [f for f in tmp_path.iterdir() if f.suffix in (".csv", ".txt")]
     assert texts
     differ = [f.name for f in texts if not filecmp.cmp(f, FIGURES / f.name, shallow=False)]

@@ -79,10 +79,9 @@ def test_cluster_rows_equal_local_rows(cluster):
         or ("case" in dict(p.params) and p.param("RngRun") <= 3)
     ]  # fmt: skip
     assert len(points) == 7 + 4 * 3
-    columns = lambda _point: experiment.columns  # noqa: E731
-    on_cluster, failures, ran = run_points(points, scheduler=address, columns=columns)
+    on_cluster, failures, ran = run_points(points, scheduler=address)
     assert not failures and ran == len(points), "\n".join(map(str, failures[:2]))
-    local, failures, _ = run_points(points, workers=1, columns=columns)
+    local, failures, _ = run_points(points, workers=1)
     assert not failures
     assert on_cluster == local
     assert {row["page"] for row in local.values()} >= {"same", "differs"}

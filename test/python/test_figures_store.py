@@ -223,3 +223,16 @@ def test_quick_verdicts_need_the_whole_interval():
     assert verdict.band(narrow, 90, 100, quick=True) == verdict.FAILS
     assert verdict.combine([verdict.HOLDS, verdict.HOLDS], complete=False) == verdict.INDICATIVE
     assert verdict.combine([verdict.HOLDS, verdict.FAILS]) == verdict.FAILS
+
+
+def test_points_of_one_experiment_must_print_one_header():
+    """The program's header is the one list of an experiment's columns; a
+    point that printed another one stops the outputs rather than being read
+    under the wrong names."""
+    from figures_lib.csvio import BadOutput, columns_of, parse_point_output
+
+    a = parse_point_output("x,y\n1,2\n")
+    b = parse_point_output("x,z\n1,2\n")
+    assert columns_of([a, a]) == ["x", "y"]
+    with pytest.raises(BadOutput):
+        columns_of([a, b])

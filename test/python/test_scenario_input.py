@@ -19,7 +19,7 @@ def run(program, *args):
     [
         (["--warmup=-5"], "must not be negative"),
         (["--measure=0"], "measurement must be positive"),
-        (["--table=4"], "--table must be 2 or 3"),
+        (["--table=4"], "--table must be one of 2 | 3, not '4'"),
         (["--variant=bogus"], "unknown variant"),
         (["--memoryPool=Mbufs"], "unknown memory pool"),
     ],
@@ -37,9 +37,9 @@ def test_webstone_rejects(args, message):
         (["--strategy=fifo"], "unknown strategy"),
         (["--strategy=dtoc", "--method=Poll"], "unknown detection method"),
         (["--timeout=0"], "must be positive"),
-        (["--warmup=-1"], "not negative"),
-        (["--load=-20"], "positive length and load"),
-        (["--day=weekend"], "--day must be normal or busy"),
+        (["--warmup=-1"], "warm-up must be at least 0"),
+        (["--load=-20"], "a load above 0"),
+        (["--day=weekend"], "--day must be one of \"\" | normal | busy, not 'weekend'"),
         (["--queueLimit=0"], "queue limit must be at least 1"),
     ],
 )
@@ -53,7 +53,7 @@ def test_dtoc_rejects(args, message):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["--case=4.1"], "unknown case '4.1'"),
+        (["--case=4.1"], "--case must be one of \"\" | 2.1 | 2.2"),
         (["--server=BeOS"], "unknown host profile 'BeOS'"),
         (["--clientTick=-0.1"], "finite time >= 0"),
         (["--serverTick=soon"], "seconds or 'random'"),
@@ -91,7 +91,8 @@ def test_configure_rejects_what_is_not_an_ns3(tmp_path, path, message):
 
 
 # Every program: what ns-3's CommandLine would take silently (a negative
-# number wrapped into an unsigned option, an argument that is not an option)
+# number wrapped into an unsigned option or attribute, a malformed time or
+# enum name that ends the program by abort, an argument that is not an option)
 # and what would fail only after the run (an output path that cannot be
 # written), refused at once with one line and exit 1 (ProgramInput).
 NOWHERE = "/nonexistent-dir/out.csv"
@@ -100,25 +101,35 @@ NOWHERE = "/nonexistent-dir/out.csv"
 @pytest.mark.parametrize(
     "program, args, message",
     [
-        ("proxy-buffer-allocator-cost", ["--evaluations=-1"], "--evaluations must not be negative"),
+        ("proxy-buffer-allocator-cost", ["--evaluations=-1"], "--evaluations must be a whole number from 0 to"),
         ("proxy-buffer-allocator-cost", ["--evaluations=0"], "must be at least 1"),
-        ("dtoc", ["--load=1e9"], "--load must be at most 1000"),
-        ("dtoc", ["--retries=-1"], "--retries must not be negative"),
+        ("dtoc", ["--load=1e9"], "at most 1000 % of the capacity"),
+        ("dtoc", ["--retries=-1"], "--retries must be a whole number from 0 to"),
         ("dtoc", [f"--timeline={NOWHERE}"], "cannot write --timeline"),
         ("dtoc", ["--timeline=/tmp"], "is a directory, not a file"),
         ("proxy-buffer-allocation", ["--poolKb=0"], "--poolKb must be at least 1"),
-        ("proxy-buffer-allocation", ["--receivers=-3"], "--receivers must not be negative"),
+        ("proxy-buffer-allocation", ["--receivers=-3"], "--receivers must be a whole number from 0 to"),
         ("proxy-buffer-allocation", [f"--connectionsFile={NOWHERE}"], "cannot write --connectionsFile"),
-        ("iw-delack", ["--body=-5"], "--body must not be negative"),
-        ("iw-delack", ["--readSize=-1"], "--readSize must not be negative"),
+        ("iw-delack", ["--body=-5"], "--body must be a whole number from 0 to"),
+        ("iw-delack", ["--readSize=-1"], "--readSize must be a whole number from 0 to"),
         ("iw-delack", [f"--traceFile={NOWHERE}"], "cannot write --traceFile"),
-        ("tw-avoid-table1", ["--timeWaitTcbs=-5"], "--timeWaitTcbs must not be negative"),
+        ("tw-avoid-table1", ["--timeWaitTcbs=-5"], "--timeWaitTcbs must be a whole number from 0 to"),
         ("tw-avoid-table1", ["2500"], "unexpected argument '2500'"),
         ("tw-avoid-webstone", ["--pcap=/nonexistent-dir/ws"], "cannot write files named --pcap"),
         ("tw-avoid-webstone", [f"--requests={NOWHERE}"], "cannot write --requests"),
         ("proxy-buffer-proxy", [f"--responses={NOWHERE}"], "cannot write --responses"),
-        ("proxy-buffer-proxy", ["--clients=-1"], "--clients must not be negative"),
+        ("proxy-buffer-proxy", ["--clients=-1"], "--clients must be a whole number from 0 to"),
         ("proxy-buffer-time-wait", ["--placement=swapp"], "--placement must be standard, swap"),
+        # Attribute defaults and global values, which CommandLine would wrap
+        # (an unsigned), or end by abort (a Time, an enum name).
+        ("tw-avoid-webstone", ["--ns3::SocketMemory::Limit=-5"], "--ns3::SocketMemory::Limit must be a whole number from 0 to"),
+        ("tw-avoid-webstone", ["--ns3::SocketMemory::Accounting=Bogus"], "must be one of TcbOnly|Shared|Buffers, not 'Bogus'"),
+        ("tw-avoid-webstone", ["--ns3::TcpSocket::SegmentSize=99999999999"], "must be within uint32_t 0:4294967295"),
+        ("dtoc", ["--ns3::TcpHostModel::PerByteCost=abc"], "--ns3::TcpHostModel::PerByteCost must be a time"),
+        ("dtoc", ["--RngRun=-1"], "--RngRun must be a whole number"),
+        ("dtoc", ["--timeout=5x"], "--timeout must be a time"),
+        ("dtoc", ["--measure=1e300"], "--measure must be a time within"),
+        ("tw-avoid-table1", ["--variant=swapped"], "--variant must be one of unmodified | swap"),
     ],
 )
 def test_programs_refuse_at_once(program, args, message):

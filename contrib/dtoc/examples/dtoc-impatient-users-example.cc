@@ -45,13 +45,12 @@ main(int argc, char* argv[])
     double load = 200;
     double timeout = 10;
     double duration = 60;
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("dtoc", "drop connections whose user has gone (DtocDispatchPolicy)", dtoc);
-    cmd.AddValue("load", "offered load, % of the server's capacity (0-1000)", load);
-    cmd.AddValue("timeout", "how long a user waits for the response, s", timeout);
-    cmd.AddValue("duration", "simulated time, s", duration);
     ProgramInput input("dtoc-impatient-users-example", argc, argv);
-    if (!input.Parse(cmd))
+    input.Add("dtoc", "drop connections whose user has gone (DtocDispatchPolicy)", dtoc);
+    input.Add("load", "offered load, % of the server's capacity (0-1000)", load);
+    input.Add("timeout", "how long a user waits for the response, s", timeout);
+    input.Add("duration", "simulated time, s", duration);
+    if (!input.Parse())
     {
         return 1;
     }

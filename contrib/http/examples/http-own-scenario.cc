@@ -52,12 +52,11 @@ main(int argc, char* argv[])
     uint32_t clients = 2;
     double duration = 10;
     std::string endMode = "ConnectionClose";
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("clients", "Client hosts (one HttpClient each, 1-250)", clients);
-    cmd.AddValue("duration", "Seconds the clients make requests", duration);
-    cmd.AddValue("endMode", "HttpClient EndMode: ConnectionClose or ClientClose", endMode);
     ProgramInput input("http-own-scenario", argc, argv);
-    if (!input.Parse(cmd, {"clients"}))
+    input.Add("clients", "Client hosts (one HttpClient each, 1-250)", clients);
+    input.Add("duration", "Seconds the clients make requests", duration);
+    input.Add("endMode", "HttpClient EndMode: ConnectionClose or ClientClose", endMode);
+    if (!input.Parse())
     {
         return 1;
     }

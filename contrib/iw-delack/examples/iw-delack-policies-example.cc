@@ -37,11 +37,14 @@ main(int argc, char* argv[])
     std::string policy = "ns3::TcpDelayedAckPolicy";
     double tick = 0.05;
     uint32_t initialWindow = 1;
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("policy", "the receiver's TcpDelayedAckPolicy type", policy);
-    cmd.AddValue("tick", "the receiver's first delayed-ACK tick, s", tick);
-    cmd.AddValue("iw", "the sender's initial window, segments", initialWindow);
-    cmd.Parse(argc, argv);
+    ProgramInput input("iw-delack-policies-example", argc, argv);
+    input.Add("policy", "the receiver's TcpDelayedAckPolicy type", policy);
+    input.Add("tick", "the receiver's first delayed-ACK tick, s", tick);
+    input.Add("iw", "the sender's initial window, segments", initialWindow);
+    if (!input.Parse())
+    {
+        return 1;
+    }
     TypeId policyType;
     if (!LookupTypeOf(policy, TcpDelayedAckPolicy::GetTypeId(), &policyType))
     {

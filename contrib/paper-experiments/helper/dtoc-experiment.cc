@@ -44,6 +44,9 @@ namespace
 const uint16_t PORT = 80;
 
 /// The strategies RunDtocExperiment knows.
+/// Above it a run only counts more refusals, at a cost that grows with the load.
+constexpr double MAX_LOAD_PERCENT = 1000;
+
 const std::vector<std::string> STRATEGIES{"regular", "dtoc", "abortonclose", "codel", "lifo"};
 
 /**
@@ -268,10 +271,15 @@ DtocExperimentConfig::Validate() const
     }
     else if (std::any_of(pattern.begin(), pattern.end(), [](const DtocLoadStep& s) {
                  return !s.duration.IsStrictlyPositive() || !(s.loadPercent > 0) ||
-                        !std::isfinite(s.loadPercent);
+                        !(s.loadPercent <= MAX_LOAD_PERCENT);
              }))
     {
-        why << "every period of the load pattern needs a positive length and load";
+        // One connection per request, so a run's cost grows with the load;
+        // ten times the capacity is far past where the paper stops (300 %),
+        // and above it only the refusals grow (1e9 % would never end).
+        why << "every period of the load pattern needs a positive length and a load above 0 "
+               "and at most "
+            << MAX_LOAD_PERCENT << " % of the capacity";
     }
     else if (warmup.IsStrictlyNegative() || warmup >= GetDuration())
     {

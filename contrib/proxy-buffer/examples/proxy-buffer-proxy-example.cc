@@ -37,15 +37,18 @@ main(int argc, char* argv[])
     bool gradual = false;
     std::string policy = "ns3::IdleConnectionPolicy";
     double duration = 30;
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("clients", "Clients, each with a persistent connection", clients);
-    cmd.AddValue("maxConnections", "Connections the proxy may hold (Nmax)", maxConnections);
-    cmd.AddValue("e2atbt", "E2-ATBT send buffers instead of fixed 16 KB", e2atbt);
-    cmd.AddValue("evict", "At Nmax, close the oldest idle connection instead of refusing", evict);
-    cmd.AddValue("gradual", "Gradual release of idle connections' buffers", gradual);
-    cmd.AddValue("policy", "Idle-connection policy (an IdleConnectionPolicy type)", policy);
-    cmd.AddValue("duration", "Seconds simulated", duration);
-    cmd.Parse(argc, argv);
+    ProgramInput input("proxy-buffer-proxy-example", argc, argv);
+    input.Add("clients", "Clients, each with a persistent connection", clients);
+    input.Add("maxConnections", "Connections the proxy may hold (Nmax)", maxConnections);
+    input.Add("e2atbt", "E2-ATBT send buffers instead of fixed 16 KB", e2atbt);
+    input.Add("evict", "At Nmax, close the oldest idle connection instead of refusing", evict);
+    input.Add("gradual", "Gradual release of idle connections' buffers", gradual);
+    input.Add("policy", "Idle-connection policy (an IdleConnectionPolicy type)", policy);
+    input.Add("duration", "Seconds simulated", duration);
+    if (!input.Parse())
+    {
+        return 1;
+    }
     bool knownPolicy = LookupTypeOf(policy, IdleConnectionPolicy::GetTypeId());
     if (clients == 0 || maxConnections == 0 || !(duration > 0) || !knownPolicy)
     {

@@ -98,14 +98,13 @@ main(int argc, char* argv[])
     double rate = 100;
     double duration = 20;
     double msl = 30;
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("profile", "host profile of both hosts (see TcpHostProfile::List)", profile);
-    cmd.AddValue("lookup", "override the profile's LookupDiscipline (e.g. Hashed)", lookup);
-    cmd.AddValue("rate", "connections per second (1-2000)", rate);
-    cmd.AddValue("duration", "seconds connections are opened (1-600)", duration);
-    cmd.AddValue("msl", "maximum segment lifetime, s (TIME_WAIT lasts twice that)", msl);
     ProgramInput input("tcp-host-model-example", argc, argv);
-    if (!input.Parse(cmd))
+    input.Add("profile", "host profile of both hosts (see TcpHostProfile::List)", profile);
+    input.Add("lookup", "override the profile's LookupDiscipline (e.g. Hashed)", lookup);
+    input.Add("rate", "connections per second (1-2000)", rate);
+    input.Add("duration", "seconds connections are opened (1-600)", duration);
+    input.Add("msl", "maximum segment lifetime, s (TIME_WAIT lasts twice that)", msl);
+    if (!input.Parse())
     {
         return 1;
     }

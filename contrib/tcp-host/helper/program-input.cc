@@ -4,6 +4,12 @@
 
 #include "program-input.h"
 
+#include "ns3/global-value.h"
+#include "ns3/type-id.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -15,7 +21,8 @@ namespace ns3
 ProgramInput::ProgramInput(std::string program, int argc, char* argv[])
     : m_program(std::move(program)),
       m_argc(argc),
-      m_argv(argv)
+      m_argv(argv),
+      m_cmd(m_program)
 {
 }
 
@@ -26,29 +33,203 @@ ProgramInput::Fail(const std::string& why) const
     return false;
 }
 
+void
+ProgramInput::Choice(const std::string& name,
+                     const std::string& help,
+                     std::string& value,
+                     const std::vector<std::string>& choices)
+{
+    std::string names;
+    for (const std::string& choice : choices)
+    {
+        names += (names.empty() ? "" : " | ") + (choice.empty() ? "\"\"" : choice);
+    }
+    m_cmd.AddValue(name, help + " (" + names + ")", value);
+    m_checks[name] = [choices, names](const std::string& text) -> std::string {
+        if (std::find(choices.begin(), choices.end(), text) != choices.end())
+        {
+            return "";
+        }
+        return "must be one of " + names + ", not '" + text + "'";
+    };
+}
+
+std::string
+ProgramInput::UnsignedProblem(const std::string& text, uint64_t max)
+{
+    std::string why =
+        "must be a whole number from 0 to " + std::to_string(max) + ", not '" + text + "'";
+    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos)
+    {
+        return why;
+    }
+    uint64_t value = 0;
+    for (char digit : text)
+    {
+        uint64_t d = digit - '0';
+        if (value > (max - d) / 10)
+        {
+            return why;
+        }
+        value = value * 10 + d;
+    }
+    return "";
+}
+
+std::string
+ProgramInput::TimeProblem(const std::string& text)
+{
+    // Time(std::string) reads the number before the first character that
+    // cannot be part of one, then takes the rest as the unit; it aborts on
+    // an unknown unit and reads a malformed number as 0.
+    std::string why = "must be a time (a number with an optional unit: s, ms, us, ns, ps, fs, "
+                      "min, h, d or y), not '" +
+                      text + "'";
+    std::string::size_type end = text.find_first_not_of("+-0123456789.eE");
+    std::string number = text.substr(0, end);
+    std::string unit = end == std::string::npos ? "" : text.substr(end);
+    const std::map<std::string, double> seconds{{"", 1},
+                                                {"s", 1},
+                                                {"ms", 1e-3},
+                                                {"us", 1e-6},
+                                                {"ns", 1e-9},
+                                                {"ps", 1e-12},
+                                                {"fs", 1e-15},
+                                                {"min", 60},
+                                                {"h", 3600},
+                                                {"d", 86400},
+                                                {"y", 365 * 86400.0}};
+    char* rest = nullptr;
+    double value = number.empty() ? 0 : std::strtod(number.c_str(), &rest);
+    auto scale = seconds.find(unit);
+    if (number.empty() || *rest != '\0' || !std::isfinite(value) || scale == seconds.end())
+    {
+        return why;
+    }
+    // Time counts in an int64_t of its resolution (ns by default): beyond
+    // that range the conversion wraps. Half of it, so that a program may add
+    // two of them (a warm-up and a measurement).
+    double limit = double(Time::Max().GetSeconds()) / 2;
+    if (std::abs(value * scale->second) > limit)
+    {
+        return "must be a time within +-" + std::to_string(int64_t(limit)) + " s, not '" + text +
+               "'";
+    }
+    return "";
+}
+
+namespace
+{
+
+/**
+ * @param checker an attribute's or global value's checker
+ * @param text the value given for it
+ * @return what is wrong with text as its value ("": nothing)
+ */
+std::string
+AttributeProblem(Ptr<const AttributeChecker> checker, const std::string& text)
+{
+    // The three kinds whose own parsers wrap or abort instead of failing.
+    std::string type = checker->GetValueTypeName();
+    if (type == "ns3::UintegerValue")
+    {
+        if (std::string why = ProgramInput::UnsignedProblem(text, UINT64_MAX); !why.empty())
+        {
+            return why;
+        }
+    }
+    else if (type == "ns3::TimeValue")
+    {
+        if (std::string why = ProgramInput::TimeProblem(text); !why.empty())
+        {
+            return why;
+        }
+    }
+    else if (type.compare(0, 14, "ns3::EnumValue") == 0)
+    {
+        // The checker lists its names as "A|B|C".
+        std::string names = checker->GetUnderlyingTypeInformation();
+        if (("|" + names + "|").find("|" + text + "|") == std::string::npos)
+        {
+            return "must be one of " + names + ", not '" + text + "'";
+        }
+    }
+    Ptr<AttributeValue> value = checker->Create();
+    if (!value->DeserializeFromString(text, checker))
+    {
+        return "must be a valid " + type + ", not '" + text + "'";
+    }
+    if (!checker->Check(*value))
+    {
+        return "must be within " +
+               (checker->HasUnderlyingTypeInformation() ? checker->GetUnderlyingTypeInformation()
+                                                        : "its range") +
+               ", not '" + text + "'";
+    }
+    return "";
+}
+
+} // namespace
+
+std::string
+ProgramInput::Problem(const std::string& name, const std::string& value) const
+{
+    if (auto check = m_checks.find(name); check != m_checks.end())
+    {
+        return check->second(value);
+    }
+    // Not an option of the program: CommandLine takes it as an attribute's
+    // default (ns3::Type::Attribute) or a global value (RngRun). A name it
+    // does not know is left to it: it exits 1 naming the argument.
+    Ptr<const AttributeChecker> checker;
+    if (std::string::size_type colons = name.rfind("::"); colons != std::string::npos)
+    {
+        TypeId tid;
+        TypeId::AttributeInformation info;
+        if (TypeId::LookupByNameFailSafe(name.substr(0, colons), &tid) &&
+            tid.LookupAttributeByName(name.substr(colons + 2), &info))
+        {
+            checker = info.checker;
+        }
+    }
+    else
+    {
+        for (auto global = GlobalValue::Begin(); global != GlobalValue::End(); ++global)
+        {
+            if ((*global)->GetName() == name)
+            {
+                checker = (*global)->GetChecker();
+            }
+        }
+    }
+    return checker ? AttributeProblem(checker, value) : "";
+}
+
 bool
-ProgramInput::Parse(CommandLine& cmd, std::initializer_list<std::string> unsignedOptions)
+ProgramInput::Parse()
 {
     for (int i = 1; i < m_argc; ++i)
     {
         // CommandLine takes options as "--name=value" only (a bare "--name"
         // for a flag), so anything else here is an argument it would ignore.
         std::string arg = m_argv[i];
-        for (const std::string& name : unsignedOptions)
-        {
-            std::string head = "--" + name + "=";
-            if (arg.compare(0, head.size(), head) == 0 && arg.size() > head.size() &&
-                arg[head.size()] == '-')
-            {
-                return Fail("--" + name + " must not be negative, not " + arg.substr(head.size()));
-            }
-        }
         if (arg.empty() || arg[0] != '-')
         {
             return Fail("unexpected argument '" + arg + "' (options are --name=value)");
         }
+        std::string::size_type start = arg.find_first_not_of('-');
+        std::string::size_type equals = arg.find('=');
+        if (start == std::string::npos || equals == std::string::npos)
+        {
+            continue;
+        }
+        std::string name = arg.substr(start, equals - start);
+        if (std::string why = Problem(name, arg.substr(equals + 1)); !why.empty())
+        {
+            return Fail("--" + name + " " + why);
+        }
     }
-    cmd.Parse(m_argc, m_argv);
+    m_cmd.Parse(m_argc, m_argv);
     return true;
 }
 

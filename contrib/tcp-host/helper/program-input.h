@@ -6,24 +6,39 @@
 #define PROGRAM_INPUT_H
 
 #include "ns3/command-line.h"
+#include "ns3/nstime.h"
 
-#include <initializer_list>
+#include <functional>
+#include <limits>
+#include <map>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 namespace ns3
 {
 
 /**
  * @ingroup tcp-host
- * @brief What a scenario program checks on its command line before it runs
- * anything: no argument it would ignore, no negative number wrapped into an
- * unsigned option, and every output path writable. Each check prints one line
- * "program: why" to stderr and returns false, so a program exits 1 at once
- * instead of simulating for minutes and then failing (or aborting) on a path.
+ * @brief A scenario program's command line: each option bound once, to the
+ * variable (usually a field of the experiment's configuration) it sets, and
+ * every value checked before anything runs.
+ *
+ * ns-3's CommandLine takes some values silently or ends the program by
+ * abort: a negative number given to an unsigned variable wraps (-1 becomes
+ * 4294967295), an argument that is not an option is ignored, and an
+ * attribute default given as `--ns3::Type::Attribute=value` aborts on a
+ * malformed Time or an unknown enum name and wraps a negative Uinteger. Parse
+ * refuses each of these with one line "program: why" on stderr and returns
+ * false, so the program exits 1 at once instead of simulating for minutes
+ * with a value nobody asked for.
  *
  * @code
+ *   DtocExperimentConfig c;
  *   ProgramInput input("dtoc", argc, argv);
- *   if (!input.Parse(cmd, {"retries", "queueLimit"}) || !input.Writable("timeline", timeline))
+ *   input.Add("retries", "attempts after the first", c.retries);
+ *   input.Choice("strategy", "the server's", c.strategy, {"regular", "dtoc"});
+ *   if (!input.Parse() || !input.Writable("timeline", timeline))
  *   {
  *       return 1;
  *   }
@@ -33,21 +48,43 @@ class ProgramInput
 {
   public:
     /**
-     * @param program the program's name, first in every message
+     * @param program the program's name, first in every message and in the usage
      * @param argc as main received it
      * @param argv as main received it
      */
     ProgramInput(std::string program, int argc, char* argv[]);
 
     /**
-     * @brief Parse the command line, refusing what ns-3's CommandLine takes silently.
-     * @param cmd the program's options
-     * @param unsignedOptions options held in unsigned variables: CommandLine
-     *        would wrap a negative value given to them (-1 into 4294967295)
-     * @return false (after the message) on a negative value for one of them
-     *         or on an argument that is not an option (CommandLine ignores those)
+     * @brief Bind an option to the variable it sets.
+     *
+     * Unsigned variables accept only a whole number that fits; Time variables
+     * a number with an optional unit (ns-3's syntax: 70, 70s, 200ms). Other
+     * values are checked by CommandLine, which exits 1 on a malformed one.
+     * @param name the option, given as --name=value
+     * @param help its line in --PrintHelp
+     * @param value the variable; its value now is the default
      */
-    bool Parse(CommandLine& cmd, std::initializer_list<std::string> unsignedOptions = {});
+    template <typename T>
+    void Add(const std::string& name, const std::string& help, T& value);
+
+    /**
+     * @brief Bind an option that takes one of a set of names.
+     * @param name the option
+     * @param help its line in --PrintHelp (the names are appended)
+     * @param value the variable; its value now is the default
+     * @param choices the names it accepts
+     */
+    void Choice(const std::string& name,
+                const std::string& help,
+                std::string& value,
+                const std::vector<std::string>& choices);
+
+    /**
+     * @brief Check every argument, then let CommandLine set the variables.
+     * @return false (after the message) on an argument that is not an option,
+     *         a value its option or attribute does not accept
+     */
+    bool Parse();
 
     /**
      * @param option the option's name, for the message
@@ -70,11 +107,54 @@ class ProgramInput
      */
     bool Fail(const std::string& why) const;
 
+    /**
+     * @param text a whole number, as given
+     * @param max the largest value the variable holds
+     * @return what is wrong with text as a value from 0 to max ("": nothing)
+     */
+    static std::string UnsignedProblem(const std::string& text, uint64_t max);
+
+    /**
+     * @param text a time as ns-3's Time(std::string) reads it
+     * @return what is wrong with it ("": nothing). Time's own parser ends the
+     *         program on a malformed value instead of reporting it.
+     */
+    static std::string TimeProblem(const std::string& text);
+
   private:
-    std::string m_program; //!< Name in the messages
-    int m_argc;            //!< As main received it
-    char** m_argv;         //!< As main received it
+    /// What is wrong with a value ("": nothing).
+    using Check = std::function<std::string(const std::string&)>;
+
+    /**
+     * @param name an option's or attribute's name, as given after "--"
+     * @param value its value
+     * @return what is wrong ("": nothing, or not ours to check)
+     */
+    std::string Problem(const std::string& name, const std::string& value) const;
+
+    std::string m_program;                 //!< Name in the messages
+    int m_argc;                            //!< As main received it
+    char** m_argv;                         //!< As main received it
+    CommandLine m_cmd;                     //!< Sets the variables
+    std::map<std::string, Check> m_checks; //!< Per option, beyond CommandLine's own
 };
+
+template <typename T>
+void
+ProgramInput::Add(const std::string& name, const std::string& help, T& value)
+{
+    m_cmd.AddValue(name, help, value);
+    if constexpr (std::is_integral_v<T> && std::is_unsigned_v<T> && !std::is_same_v<T, bool>)
+    {
+        m_checks[name] = [](const std::string& text) {
+            return UnsignedProblem(text, std::numeric_limits<T>::max());
+        };
+    }
+    else if constexpr (std::is_same_v<T, Time>)
+    {
+        m_checks[name] = &TimeProblem;
+    }
+}
 
 /**
  * @ingroup tcp-host

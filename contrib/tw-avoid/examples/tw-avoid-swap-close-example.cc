@@ -114,13 +114,16 @@ main(int argc, char* argv[])
     std::string rstPolicy = "Accept";
     double msl = 30;
 
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("closePolicy",
-                 "client's close policy: TcpSwapClose | TcpClosePolicy (standard)",
-                 closePolicy);
-    cmd.AddValue("rstPolicy", "server's RST-in-TIME_WAIT policy: Accept | Ignore", rstPolicy);
-    cmd.AddValue("msl", "maximum segment lifetime, s", msl);
-    cmd.Parse(argc, argv);
+    ProgramInput input("tw-avoid-swap-close-example", argc, argv);
+    input.Add("closePolicy",
+              "client's close policy: TcpSwapClose | TcpClosePolicy (standard)",
+              closePolicy);
+    input.Add("rstPolicy", "server's RST-in-TIME_WAIT policy: Accept | Ignore", rstPolicy);
+    input.Add("msl", "maximum segment lifetime, s", msl);
+    if (!input.Parse())
+    {
+        return 1;
+    }
     if ((closePolicy != "TcpClosePolicy" && closePolicy != "TcpSwapClose") ||
         (rstPolicy != "Accept" && rstPolicy != "Ignore") || msl <= 0)
     {

@@ -15,7 +15,7 @@ side files kept in the result store beside the point.
 """
 
 from ...store import TimelinePoint
-from ...csvio import write_csv
+from ...csvio import columns_of, write_csv
 from ...registry import Experiment, register
 from . import plot, report
 
@@ -50,11 +50,6 @@ class BufferAllocation(Experiment):
     name = "buffer-allocation"
     title = "Buffers issue, section 4: fixed 16 KB vs E2-ATBT vs Linux autotuning, one sender, many paths"
     program = "proxy-buffer-allocation"
-    columns = (
-        "scheme", "receivers", "pool_kb", "run", "aggregate_mbps", "jain", "jain_normalized",
-        "pool_use", "events",
-    )  # fmt: skip
-
     def point(self, scale, scheme, receivers, run):
         _, _, warmup, duration = SCALES[scale]
         return AllocationPoint.make(
@@ -73,7 +68,7 @@ class BufferAllocation(Experiment):
 
     def outputs(self, scale, rows, outdir):
         rows = sorted(rows, key=lambda r: (int(r["receivers"]), SCHEMES.index(r["scheme"]), int(r["run"])))
-        write_csv(outdir / f"{self.name}.csv", self.columns, rows)
+        write_csv(outdir / f"{self.name}.csv", columns_of(rows), rows)
         summary = report.summarize(rows)
         report.write_summary(outdir / f"{self.name}-summary.csv", summary)
         detail = {}

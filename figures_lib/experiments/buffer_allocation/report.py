@@ -15,8 +15,7 @@ SCHEME_ORDER = ("fixed", "e2atbt", "linux")
 
 def summarize(rows):
     """-> {(receivers, scheme): {column: summarize() dict}}"""
-    for r in rows:
-        r["receivers"] = int(r["receivers"])
+    rows = [{**r, "receivers": int(r["receivers"])} for r in rows]
     return summarize_groups(
         rows, ("receivers", "scheme"), VALUES, lambda k: (k[0], SCHEME_ORDER.index(k[1]))
     )

@@ -17,6 +17,7 @@ One point: build/bin/dtoc --strategy=S [--inServiceAbort=true] --timeout=T
 """
 
 from ...store import TimelinePoint
+from ...csvio import columns_of
 from ...registry import Experiment, Point, register
 from . import check, plot, summary
 from .paper import DAY_TIMEOUTS, DAYS, PAPER_LOADS, TIMEOUTS, VARIANT_PARAMS
@@ -45,21 +46,12 @@ def day_scale_text(scale):
     return f"scale {scale}: {runs} runs, 9 periods of {period:g} s"
 
 
-COLUMNS = (
-    "strategy", "method", "only_under_overload", "in_service_abort", "timeout_s", "retries",
-    "pattern", "load_pct", "run", "useful_pct", "response_s", "cpu_busy_pct", "dead_cpu_pct",
-    "completed", "refused", "timed_out", "in_flight", "server_dropped", "server_refused",
-    "server_aborted", "events",
-)  # fmt: skip
-
 
 @register
 class DtocLoad(Experiment):
     name = "dtoc-load"
     title = "DTOC paper, figures 2 and 3: useful throughput vs load, regular vs DTOC (+ today's)"
     program = "dtoc"
-    columns = COLUMNS
-
     def points(self, scale):
         runs, loads, warmup, measure, alt_timeouts = LOAD_SCALES[scale]
         wanted = [(v, t) for t in TIMEOUTS for v in ("regular", "dtoc")]
@@ -76,7 +68,7 @@ class DtocLoad(Experiment):
 
     def outputs(self, scale, rows, outdir):
         text_scale = load_scale_text(scale)
-        summary.write_raw(outdir / f"{self.name}.csv", self.columns, rows)
+        summary.write_raw(outdir / f"{self.name}.csv", columns_of(rows), rows)
         stats = summary.summarize_load(rows)
         summary.write_load_summary(outdir / f"{self.name}-summary.csv", stats)
         errors = plot.write_and_run_load(outdir, self.name, text_scale, stats)
@@ -92,8 +84,6 @@ class DtocDay(Experiment):
     name = "dtoc-day"
     title = "DTOC paper, figures 6 and 7: normal and busy day, 1 retry, regular vs DTOC"
     program = "dtoc"
-    columns = COLUMNS
-
     def point(self, scale, variant, day, timeout, run):
         _, _, _, period, bin_s, _ = DAY_SCALES[scale]
         return TimelinePoint.make(
@@ -118,7 +108,7 @@ class DtocDay(Experiment):
     def outputs(self, scale, rows, outdir):
         text_scale = day_scale_text(scale)
         _, _, _, period, _, _ = DAY_SCALES[scale]
-        summary.write_raw(outdir / f"{self.name}.csv", self.columns, rows)
+        summary.write_raw(outdir / f"{self.name}.csv", columns_of(rows), rows)
         stats = summary.summarize_day(rows)
         timelines = {}
         for row in rows:

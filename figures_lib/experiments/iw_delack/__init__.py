@@ -16,19 +16,13 @@ the simulated and the page's traces (--traceFile, a side file), which the
 time-sequence figure plots side by side.
 """
 
-from ...csvio import write_csv
+from ...csvio import columns_of, write_csv
 from ...registry import Experiment, Point, register
 from . import plot, report
 from .paper import CASES, CLIENTS, CONFIGURATIONS, SERVERS
 
 # scale -> (random phases per page figure, random phases per today's configuration)
 SCALES = {"paper": (500, 100), "quick": (30, 10)}
-
-COLUMNS = (
-    "case", "server", "client", "iw", "client_iw", "phase", "client_tick_ms", "server_tick_ms",
-    "run", "transfer_ms", "delayed_acks", "segments", "completed", "page", "first_difference",
-    "events",
-)  # fmt: skip
 
 
 def scale_text(scale):
@@ -55,8 +49,6 @@ class IwDelack(Experiment):
     name = "iw-delack"
     title = "Seed 002: initial window vs BSD/Solaris delayed ACK, the page's traces, and today's hosts"
     program = "iw-delack"
-    columns = COLUMNS
-
     def case_point(self, scale, case):
         return CasePoint.make(self.name, scale, self.program, csv=True, case=case)
 
@@ -80,7 +72,7 @@ class IwDelack(Experiment):
         return points
 
     def outputs(self, scale, rows, outdir):
-        write_csv(outdir / f"{self.name}.csv", self.columns, sorted(rows, key=_sort_key))
+        write_csv(outdir / f"{self.name}.csv", columns_of(rows), sorted(rows, key=_sort_key))
         f = report.frame(rows)
         phases = report.random_phases(f)
         report.write_phase_summary(outdir / f"{self.name}-phases.csv", phases)

@@ -12,7 +12,7 @@ bytes, seconds) are a side file kept in the result store beside the point.
 """
 
 from ...registry import Point
-from ...csvio import write_csv
+from ...csvio import columns_of, write_csv
 from ...registry import Experiment, register
 from . import plot, report
 
@@ -54,11 +54,6 @@ class Proxy(Experiment):
     name = "proxy"
     title = "Proxy paper, figures 4 and 5: bytes moved and response time, schemes 1-4, nginx, HAProxy"
     program = "proxy-buffer-proxy"
-    columns = (
-        "scheme", "clients", "policy", "run", "bytes_moved", "requests", "mean_response_s",
-        "pending", "mean_wait_s", "refused", "unavailable", "evictions", "events",
-    )  # fmt: skip
-
     def point(self, scale, variant, clients, run):
         _, _, duration = SCALES[scale]
         scheme, policy = VARIANTS[variant]
@@ -82,7 +77,7 @@ class Proxy(Experiment):
         for r in rows:
             r["variant"] = variant_of(r)
         rows = sorted(rows, key=lambda r: (int(r["clients"]), labels.index(r["variant"]), int(r["run"])))
-        write_csv(outdir / f"{self.name}.csv", self.columns, rows)
+        write_csv(outdir / f"{self.name}.csv", columns_of(rows), rows)
         responses = {
             (int(r["clients"]), r["variant"], int(r["run"])): report.read(
                 self.point(scale, r["variant"], int(r["clients"]), int(r["run"])).side_file()

@@ -21,9 +21,7 @@ def read(path):
 
 def summarize(rows, labels):
     """-> {(clients, variant): {value: stats.summarize() dict}}"""
-    for r in rows:
-        r["clients"] = int(r["clients"])
-        r["mb_moved"] = float(r["bytes_moved"]) / 1e6
+    rows = [{**r, "clients": int(r["clients"]), "mb_moved": float(r["bytes_moved"]) / 1e6} for r in rows]
     return stats.summarize_groups(
         rows, ("clients", "variant"), VALUES, lambda k: (k[0], labels.index(k[1]))
     )

@@ -16,7 +16,7 @@ import math
 
 from ... import gnuplot
 from ... import csvio
-from ...csvio import write_csv
+from ...csvio import columns_of, write_csv
 from ...registry import Experiment, Point, register
 from ...stats import summarize_groups
 
@@ -43,11 +43,6 @@ class ProxyTimeWait(Experiment):
     name = "proxy-time-wait"
     title = "Beyond the proxy paper: TIME_WAIT at the proxy or the origins (standard, swap, negotiated)"
     program = "proxy-buffer-time-wait"
-    columns = (
-        "placement", "scheme", "clients", "run", "proxy_time_wait", "proxy_time_wait_peak",
-        "origin_time_wait", "bytes_moved", "mean_wait_s", "evictions", "events",
-    )  # fmt: skip
-
     def points(self, scale):
         clients, runs, duration = SCALES[scale]
         return [
@@ -63,7 +58,7 @@ class ProxyTimeWait(Experiment):
             r["clients"] = int(r["clients"])
             r["mb_moved"] = float(r["bytes_moved"]) / 1e6
         rows = sorted(rows, key=lambda r: (r["clients"], PLACEMENTS.index(r["placement"]), int(r["run"])))
-        write_csv(outdir / f"{self.name}.csv", self.columns, rows)
+        write_csv(outdir / f"{self.name}.csv", columns_of(rows), rows)
         summary = summarize_groups(
             rows, ("clients", "placement"), VALUES, lambda k: (k[0], PLACEMENTS.index(k[1]))
         )

@@ -6,6 +6,7 @@ One point: build/bin/tw-avoid-table1 --timeWaitTcbs=N --variant=V
 --RngRun=R --transferTime=S (scratch/tw-avoid-table1.cc).
 """
 
+from ...csvio import columns_of
 from ...registry import Experiment, Point, register
 from . import check, plot, summary
 from .paper import N_VALUES, VARIANTS
@@ -24,11 +25,6 @@ class Table1(Experiment):
     name = "table1"
     title = "TIME_WAIT draft, Table 1: throughput vs TIME_WAIT TCBs, unmodified vs swap"
     program = "tw-avoid-table1"
-    columns = (
-        "variant", "N", "run", "discipline", "client1_mbps", "client2_mbps", "mean_mbps",
-        "server_time_wait", "loader_time_wait", "server_cpu_busy", "server_drops", "events",
-    )  # fmt: skip
-
     def points(self, scale):
         runs, seconds = SCALES[scale]
         return [
@@ -47,7 +43,7 @@ class Table1(Experiment):
         ]
 
     def outputs(self, scale, rows, outdir):
-        summary.write_raw(outdir / f"{self.name}.csv", self.columns, rows)
+        summary.write_raw(outdir / f"{self.name}.csv", columns_of(rows), rows)
         stats = summary.summarize_rows(rows)
         summary.write_summary(outdir / f"{self.name}-summary.csv", stats)
         error = plot.write_and_run(outdir, self.name, scale_text(scale))

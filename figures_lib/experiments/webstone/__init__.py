@@ -18,6 +18,7 @@ the point's params, so it is not part of the store key.
 """
 
 from ...store import TimelinePoint
+from ...csvio import columns_of
 from ...registry import Experiment, register
 from . import check, plot, summary
 from .paper import VARIANTS
@@ -34,13 +35,6 @@ def scale_text(scale):
 class WebStone(Experiment):
     table = 0  # 2 or 3, set by the subclasses
     program = "tw-avoid-webstone"
-    columns = (
-        "table", "variant", "run", "throughput_mbps", "conn_per_s", "failed_per_s", "latency_ms",
-        "server_tcb_kb", "server_tcb_max_kb", "server_time_wait", "client_time_wait",
-        "server_segments_per_conn", "server_rsts_per_conn", "server_tcb_lifetime_ms",
-        "server_cpu_busy", "server_syns_turned_away", "events",
-    )  # fmt: skip
-
     def point(self, scale, variant, run):
         _, warmup, measure = SCALES[scale]
         return TimelinePoint.make(
@@ -60,7 +54,7 @@ class WebStone(Experiment):
 
     def outputs(self, scale, rows, outdir):
         text_scale = scale_text(scale)
-        summary.write_raw(outdir / f"{self.name}.csv", self.columns, rows)
+        summary.write_raw(outdir / f"{self.name}.csv", columns_of(rows), rows)
         stats = summary.summarize_rows(rows, extra=check.EXTRA)
         summary.write_summary(outdir / f"{self.name}-summary.csv", stats)
         errors = [plot.write_and_run(outdir, self.name, self.table, text_scale)]
