@@ -195,6 +195,7 @@ set output "{name}.png"
 set multiplot layout {rows},1 title "DTOC paper: useful throughput over a day, clients with 1 retry \\
 (simulation, {scale_text}; mean over runs, band: lowest to highest run; dashed: regular, solid: DTOC)"
 set xlabel "time of day (s; 9 periods of {period:g} s)"
+set xrange [0:{9 * period:g}]
 set ylabel "% of capacity"
 set yrange [0:310]
 set grid lc rgb "#dddddd"
@@ -242,6 +243,7 @@ set multiplot layout 3,1 title "Request-timeout livelock: {key[1]} day, timeout 
 (simulation, {scale_text}; mean over runs)"
 set grid lc rgb "#dddddd"
 set key outside right box
+set xrange [0:{9 * period:g}]
 set ylabel "connections in the listen queue"
 set yrange [0:1100]
 plot {", ".join(plots_q)}

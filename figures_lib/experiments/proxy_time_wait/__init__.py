@@ -54,11 +54,12 @@ class ProxyTimeWait(Experiment):
         ]
 
     def outputs(self, scale, rows, outdir):
-        for r in rows:
-            r["clients"] = int(r["clients"])
-            r["mb_moved"] = float(r["bytes_moved"]) / 1e6
-        rows = sorted(rows, key=lambda r: (r["clients"], PLACEMENTS.index(r["placement"]), int(r["run"])))
-        write_csv(outdir / f"{self.name}.csv", columns_of(rows), rows)
+        columns = columns_of(rows)  # the program's, before the derived ones
+        rows = sorted(
+            ({**r, "clients": int(r["clients"]), "mb_moved": float(r["bytes_moved"]) / 1e6} for r in rows),
+            key=lambda r: (r["clients"], PLACEMENTS.index(r["placement"]), int(r["run"])),
+        )
+        write_csv(outdir / f"{self.name}.csv", columns, rows)
         summary = summarize_groups(
             rows, ("clients", "placement"), VALUES, lambda k: (k[0], PLACEMENTS.index(k[1]))
         )
