@@ -4,9 +4,10 @@
 
 // The proxy paper's experiment (seed 004, section 4): clients -> HTTP
 // proxy -> 50 origin servers over 100 Mb/s links of the paper's loss rates
-// and delays, SURGE documents, a cache hit ratio of 0.5, Nmax 200; scheme 1
-// (fixed 16 KB buffers), 2 (E2-ATBT), 3 (and idle connections closed for
-// new ones), 4 (and gradual release).
+// and delays, SURGE user equivalents asking for SURGE documents, a cache hit
+// ratio of 0.5, Nmax 200, a 3200 KB pool for every connection's buffers,
+// persistent timers of 15 s; scheme 1 (fixed 16 KB buffers), 2 (E2-ATBT),
+// 3 (and idle connections closed for new ones), 4 (and gradual release).
 //
 //   ./ns3 run 'proxy-buffer-proxy --scheme=3 --clients=200'
 //   ./ns3 run 'proxy-buffer-proxy --scheme=1 --clients=100 --duration=60 --csv --header'
@@ -42,14 +43,20 @@ main(int argc, char* argv[])
     input.Add("upstreamPolicy",
               "Schemes 2-4: the TcpBufferPolicy type of the proxy's connections to origins",
               c.upstreamPolicy);
-    input.Add("gapMean", "Mean pause between a client's requests, s", c.gapMean);
     input.Add("duration", "Seconds simulated", c.duration);
     input.Add("persistentTimeout",
               "The proxy's persistent timer, s: idle connections closed after it (0: never)",
               c.persistentTimeout);
+    input.Add("originKeepAlive",
+              "Origins' keep-alive timeout, s (0: the whole run)",
+              c.originKeepAlive);
+    input.Add("originMaxRequests",
+              "Requests an origin serves on a connection before closing it",
+              c.originMaxRequests);
     input.Add("msl", "Every host's maximum segment lifetime, s (TIME_WAIT is twice it)", c.msl);
     input.Add("responses",
-              "Write one CSV row per response (bytes, seconds) to this file",
+              "Write one CSV row per request due (document bytes, seconds waited, answered) "
+              "to this file",
               c.responseFile);
     input.Add("stockSockets",
               "Scheme 1 on ns-3's TcpSocketBase instead of TcpHostSocket (cost comparison)",
@@ -81,8 +88,11 @@ main(int argc, char* argv[])
             .Add("pending", r.pending)
             .Add("mean_wait_s", r.meanWait)
             .Add("refused", r.refused)
+            .Add("client_refused", r.clientRefused)
+            .Add("connections", r.connections)
             .Add("unavailable", r.unavailable)
             .Add("evictions", r.evictions)
+            .Add("timed_out", r.timedOut)
             .Add("events", r.events);
         row.Print(std::cout, header);
         return 0;
@@ -92,7 +102,9 @@ main(int argc, char* argv[])
               << "bytes moved          " << r.bytesMoved / 1e6 << " MB\n"
               << "responses            " << r.requests << ", mean " << r.meanResponse << " s\n"
               << "pending at the end   " << r.pending << ", mean with them " << r.meanWait << " s\n"
-              << "refused / 503        " << r.refused << " / " << r.unavailable << "\n"
+              << "SYNs refused / 503   " << r.refused << " / " << r.unavailable << "\n"
+              << "client connections   " << r.connections << ", " << r.clientRefused
+              << " given up (SYN retries out)\n"
               << "idle ones closed     " << r.evictions << " for room, " << r.timedOut
               << " timed out\n"
               << "events               " << r.events << "\n";

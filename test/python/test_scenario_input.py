@@ -123,7 +123,7 @@ NOWHERE = "/nonexistent-dir/out.csv"
         # Attribute defaults and global values, which CommandLine would wrap
         # (an unsigned), or end by abort (a Time, an enum name).
         ("tw-avoid-webstone", ["--ns3::SocketMemory::Limit=-5"], "--ns3::SocketMemory::Limit must be a whole number from 0 to"),
-        ("tw-avoid-webstone", ["--ns3::SocketMemory::Accounting=Bogus"], "must be one of TcbOnly|Shared|Buffers, not 'Bogus'"),
+        ("tw-avoid-webstone", ["--ns3::SocketMemory::Accounting=Bogus"], "must be one of TcbOnly|Shared|Buffers|SocketBuffers, not 'Bogus'"),
         ("tw-avoid-webstone", ["--ns3::TcpSocket::SegmentSize=99999999999"], "must be within uint32_t 0:4294967295"),
         ("dtoc", ["--ns3::TcpHostModel::PerByteCost=abc"], "--ns3::TcpHostModel::PerByteCost must be a time"),
         ("dtoc", ["--RngRun=-1"], "--RngRun must be a whole number"),

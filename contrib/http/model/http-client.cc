@@ -7,6 +7,7 @@
 #include "http-file-set.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
@@ -99,6 +100,13 @@ HttpClient::GetTypeId()
                           TimeValue(Seconds(30)),
                           MakeTimeAccessor(&HttpClient::m_responseTimeout),
                           MakeTimeChecker(Time(1)))
+            .AddAttribute("RetryUnavailable",
+                          "A 503 (Service Unavailable) answer leaves the request due: it is "
+                          "sent again after the next RequestGap, and its response time runs "
+                          "on (a user who tries again); false: a 503 answers it.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&HttpClient::m_retryUnavailable),
+                          MakeBooleanChecker())
             .AddAttribute("RequestSource",
                           "What to request.",
                           PointerValue(),
@@ -156,6 +164,16 @@ HttpClient::GetPendingRequest(Time& since) const
         since = m_dueAt;
     }
     return m_due;
+}
+
+std::string
+HttpClient::GetPendingTarget()
+{
+    if (m_due && m_dueTarget.empty())
+    {
+        m_dueTarget = m_source->NextTarget();
+    }
+    return m_due ? m_dueTarget : std::string();
 }
 
 uint32_t
@@ -271,13 +289,48 @@ HttpClient::BecomeDue()
     {
         m_due = true; // from now; refused attempts and reconnections keep this time
         m_dueAt = Simulator::Now();
+        m_dueTarget.clear();
     }
+}
+
+void
+HttpClient::NextRequest()
+{
+    if (m_socket)
+    {
+        SendRequest();
+        return;
+    }
+    Open(); // the last connection was closed while idle: the request goes on a new one
+}
+
+bool
+HttpClient::ClosedWhileIdle()
+{
+    if (!m_connected || m_inFlight || !m_nextRequest.IsPending())
+    {
+        return false;
+    }
+    NS_LOG_LOGIC("the server closed the idle connection");
+    m_timeout.Cancel();
+    ++m_stats.outcomes[COMPLETED];
+    m_connectionTrace(COMPLETED, Simulator::Now() - m_connectionOpenedAt);
+    Ptr<Socket> socket = m_socket;
+    m_socket = nullptr;
+    socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+    Simulator::ScheduleNow(&Socket::Close, socket);
+    return true; // m_nextRequest opens the next connection
 }
 
 void
 HttpClient::SendRequest()
 {
-    HttpRequest request("GET", m_source->NextTarget());
+    BecomeDue();
+    if (m_dueTarget.empty())
+    {
+        m_dueTarget = m_source->NextTarget(); // drawn when first sent (the sources' order)
+    }
+    HttpRequest request("GET", m_dueTarget);
     request.SetVersion(m_version);
     bool http10 = m_version == "HTTP/1.0";
     if (!http10)
@@ -291,7 +344,6 @@ HttpClient::SendRequest()
         request.SetHeader("Connection", "close");
     }
     NS_LOG_FUNCTION(this << request.GetTarget() << last);
-    BecomeDue();
     ++m_stats.requestsIssued;
     m_parser.ExpectResponseTo(request.GetMethod());
     m_inFlight = true;
@@ -349,10 +401,14 @@ HttpClient::HandleResponses()
         m_stats.bodyBytes += response.GetBodyLength();
         m_stats.latencySum += latency;
         m_requestTrace(latency, response.GetBodyLength(), response.GetStatus());
-        m_responseTimeTrace(Simulator::Now() - m_dueAt, // SendRequest made it due
-                            response.GetBodyLength(),
-                            response.GetStatus());
-        m_due = false;
+        bool retry = m_retryUnavailable && response.GetStatus() == 503;
+        if (!retry)
+        {
+            m_responseTimeTrace(Simulator::Now() - m_dueAt, // SendRequest made it due
+                                response.GetBodyLength(),
+                                response.GetStatus());
+            m_due = false; // (a 503 to retry leaves it due, with its target)
+        }
         // A response that ended with the connection (its body delimited by
         // the close) leaves nothing to send the next request on.
         bool serverCloses = response.ClosesConnection() || m_serverClosed;
@@ -362,7 +418,7 @@ HttpClient::HandleResponses()
             NS_ABORT_MSG_IF(gap < 0, "HttpClient: RequestGap drew " << gap << " s");
             if (gap > 0)
             {
-                m_nextRequest = Simulator::Schedule(Seconds(gap), &HttpClient::SendRequest, this);
+                m_nextRequest = Simulator::Schedule(Seconds(gap), &HttpClient::NextRequest, this);
             }
             else
             {
@@ -390,6 +446,7 @@ HttpClient::HandleResponses()
         {
             m_inFlight = false;
             ++m_stats.requestsFailed;
+            m_dueTarget.clear(); // a new draw when it is sent again
         }
         Finish(RESET);
     }
@@ -416,6 +473,10 @@ HttpClient::PeerClosed(Ptr<Socket> socket)
         Finish(COMPLETED);
         return;
     }
+    if (ClosedWhileIdle())
+    {
+        return;
+    }
     if (!m_connected)
     {
         Finish(REFUSED); // an RST to our SYN (TcpSocketBase reports it as a close)
@@ -425,6 +486,7 @@ HttpClient::PeerClosed(Ptr<Socket> socket)
     {
         m_inFlight = false;
         ++m_stats.requestsFailed;
+        m_dueTarget.clear(); // a new draw when it is sent again
     }
     Finish(RESET);
 }
@@ -433,7 +495,7 @@ void
 HttpClient::ErrorClosed(Ptr<Socket> socket)
 {
     NS_LOG_FUNCTION(this << socket);
-    if (socket != m_socket)
+    if (socket != m_socket || ClosedWhileIdle())
     {
         return;
     }
@@ -441,6 +503,7 @@ HttpClient::ErrorClosed(Ptr<Socket> socket)
     {
         m_inFlight = false;
         ++m_stats.requestsFailed;
+        m_dueTarget.clear(); // a new draw when it is sent again
     }
     Finish(m_connected ? RESET : REFUSED);
 }
@@ -453,6 +516,7 @@ HttpClient::ResponseTimeout()
     {
         m_inFlight = false;
         ++m_stats.requestsFailed;
+        m_dueTarget.clear(); // a new draw when it is sent again
     }
     Finish(m_waitingForServerClose ? COMPLETED : TIMED_OUT); // (a SYN never answered too)
 }

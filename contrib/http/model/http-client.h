@@ -45,6 +45,14 @@ class RandomVariableStream;
  * to the server's close) ends the connection's requests too. A malformed
  * response fails the request and resets the connection.
  *
+ * A connection the server closes while the client waits for its next
+ * request (a persistent connection that went idle, closed by the server's
+ * keep-alive timer) ends without failure: the next request, when it is due,
+ * opens a new connection. A request that becomes due stays due, through
+ * refused connections, resets and (with RetryUnavailable) 503 answers, until
+ * a response answers it: its response time runs from then. Its target is
+ * drawn when it is first sent (again after a reset; kept for a 503 retry).
+ *
  * Every request ends up in exactly one of completed, failed, or in flight
  * when the application stops.
  */
@@ -102,6 +110,14 @@ class HttpClient : public Application
      */
     bool GetPendingRequest(Time& since) const;
 
+    /**
+     * @brief The target of the request due now: drawn from the
+     * RequestSource when it is first sent, or now if it has not been sent
+     * yet (its connections refused so far); it is then the one sent.
+     * @return the target, or "" if no request is due
+     */
+    std::string GetPendingTarget();
+
     /// @return requests sent and not yet answered or failed (0 or 1)
     uint32_t GetRequestsInFlight() const;
 
@@ -146,8 +162,20 @@ class HttpClient : public Application
     void ErrorClosed(Ptr<Socket> socket);
 
     /// The next request is due now, unless one is due already (the start of
-    /// its response time).
+    /// its response time; its target is drawn now).
     void BecomeDue();
+
+    /// The next request's time has come: send it, on a new connection if
+    /// the last one was closed meanwhile.
+    void NextRequest();
+
+    /**
+     * @brief Whether a connection closed by the server ended idle: every
+     * request on it answered, the next not yet due. It then ends without
+     * failure, and the next request opens a new one.
+     * @return true if it did (and the connection is finished)
+     */
+    bool ClosedWhileIdle();
 
     /// Send the next request on the current connection.
     void SendRequest();
@@ -176,6 +204,7 @@ class HttpClient : public Application
     EndMode m_endMode{CONNECTION_CLOSE}; //!< How connections end
     Time m_thinkTime;                    //!< Pause between connections
     Time m_responseTimeout;              //!< Longest wait for a response
+    bool m_retryUnavailable{false};      //!< RetryUnavailable
     Ptr<HttpRequestSource> m_source;     //!< What to request
 
     Ptr<Socket> m_socket;                       //!< Current connection
@@ -195,8 +224,9 @@ class HttpClient : public Application
     Stats m_stats;                              //!< Counters
     TracedCallback<Time, uint64_t, uint16_t> m_requestTrace;      //!< Trace: request done
     TracedCallback<Time, uint64_t, uint16_t> m_responseTimeTrace; //!< Trace: response time
-    bool m_due{false}; //!< A request is due (from m_dueAt) and not yet answered
-    Time m_dueAt;      //!< When it became due
+    bool m_due{false};       //!< A request is due (from m_dueAt) and not yet answered
+    Time m_dueAt;            //!< When it became due
+    std::string m_dueTarget; //!< Its target ("": not drawn yet)
     TracedCallback<Outcome, Time> m_connectionTrace; //!< Trace: connection done
 };
 

@@ -14,6 +14,8 @@
 #include "ns3/point-to-point-module.h"
 #include "ns3/tcp-host-module.h"
 
+#include <algorithm>
+
 using namespace ns3;
 
 namespace
@@ -772,6 +774,120 @@ const std::string GET0 = "GET /file0 HTTP/1.1\r\nHost: s\r\n\r\n";
 } // namespace
 
 /// HTTP applications test suite.
+/**
+ * SurgeOffTime moves a user through pages: after each answer an active OFF
+ * time while the page has embedded files left, else an inactive OFF time
+ * and a new page. The draws of each kind follow SURGE's distributions
+ * (medians: Weibull 1.46 (ln 2)^(1/0.382) = 0.560 s, Pareto 2^(1/1.5) =
+ * 1.587 s), and pages carry floor(Pareto(1, 2.43)) embedded files (mean
+ * zeta(2.43) = 1.37; at least one).
+ */
+class SurgeOffTimeTest : public TestCase
+{
+  public:
+    SurgeOffTimeTest()
+        : TestCase("SurgeOffTime: active OFF within a page, inactive OFF between pages, SURGE's "
+                   "distributions")
+    {
+    }
+
+  private:
+    static double Median(std::vector<double> v)
+    {
+        std::sort(v.begin(), v.end());
+        return v[v.size() / 2];
+    }
+
+    void DoRun() override
+    {
+        Ptr<SurgeOffTime> off = CreateObject<SurgeOffTime>();
+        off->AssignStreams(5);
+        std::vector<double> active;
+        std::vector<double> inactive;
+        uint64_t embedded = 0;
+        bool first = true;
+        for (int k = 0; k < 40000; ++k)
+        {
+            bool inPage = !first && off->GetEmbeddedLeft() > 0;
+            uint64_t pages = off->GetPages();
+            double v = off->GetValue();
+            if (first)
+            {
+                // The first request was the first page's base file: the
+                // page begins now, and its first embedded file follows.
+                NS_TEST_ASSERT_MSG_EQ(off->GetPages(), 1u, "the first page");
+                embedded += off->GetEmbeddedLeft() + 1;
+                first = false;
+                active.push_back(v);
+                continue;
+            }
+            if (inPage)
+            {
+                active.push_back(v);
+                NS_TEST_ASSERT_MSG_EQ(off->GetPages(), pages, "within a page: no new page");
+            }
+            else
+            {
+                inactive.push_back(v);
+                NS_TEST_ASSERT_MSG_EQ(off->GetPages(), pages + 1, "think time: a new page");
+                NS_TEST_ASSERT_MSG_GT(off->GetEmbeddedLeft(), 0u, "at least one embedded file");
+                embedded += off->GetEmbeddedLeft();
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ_TOL(Median(active), 0.560, 0.03, "active OFF: SURGE's Weibull");
+        NS_TEST_EXPECT_MSG_EQ_TOL(Median(inactive), 1.587, 0.06, "inactive OFF: SURGE's Pareto");
+        double perPage = double(embedded) / off->GetPages();
+        NS_TEST_EXPECT_MSG_EQ_TOL(perPage, 1.37, 0.05, "embedded files per page");
+    }
+};
+
+/**
+ * A persistent connection the server closes while the client is between
+ * requests (the server's KeepAliveTimeout, 1 s, shorter than the client's
+ * 2 s RequestGap) ends without failure, and the next request opens a new
+ * connection when it is due: no request fails, every connection completes,
+ * and each request waits only for its own transfer, not for the gap.
+ */
+class IdleCloseReconnectTest : public TestCase
+{
+  public:
+    IdleCloseReconnectTest()
+        : TestCase("the server closes an idle persistent connection: the next request opens "
+                   "a new one when due, nothing fails")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TwoHosts hosts;
+        hosts.server->SetAttribute("KeepAliveTimeout", TimeValue(Seconds(1)));
+        Ptr<HttpClient> client = hosts.AddClient("ConnectionClose", 1000);
+        Ptr<ConstantRandomVariable> gap = CreateObject<ConstantRandomVariable>();
+        gap->SetAttribute("Constant", DoubleValue(2));
+        client->SetAttribute("RequestGap", PointerValue(gap));
+        double longest = 0;
+        client->TraceConnectWithoutContext(
+            "ResponseTime",
+            Callback<void, Time, uint64_t, uint16_t>([&longest](Time t, uint64_t, uint16_t) {
+                longest = std::max(longest, t.GetSeconds());
+            }));
+        Simulator::Stop(Seconds(20.5));
+        Simulator::Run();
+        const HttpClient::Stats& stats = client->GetStats();
+        // Requests at 0, 2, 4, ..., 20 s: each on its own connection.
+        NS_TEST_EXPECT_MSG_EQ(stats.requestsCompleted, 11u, "one request every 2 s");
+        NS_TEST_EXPECT_MSG_EQ(stats.requestsFailed, 0u, "none failed");
+        NS_TEST_EXPECT_MSG_EQ(stats.connectionsOpened, 11u, "a new connection for each");
+        NS_TEST_EXPECT_MSG_EQ(stats.outcomes[HttpClient::COMPLETED],
+                              10u,
+                              "each closed by the server while idle, completed");
+        NS_TEST_EXPECT_MSG_EQ(stats.outcomes[HttpClient::RESET], 0u, "not a reset");
+        NS_TEST_EXPECT_MSG_LT(longest, 0.1, "a request waits for its transfer only");
+        Simulator::Destroy();
+    }
+};
+
 class HttpAppsTestSuite : public TestSuite
 {
   public:
@@ -787,6 +903,8 @@ class HttpAppsTestSuite : public TestSuite
         AddTestCase(new ReceiveLivelockTest(0.6), Duration::QUICK);
         AddTestCase(new ReceiveLivelockTest(1.5), Duration::QUICK);
         AddTestCase(new ClientInterimTest(), Duration::QUICK);
+        AddTestCase(new IdleCloseReconnectTest(), Duration::QUICK);
+        AddTestCase(new SurgeOffTimeTest(), Duration::QUICK);
         AddTestCase(new ClientCloseDelimitedTest(), Duration::QUICK);
         AddTestCase(new ClientMalformedTest("status 099", "HTTP/1.1 099 Odd\r\n\r\n"),
                     Duration::QUICK);

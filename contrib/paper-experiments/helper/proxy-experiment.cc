@@ -28,6 +28,7 @@
 #include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/surge-off-time.h"
 #include "ns3/tcp-buffer-policy.h"
 #include "ns3/tcp-host-helper.h"
 #include "ns3/tcp-host-model.h"
@@ -38,6 +39,7 @@
 #include <cmath>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <sstream>
 
 namespace ns3
@@ -93,20 +95,24 @@ ProxyExperimentConfig::Validate() const
     {
         why << "clients, servers, maxConnections and documents must be positive";
     }
-    else if (buffer == 0 || poolBytes == 0)
+    else if (buffer == 0 || poolBytes == 0 || requestBuffer == 0 || originMaxRequests == 0)
     {
-        why << "buffer and poolBytes must be positive";
+        why << "buffer, requestBuffer, poolBytes and originMaxRequests must be positive";
+    }
+    else if (requestBuffer >= buffer)
+    {
+        why << "requestBuffer must be less than buffer (a connection's share of which it is)";
     }
     else if (!(hitRatio >= 0 && hitRatio <= 1))
     {
         why << "hitRatio must be in [0, 1]";
     }
-    else if (!(gapMean > 0) || !(duration > 0) || !(msl > 0) ||
+    else if (!(duration > 0) || !(msl > 0) ||
              !(originKeepAlive >= 0 && std::isfinite(originKeepAlive)) ||
              !(persistentTimeout >= 0 && std::isfinite(persistentTimeout)))
     {
-        why << "gapMean, duration and msl must be positive, originKeepAlive and "
-               "persistentTimeout finite and not negative";
+        why << "duration and msl must be positive, originKeepAlive and persistentTimeout "
+               "finite and not negative";
     }
     else if (stockSockets && (scheme != 1 || timeWaitPlacement != "standard" || countTimeWait))
     {
@@ -172,17 +178,26 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
     TwAvoidHelper serverStack = hostStack(false);
     serverStack.Install(servers);
     TwAvoidHelper proxyStack = hostStack(true);
-    proxyStack.SetSocketAttribute("SndBufSize", UintegerValue(config.buffer));
-    proxyStack.SetSocketAttribute("RcvBufSize", UintegerValue(config.buffer));
-    // The proxy's socket-buffer pool: its node's socket memory, which
-    // E2-ATBT divides and the connection manager's pool threshold reads.
-    proxyStack.SetSocketMemoryAttribute("Accounting", StringValue("Buffers"));
+    // Every connection starts with the fixed buffers, which scheme 1 keeps:
+    // `buffer` per connection, RequestBuffer of it for the direction that
+    // carries requests (the proxy sets it), the rest for the documents.
+    const uint32_t documentBuffer = config.buffer - config.requestBuffer;
+    proxyStack.SetSocketAttribute("SndBufSize", UintegerValue(documentBuffer));
+    proxyStack.SetSocketAttribute("RcvBufSize", UintegerValue(documentBuffer));
+    // The proxy's socket-buffer pool: its node's socket memory, from which
+    // every connection's send and receive buffers are drawn (the sockets
+    // charge them), which E2-ATBT divides and the manager's threshold reads.
+    proxyStack.SetSocketMemoryAttribute("Accounting", StringValue("SocketBuffers"));
     proxyStack.SetSocketMemoryAttribute("Limit", UintegerValue(config.poolBytes));
     if (e2atbt)
     {
-        proxyNode->AggregateObject(CreateObject<E2AtbtAllocator>());
+        Ptr<E2AtbtAllocator> allocator = CreateObject<E2AtbtAllocator>();
+        proxyNode->AggregateObject(allocator);
         proxyStack.SetSocketAttribute("BufferPolicy", TypeIdValue(E2AtbtSendBuffer::GetTypeId()));
-        proxyStack.SetSocketAttribute("MaxRcvBufSize", UintegerValue(6 << 20)); // tcp_rmem[2]
+        // A window scale that lets an upstream receive buffer reach E2-ATBT's largest share.
+        UintegerValue largest;
+        allocator->GetAttribute("MaxBuffer", largest);
+        proxyStack.SetSocketAttribute("MaxRcvBufSize", largest);
     }
     proxyStack.Install(proxyNode);
 
@@ -220,11 +235,12 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
     Ptr<HttpProxy> proxy = CreateObject<HttpProxy>();
     proxy->SetAttribute("Store", PointerValue(documents));
     proxy->SetAttribute("HitRatio", DoubleValue(config.hitRatio));
+    proxy->SetAttribute("RequestBuffer", UintegerValue(config.requestBuffer));
     if (e2atbt)
     {
-        // Upstream connections mostly receive: their receive buffers are
-        // autotuned, and their send buffers (requests) stay out of the
-        // E2-ATBT pool.
+        // Upstream connections receive the documents: E2-ATBT sizes their
+        // receive buffers in the pool (E2AtbtRcvBuffer), and pairs each with
+        // the client connection it feeds.
         proxy->SetAttribute("UpstreamBufferPolicy", StringValue(config.upstreamPolicy));
     }
     proxy->SetAttribute("Manager", PointerValue(manager));
@@ -242,13 +258,20 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
         server->SetAttribute("KeepAliveTimeout",
                              TimeValue(Seconds(config.originKeepAlive > 0 ? config.originKeepAlive
                                                                           : config.duration)));
-        server->SetAttribute("MaxRequestsPerConnection", UintegerValue(1000000));
+        server->SetAttribute("MaxRequestsPerConnection", UintegerValue(config.originMaxRequests));
         servers.Get(k)->AddApplication(server);
         proxy->AddOrigin("s" + std::to_string(k), InetSocketAddress(address, 80));
     }
 
     ProxyExperimentResult result;
     double responseSum = 0;
+    // A target's document size (absolute form: http://origin/path).
+    auto sizeOf = [&documents](const std::string& target) -> uint64_t {
+        size_t slash = target.find('/', std::string("http://").size());
+        std::optional<uint64_t> size =
+            slash == std::string::npos ? std::nullopt : documents->GetSize(target.substr(slash));
+        return size.value_or(0);
+    };
     std::vector<Ptr<HttpClient>> clientApps;
     for (uint32_t i = 0; i < config.clients; ++i)
     {
@@ -262,30 +285,30 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
         }
         source->SetDocuments(documents);
         stream += source->AssignStreams(stream);
-        // SURGE's OFF times are Pareto with shape 1.5: scale = mean / 3.
-        Ptr<ParetoRandomVariable> gap = CreateObject<ParetoRandomVariable>();
-        gap->SetAttribute("Shape", DoubleValue(1.5));
-        gap->SetAttribute("Scale", DoubleValue(config.gapMean / 3));
-        gap->SetStream(stream++);
+        // A SURGE user equivalent: pages of files, think times between them.
+        Ptr<SurgeOffTime> offTime = CreateObject<SurgeOffTime>();
+        stream += offTime->AssignStreams(stream);
         Ptr<HttpClient> client = CreateObject<HttpClient>();
         client->SetAttribute("Remote", AddressValue(InetSocketAddress(proxyAddress, 8080)));
         client->SetAttribute("RequestSource", PointerValue(source));
         client->SetAttribute("RequestsPerConnection", UintegerValue(1000000));
-        client->SetAttribute("RequestGap", PointerValue(gap));
+        client->SetAttribute("RequestGap", PointerValue(offTime));
+        client->SetAttribute("RetryUnavailable", BooleanValue(true));
         client->SetAttribute("ThinkTime", TimeValue(Seconds(1))); // before trying again
         client->SetAttribute("ResponseTimeout", TimeValue(Seconds(config.duration)));
         client->SetStartTime(Seconds(double(i) / config.clients)); // over the first second
         clients.Get(i)->AddApplication(client);
         clientApps.push_back(client);
+        HttpClient* raw = PeekPointer(client); // (the trace must not own its client)
         client->TraceConnectWithoutContext(
             "ResponseTime",
             Callback<void, Time, uint64_t, uint16_t>(
-                [&result, &responseSum](Time t, uint64_t bytes, uint16_t status) {
-                    if (status == 200)
-                    {
-                        result.responses.emplace_back(bytes, t.GetSeconds());
-                        responseSum += t.GetSeconds();
-                    }
+                [&result, &responseSum, &sizeOf, raw](Time t, uint64_t, uint16_t) {
+                    // Still due while its answer is traced: the target answered.
+                    result.responses.emplace_back(sizeOf(raw->GetPendingTarget()),
+                                                  t.GetSeconds(),
+                                                  true);
+                    responseSum += t.GetSeconds();
                 }));
     }
 
@@ -328,8 +351,13 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
         if (client->GetPendingRequest(since))
         {
             ++result.pending;
-            waitSum += (Simulator::Now() - since).GetSeconds();
+            double waited = (Simulator::Now() - since).GetSeconds();
+            waitSum += waited;
+            result.responses.emplace_back(sizeOf(client->GetPendingTarget()), waited, false);
         }
+        const HttpClient::Stats& clientStats = client->GetStats();
+        result.clientRefused += clientStats.outcomes[HttpClient::REFUSED];
+        result.connections += clientStats.connectionsOpened;
     }
     uint64_t due = result.requests + result.pending;
     result.meanWait = due ? waitSum / due : 0;
@@ -343,10 +371,10 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
     {
         std::ofstream out(config.responseFile);
         NS_ABORT_MSG_IF(!out, "RunProxyExperiment: cannot write " << config.responseFile);
-        out << "bytes,seconds\n";
-        for (const auto& [bytes, seconds] : result.responses)
+        out << "bytes,seconds,answered\n";
+        for (const auto& [bytes, seconds, answered] : result.responses)
         {
-            out << bytes << "," << seconds << "\n";
+            out << bytes << "," << seconds << "," << int(answered) << "\n";
         }
     }
     return result;

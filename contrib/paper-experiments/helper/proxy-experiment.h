@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace ns3
@@ -35,14 +36,28 @@ Ptr<HttpFileSet> MakeSurgeDocuments(uint32_t documents, int64_t stream, double t
  * @brief The proxy paper's experiment (seed 004, section 4): clients ->
  * proxy -> origin servers, every link 100 Mb/s, one fifth of the links at
  * each of the five loss rates (both directions), propagation delays uniform
- * in 10-100 ms (client links) and 10-200 ms (server links); each client
- * keeps a persistent connection to the proxy and asks for a SURGE document
- * from a random origin, pausing RequestGap between requests; the proxy
- * answers half from its cache. Schemes:
- * 1. fixed 16 KB buffers, refuse at Nmax;
- * 2. E2-ATBT send buffers, refuse at Nmax;
- * 3. E2-ATBT, close the oldest idle connection at Nmax;
+ * in 10-100 ms (client links) and 10-200 ms (server links); the proxy
+ * answers half the requests from its cache. Each client is a SURGE user
+ * equivalent (SurgeOffTime: pages of a base file and its embedded files,
+ * think times between pages) asking for SURGE documents from random
+ * origins over a persistent connection to the proxy, which ends when the
+ * proxy's persistent timer (persistentTimeout) closes it while idle; the
+ * client's next request then opens a new one. Origins close idle
+ * connections after originKeepAlive and after originMaxRequests requests
+ * (Apache 1.3's defaults). The proxy's socket-buffer pool (poolBytes) holds
+ * the send and receive buffers of every connection, client side and
+ * upstream (SocketMemory, Accounting SocketBuffers). Schemes:
+ * 1. fixed buffers (16 KB per connection: requestBuffer in the direction
+ *    requests flow, the rest in the direction documents flow), refuse
+ *    connections at Nmax;
+ * 2. E2-ATBT sizes client connections' send buffers and upstream
+ *    connections' receive buffers in the pool, refuse at Nmax;
+ * 3. (2), and the oldest idle connection is closed for a new one at Nmax;
  * 4. (3) with gradual release.
+ * Refusal is at the connection: the proxy does not answer the SYN (no TCB
+ * is given), and the client retries; a miss that finds no room for an
+ * upstream connection is answered 503, and the client asks again after its
+ * next pause.
  */
 struct ProxyExperimentConfig
 {
@@ -51,15 +66,20 @@ struct ProxyExperimentConfig
     uint32_t servers{50};            //!< Origin servers
     uint32_t maxConnections{200};    //!< Nmax
     uint64_t poolBytes{3200 * 1024}; //!< The proxy's socket-buffer pool (E2-ATBT)
-    uint32_t buffer{16 * 1024};      //!< Fixed send and receive buffers (all of them in scheme 1)
-    double hitRatio{0.5};            //!< The proxy's cache
+    /// Fixed buffers of a connection, both directions together (scheme 1:
+    /// 3200 KB / 16 KB = Nmax, as the paper derives)
+    uint32_t buffer{16 * 1024};
+    /// Of it, the buffer that carries only requests (client connections'
+    /// receive, upstream connections' send), bytes: the paper's smallest
+    /// socket buffer; the rest carries documents
+    uint32_t requestBuffer{1024};
+    double hitRatio{0.5};                                //!< The proxy's cache
     std::string idlePolicy{"ns3::IdleConnectionPolicy"}; //!< The manager's Policy
     /// Schemes 2-4: the buffer policy of the proxy's connections to origins
-    /// (the paper's receive-buffer autotuning; WindowFollowingRcvBuf, which
-    /// also shrinks, throttles them: doc/proxy-buffer.rst)
-    std::string upstreamPolicy{"ns3::LinuxRcvBufAutotuning"};
+    /// (E2AtbtRcvBuffer: their receive buffers sized by E2-ATBT in the pool,
+    /// the paper's "complete information"; doc/proxy-buffer.rst)
+    std::string upstreamPolicy{"ns3::E2AtbtRcvBuffer"};
     uint32_t documents{2000}; //!< SURGE documents
-    double gapMean{3};        //!< Mean pause between requests, s (Pareto, alpha 1.5)
     double duration{300};     //!< Seconds simulated
     /// Every host's maximum segment lifetime, s (TIME_WAIT lasts twice it).
     /// The paper's ns-2 agents have no TIME_WAIT; in ns-3 the endpoints of
@@ -76,11 +96,17 @@ struct ProxyExperimentConfig
     /// "origin-swap" (the origins, also when the proxy closes: the swap
     /// close at the origins, the draft's roles turned round).
     std::string timeWaitPlacement{"standard"};
-    double originKeepAlive{0}; //!< Origins' keep-alive timeout, s (0: the whole run)
+    /// Origins' keep-alive timeout, s (0: the whole run): Apache 1.3's
+    /// documented KeepAliveTimeout
+    double originKeepAlive{15};
+    /// Requests an origin serves on a connection before closing it: Apache
+    /// 1.3's documented MaxKeepAliveRequests
+    uint32_t originMaxRequests{100};
     /// The proxy's persistent timer, s: a connection idle this long is
     /// closed, on either side (PersistentConnectionManager::IdleTimeout; 0:
-    /// never, the default, since the paper does not give its value)
-    double persistentTimeout{0};
+    /// never). The paper does not give its value: Apache 1.3's documented
+    /// KeepAliveTimeout, the era's persistent timer
+    double persistentTimeout{15};
     /// Count TIME_WAIT TCBs at the proxy and the origins every second (their
     /// host models are installed, at no cost)
     bool countTimeWait{false};
@@ -104,15 +130,19 @@ struct ProxyExperimentResult
     /// (a lower bound for them): what refusals cost, which the mean over
     /// completed responses alone cannot show.
     double meanWait{0};
-    uint64_t refused{0};           //!< Client connections the proxy refused
-    uint64_t unavailable{0};       //!< Misses answered 503
+    uint64_t refused{0};           //!< Client SYNs the proxy refused (no TCB given)
+    uint64_t clientRefused{0};     //!< Connection attempts clients gave up on (SYN retries out)
+    uint64_t connections{0};       //!< Connections clients opened (attempts, refused included)
+    uint64_t unavailable{0};       //!< Misses answered 503 (the client asks again)
     uint64_t evictions{0};         //!< Idle connections closed for room
     uint64_t timedOut{0};          //!< Idle connections closed by the persistent timer
     uint64_t events{0};            //!< Simulator events
     double proxyTimeWait{0};       //!< Mean TIME_WAIT TCBs at the proxy (countTimeWait)
     double originTimeWait{0};      //!< Mean TIME_WAIT TCBs at all origins together
     uint32_t proxyTimeWaitPeak{0}; //!< Most TIME_WAIT TCBs at the proxy at a sample
-    std::vector<std::pair<uint64_t, double>> responses; //!< (body bytes, seconds)
+    /// Every request that became due: (document bytes, seconds waited,
+    /// answered); one still pending at the end waited up to it
+    std::vector<std::tuple<uint64_t, double, bool>> responses;
 };
 
 /**

@@ -80,12 +80,12 @@ E2AtbtAllocator::DoDispose()
 }
 
 uint32_t
-E2AtbtAllocator::Add(MeasureCallback measure, ApplyCallback apply)
+E2AtbtAllocator::Add(MeasureCallback measure, ApplyCallback apply, HeldCallback held)
 {
     NS_ABORT_MSG_IF(measure.IsNull() || apply.IsNull(),
                     "E2AtbtAllocator::Add: a connection needs a measure and an apply callback");
     uint32_t id = m_nextId++;
-    m_connections[id] = Connection{measure, apply};
+    m_connections[id] = Connection{measure, apply, held};
     NS_LOG_DEBUG("connection " << id << " arrives");
     Evaluate();
     return id;
@@ -146,20 +146,26 @@ E2AtbtAllocator::Evaluate()
         demands.push_back(c.demand);
         demanded += c.demand;
     }
-    // The pool is the node's socket memory: one setting, read here.
-    uint64_t pool = SocketMemory::Of(this)->GetLimit();
-    NS_ABORT_MSG_IF(pool == 0,
-                    "E2AtbtAllocator: the node's SocketMemory has no Limit: E2-ATBT divides a "
-                    "limited pool (set SocketMemory's Limit, e.g. with "
-                    "TcpHostHelper::SetSocketMemoryAttribute)");
-    std::vector<uint64_t> shares = MaxMinShare(demands, pool);
+    std::vector<uint64_t> shares = MaxMinShare(demands, Pool());
     uint64_t allocated = 0;
     size_t k = 0;
     for (auto& [id, c] : m_connections)
     {
         c.share = shares[k++];
         allocated += c.share;
-        c.apply(c.share);
+    }
+    // Shrinking shares first: the memory they free is what the growing ones
+    // are granted when sockets charge their buffers.
+    for (bool growing : {false, true})
+    {
+        for (auto& [id, c] : m_connections)
+        {
+            bool grows = !c.held.IsNull() && c.share > c.held();
+            if (grows == growing)
+            {
+                c.apply(c.share);
+            }
+        }
     }
     NS_LOG_DEBUG(m_connections.size()
                  << " connections demand " << demanded << " bytes, get " << allocated);
@@ -168,6 +174,32 @@ E2AtbtAllocator::Evaluate()
     {
         m_tick = Simulator::Schedule(m_interval, &E2AtbtAllocator::Tick, this);
     }
+}
+
+uint64_t
+E2AtbtAllocator::Pool() const
+{
+    // The pool is the node's socket memory: one setting, read here.
+    Ptr<SocketMemory> memory = SocketMemory::Of(const_cast<E2AtbtAllocator*>(this));
+    uint64_t limit = memory->GetLimit();
+    NS_ABORT_MSG_IF(limit == 0,
+                    "E2AtbtAllocator: the node's SocketMemory has no Limit: E2-ATBT divides a "
+                    "limited pool (set SocketMemory's Limit, e.g. with "
+                    "TcpHostHelper::SetSocketMemoryAttribute)");
+    if (!memory->SocketsChargeBuffers())
+    {
+        return limit;
+    }
+    uint64_t sized = 0; // the buffers this allocator sizes, as they are now
+    for (const auto& [id, c] : m_connections)
+    {
+        NS_ABORT_MSG_IF(c.held.IsNull(),
+                        "E2AtbtAllocator: sockets charge their buffers, and connection "
+                            << id << " does not say its buffer's size");
+        sized += c.held();
+    }
+    uint64_t others = memory->GetBufferMemory() > sized ? memory->GetBufferMemory() - sized : 0;
+    return limit > others ? limit - others : 0;
 }
 
 void

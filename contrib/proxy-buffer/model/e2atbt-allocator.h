@@ -54,6 +54,8 @@ class E2AtbtAllocator : public Object
     using MeasureCallback = Callback<Measurement>;
     /// Sets a connection's buffer to the bytes given.
     using ApplyCallback = Callback<void, uint64_t>;
+    /// Reads the size of a connection's buffer now, bytes.
+    using HeldCallback = Callback<uint64_t>;
 
     /**
      * @brief Get the type ID.
@@ -68,9 +70,13 @@ class E2AtbtAllocator : public Object
      * @brief Register a connection (and evaluate).
      * @param measure how to read it
      * @param apply how to set its buffer
+     * @param held how to read its buffer's size (needed when the node's
+     *        sockets charge their buffers to its SocketMemory: what the
+     *        allocator divides is then the limit less the buffers it does
+     *        not size)
      * @return its id
      */
-    uint32_t Add(MeasureCallback measure, ApplyCallback apply);
+    uint32_t Add(MeasureCallback measure, ApplyCallback apply, HeldCallback held = HeldCallback());
 
     /**
      * @brief Unregister a connection (and evaluate); unknown ids are ignored.
@@ -128,6 +134,7 @@ class E2AtbtAllocator : public Object
     {
         MeasureCallback measure; //!< How to read it
         ApplyCallback apply;     //!< How to set its buffer
+        HeldCallback held;       //!< How to read its buffer's size (may be null)
         uint32_t upstream{0};    //!< The connection that feeds it (0: none)
         double rate{0};          //!< Last expected throughput, bytes/s
         Time rtt;                //!< Last RTT
@@ -137,6 +144,10 @@ class E2AtbtAllocator : public Object
 
     /// The periodic evaluation.
     void Tick();
+
+    /// @return the bytes to divide: the node's socket-memory limit, less the
+    /// buffers the allocator does not size when sockets charge their buffers
+    uint64_t Pool() const;
 
     Time m_interval;                                                //!< Interval
     uint64_t m_minBuffer;                                           //!< MinBuffer

@@ -49,9 +49,18 @@ E2AtbtSendBuffer::Established(TcpBufferControl& socket)
     m_socket = &socket;
     m_allocator = allocator;
     m_suspended = false;
-    m_id = allocator->Add(MakeCallback(&E2AtbtSendBuffer::MeasureNow, this),
-                          MakeCallback(&E2AtbtSendBuffer::Apply, this));
+    Join();
     NS_LOG_DEBUG("socket " << m_socket << " is connection " << m_id);
+}
+
+void
+E2AtbtSendBuffer::Join()
+{
+    // Virtual calls through the callbacks: a subclass measures and sizes
+    // its own buffer.
+    m_id = m_allocator->Add(MakeCallback(&E2AtbtSendBuffer::MeasureNow, this),
+                            MakeCallback(&E2AtbtSendBuffer::Apply, this),
+                            MakeCallback(&E2AtbtSendBuffer::Held, this));
 }
 
 void
@@ -75,8 +84,7 @@ E2AtbtSendBuffer::Resume()
         return;
     }
     m_suspended = false;
-    m_id = m_allocator->Add(MakeCallback(&E2AtbtSendBuffer::MeasureNow, this),
-                            MakeCallback(&E2AtbtSendBuffer::Apply, this));
+    Join();
 }
 
 void
@@ -166,6 +174,65 @@ E2AtbtSendBuffer::Apply(uint64_t bytes)
 {
     uint32_t set = m_socket->ResizeSendBuffer(std::min<uint64_t>(bytes, UINT32_MAX));
     NS_LOG_LOGIC("connection " << m_id << ": share " << bytes << ", send buffer " << set);
+}
+
+uint64_t
+E2AtbtSendBuffer::Held() const
+{
+    return m_socket->GetSendBufferSize();
+}
+
+NS_OBJECT_ENSURE_REGISTERED(E2AtbtRcvBuffer);
+
+TypeId
+E2AtbtRcvBuffer::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::E2AtbtRcvBuffer")
+                            .SetParent<E2AtbtSendBuffer>()
+                            .SetGroupName("ProxyBuffer")
+                            .AddConstructor<E2AtbtRcvBuffer>();
+    return tid;
+}
+
+std::string
+E2AtbtRcvBuffer::GetName() const
+{
+    return "E2AtbtRcvBuffer";
+}
+
+Ptr<TcpBufferPolicy>
+E2AtbtRcvBuffer::Fork() const
+{
+    return CreateObject<E2AtbtRcvBuffer>();
+}
+
+E2AtbtAllocator::Measurement
+E2AtbtRcvBuffer::MeasureReceiver(const TcpBufferControl& socket)
+{
+    E2AtbtAllocator::Measurement m = E2AtbtSendBuffer::Measure(socket);
+    uint64_t received = socket.GetDataSegmentsReceived();
+    m.lossRatio = received == 0 ? 0.0 : double(socket.GetDataSegmentsReceivedAgain()) / received;
+    return m;
+}
+
+E2AtbtAllocator::Measurement
+E2AtbtRcvBuffer::MeasureNow() const
+{
+    return MeasureReceiver(*m_socket);
+}
+
+void
+E2AtbtRcvBuffer::Apply(uint64_t bytes)
+{
+    uint32_t set = m_socket->ResizeReceiveBuffer(std::min<uint64_t>(bytes, UINT32_MAX));
+    NS_LOG_LOGIC("connection " << GetConnectionId() << ": share " << bytes << ", receive buffer "
+                               << set);
+}
+
+uint64_t
+E2AtbtRcvBuffer::Held() const
+{
+    return m_socket->GetReceiveBufferSize();
 }
 
 } // namespace ns3

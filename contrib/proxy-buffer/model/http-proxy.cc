@@ -59,6 +59,13 @@ HttpProxy::GetTypeId()
                           MakeStringAccessor(&HttpProxy::SetUpstreamBufferPolicy,
                                              &HttpProxy::GetUpstreamBufferPolicy),
                           MakeStringChecker())
+            .AddAttribute("RequestBuffer",
+                          "Bytes of the buffers that carry only requests: a client "
+                          "connection's receive buffer and an upstream connection's send "
+                          "buffer (0: the socket factory's sizes).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&HttpProxy::m_requestBuffer),
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("HitRatio",
                           "Probability that a request is answered from the cache.",
                           DoubleValue(0.5),
@@ -85,7 +92,13 @@ HttpProxy::GetTypeId()
                             "A request was served: its duration at the proxy, the response's "
                             "bytes, whether it was a hit.",
                             MakeTraceSourceAccessor(&HttpProxy::m_requestTrace),
-                            "ns3::HttpProxy::RequestTracedCallback");
+                            "ns3::HttpProxy::RequestTracedCallback")
+            .AddTraceSource("Pair",
+                            "A client connection was paired at E2-ATBT with the upstream "
+                            "connection that feeds it (ids at the allocator; upstream 0: "
+                            "unpaired).",
+                            MakeTraceSourceAccessor(&HttpProxy::m_pairTrace),
+                            "ns3::HttpProxy::PairTracedCallback");
     return tid;
 }
 
@@ -140,6 +153,10 @@ HttpProxy::StartApplication()
         m_manager = CreateObject<PersistentConnectionManager>();
     }
     m_listener = TcpHostSocketFactory::CreateSocketFrom(GetNode(), m_protocol);
+    if (m_requestBuffer > 0)
+    {
+        m_listener->SetAttribute("RcvBufSize", UintegerValue(m_requestBuffer)); // forked too
+    }
     NS_ABORT_MSG_IF(m_listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), m_port)) != 0,
                     "HttpProxy: cannot bind port " << m_port);
     m_listener->Listen();
@@ -369,6 +386,10 @@ HttpProxy::Forward(Ptr<Socket> socket, const std::string& origin, const std::str
         if (m_upstreamPolicy != TypeId())
         {
             up->SetAttribute("BufferPolicy", TypeIdValue(m_upstreamPolicy));
+        }
+        if (m_requestBuffer > 0)
+        {
+            up->SetAttribute("SndBufSize", UintegerValue(m_requestBuffer));
         }
         Upstream& u = m_up[up];
         u.origin = origin;
@@ -633,9 +654,17 @@ HttpProxy::Pair(Ptr<Socket> down, Ptr<Socket> up)
     {
         return;
     }
+    // The upstream connection must be under the allocator too (its receive
+    // buffer: E2AtbtRcvBuffer), or there is nothing to cap by.
     Ptr<E2AtbtSendBuffer> upPolicy = E2AtbtSendBuffer::Of(up);
     uint32_t upId = upPolicy ? upPolicy->GetConnectionId() : 0;
+    if (up && upId == 0)
+    {
+        NS_LOG_WARN("upstream connection not under E2-ATBT: the client's send buffer is not "
+                    "capped by it (UpstreamBufferPolicy ns3::E2AtbtRcvBuffer does)");
+    }
     downPolicy->GetAllocator()->Pair(downPolicy->GetConnectionId(), upId);
+    m_pairTrace(downPolicy->GetConnectionId(), upId);
 }
 
 } // namespace ns3

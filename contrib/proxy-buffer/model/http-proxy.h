@@ -39,9 +39,16 @@ class HttpDocumentStore;
  * connection has room, so that a slow client slows the origin (TCP's
  * windows) instead of filling the proxy. An interim (1xx) response is
  * relayed too, and the transfer ends with the final one (RFC 9110 section
- * 15.2). With E2-ATBT send buffers on the
- * proxy's node, the client's connection is paired with the upstream one
- * that feeds it (E2AtbtAllocator::Pair).
+ * 15.2). With E2-ATBT on the proxy's node (E2AtbtSendBuffer on client
+ * connections, E2AtbtRcvBuffer on upstream ones: UpstreamBufferPolicy), the
+ * client's connection is paired with the upstream one that feeds it
+ * (E2AtbtAllocator::Pair), so that its send buffer is capped by what that
+ * upstream connection can deliver.
+ *
+ * RequestBuffer sizes the buffers that carry only requests (a client
+ * connection's receive buffer, an upstream connection's send buffer), so
+ * that a pool of socket memory (SocketMemory, Accounting SocketBuffers) is
+ * spent on the directions that carry documents.
  *
  * Every connection, both sides, is registered with the Manager
  * (PersistentConnectionManager): idle between requests, active while a
@@ -105,6 +112,13 @@ class HttpProxy : public Application
      * @param [in] hit answered from the cache
      */
     typedef void (*RequestTracedCallback)(Time duration, uint64_t bytes, bool hit);
+
+    /**
+     * @brief TracedCallback signature for a pairing at E2-ATBT.
+     * @param [in] downstream the client connection's id at the allocator
+     * @param [in] upstream the upstream connection's id (0: unpaired)
+     */
+    typedef void (*PairTracedCallback)(uint32_t downstream, uint32_t upstream);
 
   protected:
     void DoDispose() override;
@@ -231,6 +245,7 @@ class HttpProxy : public Application
     /// @return the buffer policy type of connections to origins, "" for the factory's
     std::string GetUpstreamBufferPolicy() const;
 
+    uint32_t m_requestBuffer;                               //!< RequestBuffer
     uint16_t m_port;                                        //!< Port
     TypeId m_protocol;                                      //!< Protocol
     TypeId m_upstreamPolicy;                                //!< UpstreamBufferPolicy
@@ -246,6 +261,7 @@ class HttpProxy : public Application
     std::map<std::string, std::list<Ptr<Socket>>> m_idleUp; //!< Idle, by origin
     Stats m_stats;                                          //!< Counters
     TracedCallback<Time, uint64_t, bool> m_requestTrace;    //!< Request served
+    TracedCallback<uint32_t, uint32_t> m_pairTrace;         //!< Pairing at E2-ATBT
 };
 
 } // namespace ns3

@@ -53,19 +53,27 @@ LinuxSndBufAutotuning::Established(TcpBufferControl& socket)
                     "LinuxSndBufAutotuning: node " << socket.GetNode()->GetId()
                                                    << " has no SocketMemory (install it with "
                                                       "TcpHostHelper)");
-    NS_ABORT_MSG_IF(m_pool->GetLimit() > 0 && m_pool->GetAccounting() != SocketMemory::BUFFERS,
+    NS_ABORT_MSG_IF(m_pool->GetLimit() > 0 && !m_pool->CountsBuffers(),
                     "LinuxSndBufAutotuning: node "
                         << socket.GetNode()->GetId()
                         << "'s SocketMemory has a Limit that buffers do not draw from (its "
                            "Accounting must be Buffers, as tcp_mem's)");
     m_held = socket.GetSendBufferSize();
+    m_established = true;
+    if (m_pool->SocketsChargeBuffers())
+    {
+        m_pool = nullptr; // the socket charges its buffers itself
+        m_charging = false;
+        return;
+    }
+    m_charging = true;
     m_pool->TakeBuffer(m_held); // a socket's first buffer is never refused
 }
 
 void
 LinuxSndBufAutotuning::DataAcked(TcpBufferControl& socket, uint32_t /* bytes */)
 {
-    if (!m_pool)
+    if (!m_established)
     {
         return;
     }
@@ -75,6 +83,12 @@ LinuxSndBufAutotuning::DataAcked(TcpBufferControl& socket, uint32_t /* bytes */)
     if (target <= m_held)
     {
         return; // never shrinks
+    }
+    if (!m_charging)
+    {
+        m_held = socket.ResizeSendBuffer(target); // the socket charges what it grants
+        NS_LOG_DEBUG("cwnd " << socket.GetCongestionWindow() << ": send buffer " << m_held);
+        return;
     }
     uint64_t granted = m_pool->GrowBuffer(target - m_held);
     if (granted > 0)
@@ -88,12 +102,14 @@ LinuxSndBufAutotuning::DataAcked(TcpBufferControl& socket, uint32_t /* bytes */)
 void
 LinuxSndBufAutotuning::Closed()
 {
-    if (m_pool)
+    if (m_pool && m_charging)
     {
         m_pool->ReleaseBuffer(m_held);
-        m_pool = nullptr;
-        m_held = 0;
     }
+    m_pool = nullptr;
+    m_held = 0;
+    m_charging = false;
+    m_established = false;
 }
 
 Ptr<TcpBufferPolicy>
@@ -102,6 +118,8 @@ LinuxSndBufAutotuning::Fork() const
     Ptr<LinuxSndBufAutotuning> copy = CopyObject<LinuxSndBufAutotuning>(this);
     copy->m_pool = nullptr;
     copy->m_held = 0;
+    copy->m_charging = false;
+    copy->m_established = false;
     return copy;
 }
 

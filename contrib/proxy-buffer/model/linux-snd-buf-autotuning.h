@@ -39,9 +39,11 @@ class LinuxSndBufAutotuning : public TcpBufferPolicy
     Ptr<TcpBufferPolicy> Fork() const override;
 
   private:
-    uint32_t m_maxBuffer;     //!< MaxBuffer (tcp_wmem[2])
-    Ptr<SocketMemory> m_pool; //!< The node's socket memory, while established
-    uint64_t m_held{0};       //!< Bytes this socket holds in it
+    uint32_t m_maxBuffer;      //!< MaxBuffer (tcp_wmem[2])
+    Ptr<SocketMemory> m_pool;  //!< The node's socket memory, while established
+    uint64_t m_held{0};        //!< Bytes this socket holds in it
+    bool m_established{false}; //!< Between Established and Closed
+    bool m_charging{false};    //!< This policy charges the pool (not the socket: SocketBuffers)
 };
 
 } // namespace ns3

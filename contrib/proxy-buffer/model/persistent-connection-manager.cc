@@ -369,8 +369,7 @@ PersistentConnectionManager::PastThreshold(uint64_t bufferBytes) const
     double connections = double(m_connections.size() + m_reserved) / m_maxConnections;
     double descriptors = double(m_connections.size() + m_reservedDescriptors) / m_maxDescriptors;
     // Only a memory that counts buffers is a buffer pool.
-    uint64_t limit =
-        m_memory && m_memory->GetAccounting() == SocketMemory::BUFFERS ? m_memory->GetLimit() : 0;
+    uint64_t limit = m_memory && m_memory->CountsBuffers() ? m_memory->GetLimit() : 0;
     double pool = limit > 0 ? double(bufferBytes) / limit : 0;
     return connections >= m_connectionThreshold || descriptors >= m_descriptorThreshold ||
            pool >= m_poolThreshold;

@@ -330,6 +330,132 @@ class InterimResponseTest : public TestCase
     }
 };
 
+/**
+ * The upstream cap through the proxy: a client on a fast path fetches a
+ * large miss from an origin on a slow (400 ms round trip) path. With the
+ * upstream connection under E2-ATBT (E2AtbtRcvBuffer) the proxy pairs the
+ * two, and the client connection's demand is capped by what the upstream
+ * connection delivers per round trip of the client's path; with the
+ * upstream one outside E2-ATBT (Linux's autotuning) nothing caps it.
+ */
+class UpstreamCapTest : public TestCase
+{
+  public:
+    UpstreamCapTest()
+        : TestCase("a client connection's E2-ATBT demand is capped by the slow upstream "
+                   "connection that feeds it")
+    {
+    }
+
+  private:
+    struct Outcome
+    {
+        double meanDemand{0};         //!< The client connection's demand while fed
+        uint32_t pairedToUpstream{0}; //!< Pairings with a real upstream id
+    };
+
+    static Outcome Run(const std::string& upstreamPolicy)
+    {
+        NodeContainer nodes(3); // client, proxy, origin
+        Ptr<E2AtbtAllocator> allocator = CreateObject<E2AtbtAllocator>();
+        allocator->SetAttribute("Interval", TimeValue(MilliSeconds(500)));
+        nodes.Get(1)->AggregateObject(allocator);
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+        p2p.SetChannelAttribute("Delay", StringValue("10ms"));
+        NetDeviceContainer down = p2p.Install(nodes.Get(0), nodes.Get(1));
+        p2p.SetChannelAttribute("Delay", StringValue("200ms"));
+        NetDeviceContainer up = p2p.Install(nodes.Get(1), nodes.Get(2));
+        TcpHostHelper stack;
+        stack.SetHostModelEnabled(false);
+        stack.Install(NodeContainer(nodes.Get(0), nodes.Get(2)));
+        TcpHostHelper proxyStack;
+        proxyStack.SetHostModelEnabled(false);
+        proxyStack.SetSocketMemoryAttribute("Accounting", StringValue("SocketBuffers"));
+        proxyStack.SetSocketMemoryAttribute("Limit", UintegerValue(3200 * 1024));
+        proxyStack.SetSocketAttribute("BufferPolicy", TypeIdValue(E2AtbtSendBuffer::GetTypeId()));
+        proxyStack.SetSocketAttribute("MaxRcvBufSize", UintegerValue(1 << 20));
+        proxyStack.Install(nodes.Get(1));
+        Ipv4Address proxyAddress =
+            Ipv4AddressHelper("10.1.0.0", "255.255.255.0").Assign(down).GetAddress(1);
+        Ipv4Address originAddress =
+            Ipv4AddressHelper("10.2.0.0", "255.255.255.0").Assign(up).GetAddress(1);
+        Ptr<HttpFileSet> files = CreateObject<HttpFileSet>();
+        files->AddFile(5000000, 1, "/big");
+        Ptr<HttpServer> origin = CreateObject<HttpServer>();
+        origin->SetAttribute("DocumentStore", PointerValue(files));
+        nodes.Get(2)->AddApplication(origin);
+        Ptr<HttpProxy> proxy = CreateObject<HttpProxy>();
+        proxy->SetAttribute("Store", PointerValue(files));
+        proxy->SetAttribute("HitRatio", DoubleValue(0));
+        proxy->SetAttribute("UpstreamBufferPolicy", StringValue(upstreamPolicy));
+        proxy->AddOrigin("origin0", InetSocketAddress(originAddress, 80));
+        nodes.Get(1)->AddApplication(proxy);
+        Ptr<OriginRequestSource> source = CreateObject<OriginRequestSource>();
+        source->AddOrigin("origin0");
+        source->SetDocuments(files);
+        Ptr<HttpClient> client = CreateObject<HttpClient>();
+        client->SetAttribute("Remote", AddressValue(InetSocketAddress(proxyAddress, 8080)));
+        client->SetAttribute("RequestSource", PointerValue(source));
+        client->SetAttribute("RequestsPerConnection", UintegerValue(1));
+        client->SetAttribute("ThinkTime", TimeValue(Seconds(100)));
+        client->SetStartTime(Seconds(0.1));
+        nodes.Get(0)->AddApplication(client);
+
+        // A transfer runs from the first pairing of a client connection to
+        // the second (its end); sample its demand from 1.5 s in, when the
+        // allocator has evaluated the pair at least twice.
+        Outcome outcome;
+        std::map<uint32_t, Time> feeding; // client connection id -> since
+        double sum = 0;
+        uint32_t samples = 0;
+        proxy->TraceConnectWithoutContext(
+            "Pair",
+            Callback<void, uint32_t, uint32_t>([&](uint32_t downId, uint32_t upId) {
+                outcome.pairedToUpstream += upId != 0;
+                if (!feeding.erase(downId))
+                {
+                    feeding[downId] = Simulator::Now();
+                }
+            }));
+        for (int ms = 100; ms < 30000; ms += 100)
+        {
+            Simulator::Schedule(MilliSeconds(ms), [&]() {
+                for (const auto& [id, since] : feeding)
+                {
+                    if (Simulator::Now() - since > MilliSeconds(1500))
+                    {
+                        sum += allocator->GetDemand(id);
+                        ++samples;
+                    }
+                }
+            });
+        }
+        Simulator::Stop(Seconds(30));
+        Simulator::Run();
+        Simulator::Destroy();
+        outcome.meanDemand = samples ? sum / samples : 0;
+        NS_ABORT_MSG_IF(samples < 10, "UpstreamCapTest: the transfer was not sampled");
+        return outcome;
+    }
+
+    void DoRun() override
+    {
+        Outcome paired = Run("ns3::E2AtbtRcvBuffer");
+        Outcome unpaired = Run("ns3::LinuxRcvBufAutotuning");
+        NS_TEST_EXPECT_MSG_GT(paired.pairedToUpstream, 0u, "the proxy pairs with the real feeder");
+        NS_TEST_EXPECT_MSG_EQ(unpaired.pairedToUpstream,
+                              0u,
+                              "an upstream outside E2-ATBT: no pair");
+        // Unpaired, a clean 20 ms path demands E2-ATBT's largest buffer.
+        NS_TEST_EXPECT_MSG_GT(unpaired.meanDemand, 200e3, "uncapped: the largest buffer");
+        // Paired: what the 400 ms upstream delivers in 20 ms, a tenth or so.
+        NS_TEST_EXPECT_MSG_LT(paired.meanDemand,
+                              0.25 * unpaired.meanDemand,
+                              "capped by the slow upstream connection");
+    }
+};
+
 class ProxyBufferProxyTestSuite : public TestSuite
 {
   public:
@@ -340,6 +466,7 @@ class ProxyBufferProxyTestSuite : public TestSuite
         AddTestCase(new AdmissionTest(), Duration::QUICK);
         AddTestCase(new ResponseTimeTest(), Duration::QUICK);
         AddTestCase(new InterimResponseTest(), Duration::QUICK);
+        AddTestCase(new UpstreamCapTest(), Duration::QUICK);
     }
 };
 

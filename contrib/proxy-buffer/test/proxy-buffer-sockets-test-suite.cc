@@ -39,12 +39,16 @@ struct Star
      * @param maxBytes what each receiver gets
      * @param pool the sender's socket-buffer pool (its SocketMemory's Limit)
      * @param aggregate installed on the sender before its stack (or null)
+     * @param accounting the sender's SocketMemory Accounting
+     * @param rcvBuf the sender's receive buffers (0: ns-3's default)
      */
     Star(const std::vector<double>& losses,
          TypeId policy,
          uint64_t maxBytes,
          uint64_t pool,
-         Ptr<Object> aggregate)
+         Ptr<Object> aggregate,
+         const std::string& accounting = "Buffers",
+         uint32_t rcvBuf = 0)
         : receivers(losses.size())
     {
         if (aggregate)
@@ -53,7 +57,11 @@ struct Star
         }
         TcpHostHelper senderStack;
         senderStack.SetHostModelEnabled(false);
-        senderStack.SetSocketMemoryAttribute("Accounting", StringValue("Buffers"));
+        senderStack.SetSocketMemoryAttribute("Accounting", StringValue(accounting));
+        if (rcvBuf > 0)
+        {
+            senderStack.SetSocketAttribute("RcvBufSize", UintegerValue(rcvBuf));
+        }
         senderStack.SetSocketMemoryAttribute("Limit", UintegerValue(pool));
         senderStack.SetSocketAttribute("SndBufSize", UintegerValue(16 * 1024));
         senderStack.SetSocketAttribute("SegmentSize", UintegerValue(1448));
@@ -285,6 +293,58 @@ class LinuxSndBufPoolTest : public TestCase
     }
 };
 
+/**
+ * Accounting SocketBuffers: every connection's send and receive buffers
+ * are charged by its socket from establishment to end, and growth past the
+ * limit is refused (the proxy paper's one pool).
+ */
+class SocketBuffersPoolTest : public TestCase
+{
+  public:
+    SocketBuffersPoolTest()
+        : TestCase("SocketBuffers: both buffers of every connection charged, growth within the "
+                   "limit, all given back")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t rcvBuf = 4 * 1024;
+        const uint64_t limit = 2 * (16 * 1024 + rcvBuf); // the two connections' first buffers
+        Star star({0, 0},
+                  TcpBufferPolicy::GetTypeId(),
+                  2000000,
+                  limit,
+                  nullptr,
+                  "SocketBuffers",
+                  rcvBuf);
+        Ptr<SocketMemory> pool = star.sender->GetObject<SocketMemory>();
+        uint64_t charged = 0;
+        uint64_t sizes = 0;
+        uint32_t grown = 0;
+        uint64_t afterGrowth = 0;
+        Simulator::Schedule(Seconds(1), [&]() { // both established, both sending
+            charged = pool->GetBufferMemory();
+            for (uint32_t i = 0; i < 2; ++i)
+            {
+                sizes +=
+                    star.Socket(i)->GetSendBufferSize() + star.Socket(i)->GetReceiveBufferSize();
+            }
+            grown = star.Socket(0)->ResizeSendBuffer(100 * 1024); // the pool is full
+            afterGrowth = pool->GetBufferMemory();
+        });
+        Simulator::Stop(Seconds(60));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(charged, limit, "both buffers of both connections are charged");
+        NS_TEST_EXPECT_MSG_EQ(charged, sizes, "as the sockets have them");
+        NS_TEST_EXPECT_MSG_EQ(grown, 16 * 1024u, "a full pool grants no growth");
+        NS_TEST_EXPECT_MSG_EQ(afterGrowth, limit, "and charges none");
+        NS_TEST_EXPECT_MSG_EQ(pool->GetBufferMemory(), 0u, "the connections gave the pool back");
+        Simulator::Destroy();
+    }
+};
+
 class ProxyBufferSocketsTestSuite : public TestSuite
 {
   public:
@@ -294,6 +354,7 @@ class ProxyBufferSocketsTestSuite : public TestSuite
         AddTestCase(new E2AtbtSocketsTest(), Duration::QUICK);
         AddTestCase(new E2AtbtSuspendTest(), Duration::QUICK);
         AddTestCase(new LinuxSndBufPoolTest(), Duration::QUICK);
+        AddTestCase(new SocketBuffersPoolTest(), Duration::QUICK);
     }
 };
 

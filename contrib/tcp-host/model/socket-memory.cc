@@ -43,8 +43,11 @@ SocketMemory::GetTypeId()
             .AddAttribute("Accounting",
                           "What draws from Limit: TcbOnly (TCBs), Shared (TCBs and the data "
                           "in socket buffers, as BSD mbufs: a pool full of TIME_WAIT TCBs "
-                          "cannot move data either) or Buffers (socket buffers as allocated: "
-                          "Linux's tcp_mem, a proxy's buffer memory).",
+                          "cannot move data either), Buffers (socket buffers as the buffer "
+                          "policies that grow them charge them: Linux's tcp_mem) or "
+                          "SocketBuffers (the send and receive buffers of every connection, "
+                          "charged by its socket from establishment to end: a proxy's buffer "
+                          "memory).",
                           EnumValue(SocketMemory::TCB_ONLY),
                           MakeEnumAccessor<Accounting>(&SocketMemory::m_accounting),
                           MakeEnumChecker(SocketMemory::TCB_ONLY,
@@ -52,7 +55,9 @@ SocketMemory::GetTypeId()
                                           SocketMemory::SHARED,
                                           "Shared",
                                           SocketMemory::BUFFERS,
-                                          "Buffers"))
+                                          "Buffers",
+                                          SocketMemory::SOCKET_BUFFERS,
+                                          "SocketBuffers"))
             .AddTraceSource("TcbMemory",
                             "Bytes of memory held by the node's TCBs.",
                             MakeTraceSourceAccessor(&SocketMemory::m_tcbMemory),
@@ -103,6 +108,18 @@ SocketMemory::GetAccounting() const
     return m_accounting;
 }
 
+bool
+SocketMemory::CountsBuffers() const
+{
+    return m_accounting == BUFFERS || m_accounting == SOCKET_BUFFERS;
+}
+
+bool
+SocketMemory::SocketsChargeBuffers() const
+{
+    return m_accounting == SOCKET_BUFFERS;
+}
+
 uint64_t
 SocketMemory::GetUse() const
 {
@@ -113,6 +130,7 @@ SocketMemory::GetUse() const
     case SHARED:
         return m_tcbMemory + m_dataMemory;
     case BUFFERS:
+    case SOCKET_BUFFERS:
         return m_bufferMemory;
     }
     return 0;
@@ -139,7 +157,7 @@ bool
 SocketMemory::TcbFits() const
 {
     // Under Buffers, TCBs do not draw from the limit.
-    return m_limit == 0 || m_accounting == BUFFERS || GetUse() + m_bytesPerTcb <= m_limit;
+    return m_limit == 0 || CountsBuffers() || GetUse() + m_bytesPerTcb <= m_limit;
 }
 
 uint64_t
@@ -207,7 +225,7 @@ SocketMemory::TakeBuffer(uint64_t bytes)
 uint64_t
 SocketMemory::GrowBuffer(uint64_t bytes)
 {
-    uint64_t granted = m_accounting == BUFFERS ? std::min(bytes, GetFree()) : bytes;
+    uint64_t granted = CountsBuffers() ? std::min(bytes, GetFree()) : bytes;
     m_bufferMemory = m_bufferMemory + granted;
     NS_LOG_LOGIC("asked " << bytes << ", granted " << granted << ", allocated " << m_bufferMemory);
     return granted;

@@ -26,8 +26,14 @@ namespace ns3
  * - TcbOnly: TCBs only (a kernel whose TCBs come from their own pool);
  * - Shared: TCBs and the data queued in socket buffers, as BSD's mbufs
  *   (a pool full of TIME_WAIT TCBs cannot move data either);
- * - Buffers: socket buffers as allocated, whatever they hold (Linux's
- *   tcp_mem; a proxy that assigns its buffer memory to connections).
+ * - Buffers: socket buffers as allocated, whatever they hold, as the
+ *   buffer policies that grow them charge them (Linux's tcp_mem, whose
+ *   send-buffer autotuning charges what it grows);
+ * - SocketBuffers: the send and receive buffers of every connection, from
+ *   its establishment to its end, as the sockets set them (TcpHostSocket
+ *   charges every change of size; growth beyond the limit is refused): a
+ *   proxy that assigns its buffer memory to its connections (the proxy
+ *   paper's 3200 KB).
  *
  * TcpHostHelper aggregates one to every node it installs; its defaults are
  * neutral (no limit, TCBs of no size), and host profiles set it.
@@ -38,9 +44,10 @@ class SocketMemory : public Object
     /// What draws from the limit.
     enum Accounting
     {
-        TCB_ONLY, //!< TCBs
-        SHARED,   //!< TCBs and the data in socket buffers (BSD mbufs)
-        BUFFERS,  //!< Socket buffers as allocated (Linux tcp_mem, a proxy's pool)
+        TCB_ONLY,       //!< TCBs
+        SHARED,         //!< TCBs and the data in socket buffers (BSD mbufs)
+        BUFFERS,        //!< Socket buffers as the policies grow them (Linux tcp_mem)
+        SOCKET_BUFFERS, //!< Every connection's buffers, charged by its socket (a proxy's pool)
     };
 
     /**
@@ -64,6 +71,10 @@ class SocketMemory : public Object
     uint64_t GetLimit() const;
     /// @return what draws from the limit
     Accounting GetAccounting() const;
+    /// @return whether buffers draw from the limit (Buffers or SocketBuffers)
+    bool CountsBuffers() const;
+    /// @return whether every socket charges its own buffers (SocketBuffers)
+    bool SocketsChargeBuffers() const;
     /// @return bytes that draw from the limit now
     uint64_t GetUse() const;
     /// @return bytes left below the limit (0 if full; the largest value if unlimited)

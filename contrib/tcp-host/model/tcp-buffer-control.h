@@ -48,6 +48,15 @@ class TcpBufferControl
     /// @return data segments sent again (below the highest sequence sent)
     virtual uint64_t GetDataSegmentsRetransmitted() const = 0;
 
+    /// @return data segments received, duplicates included
+    virtual uint64_t GetDataSegmentsReceived() const = 0;
+
+    /// @return data segments received below the highest sequence received
+    /// so far: the sender's retransmissions as the receiver sees them (each
+    /// fills a hole a loss left, or repeats what came already), so that a
+    /// receiver can estimate the path's loss ratio as a sender does
+    virtual uint64_t GetDataSegmentsReceivedAgain() const = 0;
+
     /// @return the send buffer's size, bytes (SndBufSize)
     virtual uint32_t GetSendBufferSize() const = 0;
 

@@ -28,6 +28,22 @@ TcpHostSocket::ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader)
     bool inSequence = packet->GetSize() > 0 &&
                       tcpHeader.GetSequenceNumber() == m_tcb->m_rxBuffer->NextRxSequence();
     m_dataSegments += inSequence;
+    if (packet->GetSize() > 0)
+    {
+        // Below the highest data received: a retransmission (the loss
+        // ratio a receiver can see; links here do not reorder).
+        SequenceNumber32 end = tcpHeader.GetSequenceNumber() + packet->GetSize();
+        ++m_dataSegmentsReceived;
+        if (m_highRxKnown && tcpHeader.GetSequenceNumber() < m_highRxEnd)
+        {
+            ++m_dataSegmentsReceivedAgain;
+        }
+        if (!m_highRxKnown || end > m_highRxEnd)
+        {
+            m_highRxEnd = end;
+            m_highRxKnown = true;
+        }
+    }
     // ns-3's own rule (the default policy) needs no receiver state per segment.
     if (inSequence && m_delayedAckPolicy->DecidesAcks())
     {
@@ -174,7 +190,7 @@ TcpHostSocket::NoteAckSent()
     {
         // Shrink as far as the last promise allows: the right edge stays.
         uint32_t size = std::max({m_rcvBufTarget, PromisedBuffer(), m_tcb->m_rxBuffer->Size()});
-        m_tcb->m_rxBuffer->SetMaxBufferSize(size);
+        SetRcvBufSize(size); // a shrink: no window update; the socket memory is given it back
         if (size == m_rcvBufTarget)
         {
             m_rcvBufTarget = 0;

@@ -8,7 +8,9 @@
 #include "tcp-host-socket.h"
 
 #include "ns3/log.h"
+#include "ns3/node.h"
 #include "ns3/simulator.h"
+#include "ns3/socket-memory.h"
 #include "ns3/tcp-rx-buffer.h"
 #include "ns3/tcp-tx-buffer.h"
 
@@ -20,11 +22,64 @@ NS_LOG_COMPONENT_DEFINE("TcpHostSocketBuffers");
 void
 TcpHostSocket::TellBufferPolicyClosed()
 {
+    StopChargingBuffers();
     if (m_bufferPolicyActive)
     {
         m_bufferPolicyActive = false;
         m_bufferPolicy->Closed();
     }
+}
+
+void
+TcpHostSocket::StartChargingBuffers()
+{
+    Ptr<SocketMemory> memory = m_node ? m_node->GetObject<SocketMemory>() : nullptr;
+    if (!memory || !memory->SocketsChargeBuffers() || m_chargedTo)
+    {
+        return;
+    }
+    m_chargedTo = memory;
+    // A connection's first buffers are never refused (as a kernel's socket
+    // creation): the pool may run past its limit by them, and then no
+    // buffer grows until it is below again.
+    memory->TakeBuffer(uint64_t(GetSndBufSize()) + GetRcvBufSize());
+}
+
+void
+TcpHostSocket::StopChargingBuffers()
+{
+    if (m_chargedTo)
+    {
+        m_chargedTo->ReleaseBuffer(uint64_t(GetSndBufSize()) + GetRcvBufSize());
+        m_chargedTo = nullptr;
+    }
+}
+
+uint32_t
+TcpHostSocket::ChargeBuffer(uint32_t from, uint32_t to)
+{
+    if (!m_chargedTo || to == from)
+    {
+        return to;
+    }
+    if (to < from)
+    {
+        m_chargedTo->ReleaseBuffer(from - to);
+        return to;
+    }
+    return from + m_chargedTo->GrowBuffer(to - from);
+}
+
+void
+TcpHostSocket::SetSndBufSize(uint32_t size)
+{
+    TcpSocketBase::SetSndBufSize(ChargeBuffer(GetSndBufSize(), size));
+}
+
+void
+TcpHostSocket::SetRcvBufSize(uint32_t size)
+{
+    TcpSocketBase::SetRcvBufSize(ChargeBuffer(GetRcvBufSize(), size));
 }
 
 uint32_t
@@ -71,9 +126,10 @@ TcpHostSocket::ResizeSendBuffer(uint32_t bytes)
     uint32_t size = std::max(bytes, m_txBuffer->Size());
     // Below what it holds: reached as ACKs free room (StepSendBufferDown).
     m_sndBufTarget = size > bytes ? std::max<uint32_t>(bytes, 1) : 0;
-    bool grew = size > GetSndBufSize();
+    uint32_t before = GetSndBufSize();
     SetSndBufSize(size);
-    if (grew && (m_state == ESTABLISHED || m_state == CLOSE_WAIT))
+    size = GetSndBufSize(); // less if the socket memory granted less growth
+    if (size > before && (m_state == ESTABLISHED || m_state == CLOSE_WAIT))
     {
         Ptr<TcpHostSocket> self = this;
         Simulator::ScheduleNow([self]() { self->NotifySend(self->GetTxAvailable()); });
@@ -111,7 +167,8 @@ TcpHostSocket::ResizeReceiveBuffer(uint32_t bytes)
     uint32_t size = std::max<uint64_t>(wanted, floor);
     // Below the promise: reached later, as the edge allows (NoteAckSent).
     m_rcvBufTarget = size > wanted ? std::max<uint32_t>(wanted, 1) : 0;
-    SetRcvBufSize(size); // advertises a grown window at once
+    SetRcvBufSize(size);    // advertises a grown window at once
+    size = GetRcvBufSize(); // less if the socket memory granted less growth
     NS_LOG_LOGIC("receive buffer " << size << " (asked " << bytes << ", floor " << floor << ")");
     return size;
 }

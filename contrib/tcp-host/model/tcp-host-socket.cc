@@ -176,6 +176,7 @@ TcpHostSocket::~TcpHostSocket()
 {
     NS_LOG_FUNCTION(this);
     m_finWait2Event.Cancel();
+    StopChargingBuffers();
     // A TCB freed without passing through CLOSED (retransmission give-up)
     // leaves the host model's list when its socket goes away.
     if (m_hostModel)
@@ -351,6 +352,7 @@ TcpHostSocket::StateChanged(TcpStates_t oldState, TcpStates_t newState)
     }
     if (newState == ESTABLISHED && (oldState == SYN_SENT || oldState == SYN_RCVD))
     {
+        StartChargingBuffers(); // before the policy sizes them
         m_bufferPolicyActive = true;
         m_bufferPolicy->Established(*this);
     }
@@ -688,6 +690,18 @@ uint64_t
 TcpHostSocket::GetDataSegmentsRetransmitted() const
 {
     return m_dataSegmentsRetransmitted;
+}
+
+uint64_t
+TcpHostSocket::GetDataSegmentsReceived() const
+{
+    return m_dataSegmentsReceived;
+}
+
+uint64_t
+TcpHostSocket::GetDataSegmentsReceivedAgain() const
+{
+    return m_dataSegmentsReceivedAgain;
 }
 
 } // namespace ns3

@@ -225,6 +225,8 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     uint32_t GetCongestionWindow() const override;
     uint64_t GetDataSegmentsSent() const override;
     uint64_t GetDataSegmentsRetransmitted() const override;
+    uint64_t GetDataSegmentsReceived() const override;
+    uint64_t GetDataSegmentsReceivedAgain() const override;
 
     int Close() override;
     int Send(Ptr<Packet> p, uint32_t flags) override;
@@ -256,8 +258,30 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
                      const Address& fromAddress,
                      const Address& toAddress) override;
     void DoDispose() override;
+    /// The send buffer's size: charged to the node's SocketMemory while the
+    /// connection runs, if its sockets charge their buffers (Accounting
+    /// SocketBuffers; growth is then granted up to the memory left).
+    void SetSndBufSize(uint32_t size) override;
+    /// The receive buffer's size: charged as the send buffer's.
+    void SetRcvBufSize(uint32_t size) override;
 
   private:
+    /**
+     * @brief Charge a buffer's change of size to the node's socket memory
+     * (Accounting SocketBuffers, while the connection runs).
+     * @param from the size now
+     * @param to the size wanted
+     * @return the size granted (to, unless growth exceeds the memory left)
+     */
+    uint32_t ChargeBuffer(uint32_t from, uint32_t to);
+
+    /// The connection starts: its buffers as set now draw from the node's
+    /// socket memory (if its sockets charge their buffers).
+    void StartChargingBuffers();
+
+    /// The connection is over: its buffers go back to the node's socket memory.
+    void StopChargingBuffers();
+
     /**
      * @brief Follows the inherited state variable: swap phase, TIME_WAIT
      * trace and host-model bookkeeping.
@@ -550,6 +574,11 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     bool m_bufferPolicyActive{false};            //!< Established told, Closed not yet
     uint64_t m_dataSegmentsSent{0};              //!< Data segments sent
     uint64_t m_dataSegmentsRetransmitted{0};     //!< Of which sent again
+    uint64_t m_dataSegmentsReceived{0};          //!< Data segments received
+    uint64_t m_dataSegmentsReceivedAgain{0};     //!< Of which below the highest received
+    SequenceNumber32 m_highRxEnd{0};             //!< End of the highest data received
+    bool m_highRxKnown{false};                   //!< m_highRxEnd is set
+    Ptr<SocketMemory> m_chargedTo;               //!< Charged with the buffers (null: not)
     Ptr<TcpOutputStage> m_outputStage;           //!< The node's output stage, once needed
     TimeWaitRstPolicy m_rstPolicy{RST_ACCEPT};   //!< RST-in-TIME_WAIT policy
     ClosePhase m_closePhase{SWAP_NONE};          //!< Swap-close phase
