@@ -2,16 +2,16 @@
 set terminal pngcairo size 1200,600 noenhanced font "Sans,10"
 set output "proxy-time-wait.png"
 $d100 << EOD
-"standard" 1.32605 0.7422 49.4017 3.19291
-"swap" 49.8319 4.66511 0.605042 0.41337
-"negotiated" 50.7647 1.78911 0.196639 0.334512
-"origin-swap" 1.32605 0.7422 49.4017 3.19291
+"standard" 92.9429 11.9962 32.8656 2.42956
+"swap" 99.1479 12.0374 24.7294 2.89547
+"negotiated" 98.242 12.0091 0.0453782 0.12599
+"origin-swap" 67.7664 7.91641 58.279 5.0479
 EOD
 $d200 << EOD
-"standard" 3114.75 128.643 0 0
-"swap" 3114.75 128.643 0 0
-"negotiated" 3073.66 48.321 0 0
-"origin-swap" 2254.88 49.9125 797.025 18.0484
+"standard" 758.296 49.8204 0.0890756 0.247314
+"swap" 758.368 49.7132 0.0890756 0.247314
+"negotiated" 746.923 43.2062 0 0
+"origin-swap" 432.217 37.5353 326.915 25.8101
 EOD
 
 set style data histogram
