@@ -45,8 +45,11 @@ def test_committed_outputs_come_from_the_store(name, tmp_path):
         f" --adopt); first: {stale[0]}"
     )
     rows = [row for _, row in stored.values()]
-    columns_of(rows)  # one header for all its points (the program's CsvRow)
+    columns = columns_of(rows)  # one header for all its points (the program's CsvRow)
     experiment.outputs("paper", rows, tmp_path)
+    # The raw CSV has the program's columns, not ones the outputs derived.
+    raw = (tmp_path / f"{name}.csv").read_text().splitlines()[0].split(",")
+    assert raw == columns, f"{name}.csv: columns {raw}, the program prints {columns}"
     texts = [f for f in tmp_path.iterdir() if f.suffix in (".csv", ".txt")]
     assert texts
     differ = [f.name for f in texts if not filecmp.cmp(f, FIGURES / f.name, shallow=False)]

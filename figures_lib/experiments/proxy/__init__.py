@@ -74,10 +74,12 @@ class Proxy(Experiment):
 
     def outputs(self, scale, rows, outdir):
         labels = list(VARIANTS)
-        for r in rows:
-            r["variant"] = variant_of(r)
-        rows = sorted(rows, key=lambda r: (int(r["clients"]), labels.index(r["variant"]), int(r["run"])))
-        write_csv(outdir / f"{self.name}.csv", columns_of(rows), rows)
+        columns = columns_of(rows)  # the program's, before the derived variant
+        rows = sorted(
+            ({**r, "variant": variant_of(r)} for r in rows),
+            key=lambda r: (int(r["clients"]), labels.index(r["variant"]), int(r["run"])),
+        )
+        write_csv(outdir / f"{self.name}.csv", columns, rows)
         responses = {
             (int(r["clients"]), r["variant"], int(r["run"])): report.read(
                 self.point(scale, r["variant"], int(r["clients"]), int(r["run"])).side_file()
