@@ -130,6 +130,15 @@ NOWHERE = "/nonexistent-dir/out.csv"
         ("dtoc", ["--timeout=5x"], "--timeout must be a time"),
         ("dtoc", ["--measure=1e300"], "--measure must be a time within"),
         ("tw-avoid-table1", ["--variant=swapped"], "--variant must be one of unmodified | swap"),
+        # What CommandLine would read in part ("0.5x" as 0.5) or refuse with
+        # its whole help text (a name it does not know, a flag's misspelling).
+        ("proxy-buffer-proxy", ["--hitRatio=0.5x"], "--hitRatio must be a finite number, not '0.5x'"),
+        ("proxy-buffer-proxy", ["--hitRatio=nan"], "--hitRatio must be a finite number"),
+        ("proxy-buffer-proxy", ["--csv=maybe"], "--csv must be true or false, not 'maybe'"),
+        ("dtoc", ["--csv"], "--csv is not an option of dtoc"),
+        ("dtoc", ["--ns3::NoSuchType::Attr=1"], "--ns3::NoSuchType::Attr is not an option of dtoc"),
+        ("dtoc", ["--clients"], "--clients is not an option of dtoc"),
+        ("tw-avoid-table1", ["--"], "unexpected argument '--'"),
     ],
 )
 def test_programs_refuse_at_once(program, args, message):
@@ -138,3 +147,19 @@ def test_programs_refuse_at_once(program, args, message):
     assert result.stdout == ""
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"{program}: ") and message in lines[0], lines
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--connections=10", "--evaluations=1", "--header"],  # a bare flag toggles
+        ["--connections=10", "--evaluations=1", "--header=T", "--RngRun=3"],
+        ["--PrintAttributes=ns3::E2AtbtAllocator"],  # CommandLine's own options
+        ["--ns3::E2AtbtAllocator::MinBuffer=4096", "--connections=10", "--evaluations=1"],
+    ],
+)
+def test_programs_take_what_is_valid(args):
+    """The checks refuse nothing CommandLine reads correctly."""
+    result = run("proxy-buffer-allocator-cost", *args)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""

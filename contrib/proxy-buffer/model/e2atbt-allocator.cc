@@ -180,8 +180,8 @@ uint64_t
 E2AtbtAllocator::Pool() const
 {
     // The pool is the node's socket memory: one setting, read here.
-    Ptr<SocketMemory> memory = SocketMemory::Of(const_cast<E2AtbtAllocator*>(this));
-    uint64_t limit = memory->GetLimit();
+    Ptr<SocketMemory> memory = GetObject<SocketMemory>();
+    uint64_t limit = memory ? memory->GetLimit() : 0;
     NS_ABORT_MSG_IF(limit == 0,
                     "E2AtbtAllocator: the node's SocketMemory has no Limit: E2-ATBT divides a "
                     "limited pool (set SocketMemory's Limit, e.g. with "

@@ -63,10 +63,8 @@ LinuxSndBufAutotuning::Established(TcpBufferControl& socket)
     if (m_pool->SocketsChargeBuffers())
     {
         m_pool = nullptr; // the socket charges its buffers itself
-        m_charging = false;
         return;
     }
-    m_charging = true;
     m_pool->TakeBuffer(m_held); // a socket's first buffer is never refused
 }
 
@@ -84,7 +82,7 @@ LinuxSndBufAutotuning::DataAcked(TcpBufferControl& socket, uint32_t /* bytes */)
     {
         return; // never shrinks
     }
-    if (!m_charging)
+    if (!m_pool)
     {
         m_held = socket.ResizeSendBuffer(target); // the socket charges what it grants
         NS_LOG_DEBUG("cwnd " << socket.GetCongestionWindow() << ": send buffer " << m_held);
@@ -102,13 +100,12 @@ LinuxSndBufAutotuning::DataAcked(TcpBufferControl& socket, uint32_t /* bytes */)
 void
 LinuxSndBufAutotuning::Closed()
 {
-    if (m_pool && m_charging)
+    if (m_pool)
     {
         m_pool->ReleaseBuffer(m_held);
     }
     m_pool = nullptr;
     m_held = 0;
-    m_charging = false;
     m_established = false;
 }
 
@@ -118,7 +115,6 @@ LinuxSndBufAutotuning::Fork() const
     Ptr<LinuxSndBufAutotuning> copy = CopyObject<LinuxSndBufAutotuning>(this);
     copy->m_pool = nullptr;
     copy->m_held = 0;
-    copy->m_charging = false;
     copy->m_established = false;
     return copy;
 }

@@ -40,10 +40,10 @@ class LinuxSndBufAutotuning : public TcpBufferPolicy
 
   private:
     uint32_t m_maxBuffer;      //!< MaxBuffer (tcp_wmem[2])
-    Ptr<SocketMemory> m_pool;  //!< The node's socket memory, while established
+    Ptr<SocketMemory> m_pool;  //!< While established, the node's socket memory if this policy
+                               //!< charges it (not the socket: SocketBuffers)
     uint64_t m_held{0};        //!< Bytes this socket holds in it
     bool m_established{false}; //!< Between Established and Closed
-    bool m_charging{false};    //!< This policy charges the pool (not the socket: SocketBuffers)
 };
 
 } // namespace ns3

@@ -8,11 +8,13 @@
 #include "ns3/type-id.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <set>
 #include <stdexcept>
 
 namespace ns3
@@ -57,23 +59,56 @@ ProgramInput::Choice(const std::string& name,
 std::string
 ProgramInput::UnsignedProblem(const std::string& text, uint64_t max)
 {
-    std::string why =
-        "must be a whole number from 0 to " + std::to_string(max) + ", not '" + text + "'";
-    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos)
-    {
-        return why;
-    }
+    // from_chars takes no sign and no space, and says when it overflows.
     uint64_t value = 0;
-    for (char digit : text)
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || error != std::errc() || end != text.data() + text.size() || value > max)
     {
-        uint64_t d = digit - '0';
-        if (value > (max - d) / 10)
-        {
-            return why;
-        }
-        value = value * 10 + d;
+        return "must be a whole number from 0 to " + std::to_string(max) + ", not '" + text + "'";
     }
     return "";
+}
+
+std::string
+ProgramInput::SignedProblem(const std::string& text, int64_t min, int64_t max)
+{
+    int64_t value = 0;
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || error != std::errc() || end != text.data() + text.size() || value < min ||
+        value > max)
+    {
+        return "must be a whole number from " + std::to_string(min) + " to " + std::to_string(max) +
+               ", not '" + text + "'";
+    }
+    return "";
+}
+
+std::string
+ProgramInput::NumberProblem(const std::string& text)
+{
+    // CommandLine reads a number up to the first character that cannot
+    // continue it and ignores the rest ("0.5x" is 0.5): the whole text must
+    // be one finite number.
+    double value = 0;
+    auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || error != std::errc() || end != text.data() + text.size() ||
+        !std::isfinite(value))
+    {
+        return "must be a finite number, not '" + text + "'";
+    }
+    return "";
+}
+
+std::string
+ProgramInput::BoolProblem(const std::string& text)
+{
+    // CommandLine's own spellings; empty (a bare --flag) toggles.
+    static const std::set<std::string> spellings{"", "true", "false", "t", "f", "1", "0"};
+    std::string lower = text;
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) {
+        return char(std::tolower(c));
+    });
+    return spellings.count(lower) ? "" : "must be true or false, not '" + text + "'";
 }
 
 std::string
@@ -179,8 +214,22 @@ ProgramInput::Problem(const std::string& name, const std::string& value) const
         return check->second(value);
     }
     // Not an option of the program: CommandLine takes it as an attribute's
-    // default (ns3::Type::Attribute) or a global value (RngRun). A name it
-    // does not know is left to it: it exits 1 naming the argument.
+    // default (ns3::Type::Attribute), a global value (RngRun) or one of its
+    // own (--PrintAttributes=ns3::TcpSocket). Anything else it would refuse
+    // with its whole help text.
+    static const std::set<std::string> own{"PrintHelp",
+                                           "help",
+                                           "PrintVersion",
+                                           "version",
+                                           "PrintGlobals",
+                                           "PrintGroups",
+                                           "PrintTypeIds",
+                                           "PrintAttributes",
+                                           "PrintGroup"};
+    if (own.count(name))
+    {
+        return "";
+    }
     Ptr<const AttributeChecker> checker;
     if (std::string::size_type colons = name.rfind("::"); colons != std::string::npos)
     {
@@ -202,7 +251,13 @@ ProgramInput::Problem(const std::string& name, const std::string& value) const
             }
         }
     }
-    return checker ? AttributeProblem(checker, value) : "";
+    if (!checker)
+    {
+        return "is not an option of " + m_program +
+               " nor a known attribute or global value "
+               "(--PrintHelp lists the options)";
+    }
+    return AttributeProblem(checker, value);
 }
 
 bool
@@ -218,13 +273,15 @@ ProgramInput::Parse()
             return Fail("unexpected argument '" + arg + "' (options are --name=value)");
         }
         std::string::size_type start = arg.find_first_not_of('-');
-        std::string::size_type equals = arg.find('=');
-        if (start == std::string::npos || equals == std::string::npos)
+        if (start == std::string::npos)
         {
-            continue;
+            return Fail("unexpected argument '" + arg + "' (options are --name=value)");
         }
-        std::string name = arg.substr(start, equals - start);
-        if (std::string why = Problem(name, arg.substr(equals + 1)); !why.empty())
+        // A bare "--name" gives the option an empty value (a flag's toggle).
+        std::string::size_type equals = arg.find('=');
+        std::string name = arg.substr(start, equals == std::string::npos ? equals : equals - start);
+        std::string value = equals == std::string::npos ? "" : arg.substr(equals + 1);
+        if (std::string why = Problem(name, value); !why.empty())
         {
             return Fail("--" + name + " " + why);
         }

@@ -57,9 +57,10 @@ class ProgramInput
     /**
      * @brief Bind an option to the variable it sets.
      *
-     * Unsigned variables accept only a whole number that fits; Time variables
-     * a number with an optional unit (ns-3's syntax: 70, 70s, 200ms). Other
-     * values are checked by CommandLine, which exits 1 on a malformed one.
+     * Whole-number variables accept only a whole number that fits, floating
+     * ones only one finite number (CommandLine would read "0.5x" as 0.5),
+     * flags CommandLine's true/false spellings, Time variables a number with
+     * an optional unit (ns-3's syntax: 70, 70s, 200ms); strings any text.
      * @param name the option, given as --name=value
      * @param help its line in --PrintHelp
      * @param value the variable; its value now is the default
@@ -115,6 +116,26 @@ class ProgramInput
     static std::string UnsignedProblem(const std::string& text, uint64_t max);
 
     /**
+     * @param text a whole number, as given
+     * @param min the smallest value the variable holds
+     * @param max the largest value the variable holds
+     * @return what is wrong with text as a value from min to max ("": nothing)
+     */
+    static std::string SignedProblem(const std::string& text, int64_t min, int64_t max);
+
+    /**
+     * @param text a number, as given
+     * @return what is wrong with it as one finite number, all of text ("": nothing)
+     */
+    static std::string NumberProblem(const std::string& text);
+
+    /**
+     * @param text a flag's value, as given ("" for a bare --flag)
+     * @return what is wrong with it ("": nothing)
+     */
+    static std::string BoolProblem(const std::string& text);
+
+    /**
      * @param text a time as ns-3's Time(std::string) reads it
      * @return what is wrong with it ("": nothing). Time's own parser ends the
      *         program on a malformed value instead of reporting it.
@@ -144,15 +165,36 @@ void
 ProgramInput::Add(const std::string& name, const std::string& help, T& value)
 {
     m_cmd.AddValue(name, help, value);
-    if constexpr (std::is_integral_v<T> && std::is_unsigned_v<T> && !std::is_same_v<T, bool>)
+    if constexpr (std::is_same_v<T, bool>)
+    {
+        m_checks[name] = &BoolProblem;
+    }
+    else if constexpr (std::is_integral_v<T> && std::is_unsigned_v<T>)
     {
         m_checks[name] = [](const std::string& text) {
             return UnsignedProblem(text, std::numeric_limits<T>::max());
         };
     }
+    else if constexpr (std::is_integral_v<T>)
+    {
+        m_checks[name] = [](const std::string& text) {
+            return SignedProblem(text,
+                                 std::numeric_limits<T>::min(),
+                                 std::numeric_limits<T>::max());
+        };
+    }
+    else if constexpr (std::is_floating_point_v<T>)
+    {
+        m_checks[name] = &NumberProblem;
+    }
     else if constexpr (std::is_same_v<T, Time>)
     {
         m_checks[name] = &TimeProblem;
+    }
+    else
+    {
+        // A string, or a type whose operator>> reads any text.
+        m_checks[name] = [](const std::string&) { return std::string(); };
     }
 }
 

@@ -17,6 +17,7 @@
 #include "ns3/tcp-input-stage.h"
 #include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-output-stage.h"
+#include "ns3/time-wait-table.h"
 
 namespace ns3
 {
@@ -31,6 +32,7 @@ TcpHostHelper::TcpHostHelper()
     m_memoryFactory.SetTypeId(SocketMemory::GetTypeId());
     m_inputFactory.SetTypeId(TcpInputStage::GetTypeId());
     m_outputFactory.SetTypeId(TcpOutputStage::GetTypeId());
+    m_timeWaitFactory.SetTypeId(TimeWaitTable::GetTypeId());
 }
 
 void
@@ -65,10 +67,28 @@ TcpHostHelper::SetProfile(const std::string& name)
     TcpHostProfile::Apply(profile.hostModel, m_hostFactory);
     TcpHostProfile::Apply(profile.socketMemory, m_memoryFactory);
     TcpHostProfile::Apply(profile.outputStage, m_outputFactory);
+    if (!profile.timeWaitTable.empty())
+    {
+        TcpHostProfile::Apply(profile.timeWaitTable, m_timeWaitFactory);
+        m_timeWaitTable = true;
+    }
     for (const auto& [attribute, value] : profile.socket)
     {
         SetSocketAttribute(attribute, *value);
     }
+}
+
+void
+TcpHostHelper::SetTimeWaitTableEnabled(bool enable)
+{
+    m_timeWaitTable = enable;
+}
+
+void
+TcpHostHelper::SetTimeWaitTableAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_timeWaitFactory.Set(name, value);
+    m_timeWaitTable = true;
 }
 
 void
@@ -168,6 +188,14 @@ TcpHostHelper::Install(Ptr<Node> node)
     node->AggregateObject(factory);
     PreferOverStockFactory(node, factory);
 
+    NS_ABORT_MSG_IF(m_timeWaitTable && !m_hostModel,
+                    "TcpHostHelper: node " << node->GetId()
+                                           << ": a TimeWaitTable needs the host model (its input "
+                                              "stage hands the table its segments)");
+    if (m_timeWaitTable)
+    {
+        node->AggregateObject(m_timeWaitFactory.Create<TimeWaitTable>());
+    }
     if (m_hostModel)
     {
         node->AggregateObject(CreateObject<HostCpu>());

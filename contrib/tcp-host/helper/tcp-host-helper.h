@@ -105,6 +105,21 @@ class TcpHostHelper
     void SetOutputStageAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * @brief Give the nodes Linux's compact TIME_WAIT (a TimeWaitTable):
+     * sockets leave TIME_WAIT to a small record and go. Needs the host
+     * model (its input stage hands the table its segments).
+     * @param enable whether to install one
+     */
+    void SetTimeWaitTableEnabled(bool enable);
+
+    /**
+     * @brief Set an attribute of the TimeWaitTable (and install one).
+     * @param name the attribute
+     * @param value its value
+     */
+    void SetTimeWaitTableAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
      * @brief Set the InternetStackHelper that installs IP and TCP on nodes without them.
      * @param stack the helper
      */
@@ -144,6 +159,8 @@ class TcpHostHelper
     ObjectFactory m_memoryFactory;     //!< Makes SocketMemory objects
     ObjectFactory m_inputFactory;      //!< Makes TcpInputStage objects
     ObjectFactory m_outputFactory;     //!< Makes TcpOutputStage objects
+    ObjectFactory m_timeWaitFactory;   //!< Makes TimeWaitTable objects
+    bool m_timeWaitTable{false};       //!< Install a TimeWaitTable
     bool m_hostModel{true};            //!< Install the host model
     InternetStackHelper m_stack;       //!< Installs IP and TCP
 };

@@ -126,9 +126,9 @@ SocketMemory::GetUse() const
     switch (m_accounting)
     {
     case TCB_ONLY:
-        return m_tcbMemory;
+        return m_tcbMemory + m_timeWaitMemory;
     case SHARED:
-        return m_tcbMemory + m_dataMemory;
+        return m_tcbMemory + m_timeWaitMemory + m_dataMemory;
     case BUFFERS:
     case SOCKET_BUFFERS:
         return m_bufferMemory;
@@ -151,6 +151,18 @@ void
 SocketMemory::SetTcbCount(uint32_t count)
 {
     m_tcbMemory = static_cast<uint64_t>(count) * m_bytesPerTcb;
+}
+
+void
+SocketMemory::SetTimeWaitMemory(uint64_t bytes)
+{
+    m_timeWaitMemory = bytes;
+}
+
+uint64_t
+SocketMemory::GetTimeWaitMemory() const
+{
+    return m_timeWaitMemory;
 }
 
 bool

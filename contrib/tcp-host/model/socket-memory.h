@@ -92,6 +92,16 @@ class SocketMemory : public Object
     /// @return bytes held by TCBs
     uint64_t GetTcbMemory() const;
 
+    /**
+     * @brief What the node's compact TIME_WAIT records hold now (TimeWaitTable).
+     * They draw from the limit where TCBs do.
+     * @param bytes their memory
+     */
+    void SetTimeWaitMemory(uint64_t bytes);
+
+    /// @return bytes held by compact TIME_WAIT records
+    uint64_t GetTimeWaitMemory() const;
+
     // Data queued in socket buffers (counted under Shared only).
 
     /// @return whether data draws from the limit (Shared)
@@ -138,6 +148,7 @@ class SocketMemory : public Object
     uint32_t m_bytesPerTcb{0};                        //!< BytesPerTcb
     Accounting m_accounting{TCB_ONLY};                //!< Accounting
     TracedValue<uint64_t> m_tcbMemory{0};             //!< Trace: TCB bytes
+    uint64_t m_timeWaitMemory{0};                     //!< Compact TIME_WAIT records' bytes
     TracedValue<uint64_t> m_dataMemory{0};            //!< Trace: buffered data bytes
     TracedValue<uint64_t> m_bufferMemory{0};          //!< Trace: allocated buffer bytes
     std::unordered_map<const void*, uint32_t> m_data; //!< Buffered bytes per socket

@@ -123,8 +123,9 @@ Profiles()
         };
         all["Linux-6"] = {
             "Linux-6",
-            "a Linux host of today: quick ACKs, 40 ms delayed ACK, initial window 10 (no "
-            "host costs; windows not scaled, no timestamps, for traces comparable with 1998)",
+            "a Linux host of today: quick ACKs, 40 ms delayed ACK, initial window 10, compact "
+            "TIME_WAIT (no host costs; windows not scaled, no timestamps, for traces "
+            "comparable with 1998)",
             {},
             {},
             with(era1998,
@@ -134,6 +135,12 @@ Profiles()
                      {"InitialCwnd", Create<UintegerValue>(10)},
                      {"RcvBufSize", Create<UintegerValue>(131072)}, // tcp_rmem's default
                  }),
+            {},
+            {
+                // Linux 6.x on a 24 GiB host: half the established hash of
+                // 262144 entries (one per 128 KiB of RAM, to a power of two)
+                {"MaxBuckets", Create<UintegerValue>(131072)},
+            },
         };
         return all;
     }();

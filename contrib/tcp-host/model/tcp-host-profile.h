@@ -50,6 +50,9 @@ struct TcpHostProfile
     Settings outputStage;    //!< TcpOutputStage attributes
     Settings socket;         //!< TCP behaviour (TcpHostSocket attributes)
     Settings socketMemory;   //!< SocketMemory attributes (TCB size, limit, accounting)
+    /// TimeWaitTable attributes: a host with any keeps TIME_WAIT as Linux
+    /// does, in small records (empty: in the socket, as BSD and SunOS)
+    Settings timeWaitTable{};
 
     /**
      * @brief A profile by name; aborts with the known names if there is none.

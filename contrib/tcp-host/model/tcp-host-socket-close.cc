@@ -276,6 +276,7 @@ TcpHostSocket::Close()
     // accepted sockets inherit: PacketSink does that.)
     m_closeDeferred = (m_state == ESTABLISHED || m_state == CLOSE_WAIT) && m_endPoint != nullptr;
     NoteReleased();
+    HandOverTimeWait(); // a close that completed an active close
     return result;
 }
 

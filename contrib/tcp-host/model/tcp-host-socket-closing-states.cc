@@ -12,7 +12,9 @@
 
 #include "tcp-close-policy.h"
 #include "tcp-host-socket.h"
+#include "time-wait-table.h"
 
+#include "ns3/ipv4-end-point.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/tcp-header.h"
@@ -325,6 +327,37 @@ TcpHostSocket::EnterTimeWait(ClosePhase how)
 {
     TimeWait();
     SetClosePhase(how);
+}
+
+void
+TcpHostSocket::HandOverTimeWait()
+{
+    if (m_state != TIME_WAIT || m_endPoint == nullptr || !m_node)
+    {
+        return;
+    }
+    Ptr<TimeWaitTable> table = m_node->GetObject<TimeWaitTable>();
+    if (!table)
+    {
+        return; // TIME_WAIT stays here, a whole socket (BSD, SunOS, ns-3)
+    }
+    // Linux's tcp_time_wait(): what TIME_WAIT needs goes into a record, the
+    // socket goes (the record answers a resent FIN, an RST, a new SYN).
+    TimeWaitTable::Record record;
+    record.rcvNxt = m_tcb->m_rxBuffer->NextRxSequence();
+    record.sndNxt = FinSequence() + SequenceNumber32(1);
+    record.window = AdvertisedWindowSize();
+    record.timestamps = m_timestampEnabled;
+    record.tsRecent = m_timestampToEcho;
+    TcbKey key{m_endPoint->GetLocalAddress(),
+               m_endPoint->GetLocalPort(),
+               m_endPoint->GetPeerAddress(),
+               m_endPoint->GetPeerPort()};
+    bool kept = table->Enter(key, record);
+    NS_LOG_LOGIC((kept ? "TIME_WAIT left to the node's table"
+                       : "the node's TIME_WAIT table is full: closed without TIME_WAIT"));
+    m_timewaitEvent.Cancel();
+    CloseAndNotify();
 }
 
 } // namespace ns3

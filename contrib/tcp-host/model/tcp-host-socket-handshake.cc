@@ -7,6 +7,7 @@
 // Karn's rule for the SYN+ACK's RTT sample.
 
 #include "tcp-host-socket.h"
+#include "time-wait-table.h"
 
 #include "ns3/inet-socket-address.h"
 #include "ns3/inet6-socket-address.h"
@@ -15,6 +16,7 @@
 #include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-option-ts.h"
 #include "ns3/tcp-rx-buffer.h"
+#include "ns3/tcp-tx-buffer.h"
 
 namespace ns3
 {
@@ -129,6 +131,32 @@ TcpHostSocket::EchoResentSyn(const TcpHeader& tcpHeader)
                                                       << m_timestampToEcho << ")");
         m_timestampToEcho = ts->GetTimestamp();
     }
+}
+
+void
+TcpHostSocket::CompleteFork(Ptr<Packet> p,
+                            const TcpHeader& tcpHeader,
+                            const Address& fromAddress,
+                            const Address& toAddress)
+{
+    Ptr<TimeWaitTable> table = m_node ? m_node->GetObject<TimeWaitTable>() : nullptr;
+    if (table && InetSocketAddress::IsMatchingType(toAddress))
+    {
+        InetSocketAddress local = InetSocketAddress::ConvertFrom(toAddress);
+        InetSocketAddress peer = InetSocketAddress::ConvertFrom(fromAddress);
+        SequenceNumber32 isn;
+        if (table->TakeIsn({local.GetIpv4(), local.GetPort(), peer.GetIpv4(), peer.GetPort()}, isn))
+        {
+            // Linux's tcp_conn_request with the TIME_WAIT's tw_isn: the new
+            // connection's numbers start above the old one's, so that the
+            // peer cannot take an old duplicate for new data.
+            NS_LOG_LOGIC("reopened from TIME_WAIT: ISN " << isn);
+            m_tcb->m_nextTxSequence = isn;
+            m_tcb->m_highTxMark = isn;
+            m_txBuffer->SetHeadSequence(isn);
+        }
+    }
+    TcpSocketBase::CompleteFork(p, tcpHeader, fromAddress, toAddress);
 }
 
 } // namespace ns3

@@ -439,6 +439,16 @@ TcpHostSocket::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const
 {
     // Closing below may drop the last references to this socket: keep it alive.
     Ptr<TcpHostSocket> self = this;
+    DispatchSegment(packet, fromAddress, toAddress);
+    // Whichever arm took the connection to TIME_WAIT, its segment is done.
+    HandOverTimeWait();
+}
+
+void
+TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
+                               const Address& fromAddress,
+                               const Address& toAddress)
+{
     TcpHeader h;
     packet->PeekHeader(h);
     if (m_state == LISTEN || m_state == SYN_SENT || m_state == SYN_RCVD)

@@ -257,6 +257,12 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     void DoForwardUp(Ptr<Packet> packet,
                      const Address& fromAddress,
                      const Address& toAddress) override;
+    /// A connection a SYN reopened from a compact TIME_WAIT starts from the
+    /// ISN its record gives (TimeWaitTable::TakeIsn).
+    void CompleteFork(Ptr<Packet> p,
+                      const TcpHeader& tcpHeader,
+                      const Address& fromAddress,
+                      const Address& toAddress) override;
     void DoDispose() override;
     /// The send buffer's size: charged to the node's SocketMemory while the
     /// connection runs, if its sockets charge their buffers (Accounting
@@ -430,6 +436,13 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
 
     /// Enter TIME_WAIT, noting how (swap phase).
     void EnterTimeWait(ClosePhase how);
+
+    /// The (state, segment) arms of DoForwardUp.
+    void DispatchSegment(Ptr<Packet> packet, const Address& fromAddress, const Address& toAddress);
+
+    /// In TIME_WAIT on a node with a TimeWaitTable: leave TIME_WAIT to a
+    /// record of it (or to nothing, if the table is full) and close.
+    void HandOverTimeWait();
 
     /**
      * @brief Send a segment without data carrying an option (via the node's TcpOutputStage).

@@ -8,6 +8,7 @@
 #include "socket-memory.h"
 #include "tcp-host-model.h"
 #include "tcp-host-socket.h"
+#include "time-wait-table.h"
 
 #include "ns3/abort.h"
 #include "ns3/ipv4-interface.h"
@@ -73,6 +74,7 @@ TcpInputStage::DoDispose()
     m_tcp = nullptr;
     m_host = nullptr;
     m_memory = nullptr;
+    m_timeWait = nullptr;
     m_cpu = nullptr;
     IpL4Protocol::DoDispose();
 }
@@ -86,6 +88,7 @@ TcpInputStage::Install(Ptr<Node> node)
     NS_ABORT_MSG_IF(!m_tcp, "TcpInputStage: node " << node->GetId() << " has no TCP");
     NS_ABORT_MSG_IF(!m_host, "TcpInputStage: node " << node->GetId() << " has no TcpHostModel");
     m_memory = SocketMemory::Of(node);
+    m_timeWait = node->GetObject<TimeWaitTable>();
     m_cpu = node->GetObject<HostCpu>();
     NS_ABORT_MSG_IF(!m_cpu, "TcpInputStage: node " << node->GetId() << " has no HostCpu");
     Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
@@ -186,6 +189,21 @@ TcpInputStage::FinishService()
 void
 TcpInputStage::Deliver(const Pending& segment)
 {
+    // A connection in compact TIME_WAIT has no socket: its record takes
+    // the segment, unless a new SYN ends it (then the listener gets it).
+    if (m_timeWait)
+    {
+        TcpHeader h;
+        segment.packet->PeekHeader(h);
+        TcbKey key{segment.header.GetDestination(),
+                   h.GetDestinationPort(),
+                   segment.header.GetSource(),
+                   h.GetSourcePort()};
+        if (m_timeWait->Receive(segment.packet, h, key) == TimeWaitTable::HANDLED)
+        {
+            return;
+        }
+    }
     // A segment of a listed connection goes straight to its socket, and one
     // of no listed connection to the listener of its port: the endpoint
     // ns-3's lookup would find, without its walk over every endpoint of the

@@ -19,6 +19,7 @@ namespace ns3
 class HostCpu;
 class SocketMemory;
 class TcpHostModel;
+class TimeWaitTable;
 class TcpL4Protocol;
 class Ipv4Interface;
 class Node;
@@ -147,6 +148,7 @@ class TcpInputStage : public IpL4Protocol
     Ptr<TcpL4Protocol> m_tcp;                      //!< The real TCP
     Ptr<TcpHostModel> m_host;                      //!< Cost model
     Ptr<SocketMemory> m_memory;                    //!< The node's socket memory
+    Ptr<TimeWaitTable> m_timeWait;                 //!< The node's compact TIME_WAIT (may be null)
     Ptr<HostCpu> m_cpu;                            //!< The node's CPU
     uint32_t m_queueLimit{50};                     //!< Input queue capacity
     std::deque<Pending> m_queue;                   //!< Input queue, head in service

@@ -537,6 +537,11 @@ CloseHarness::CloseHarness(const HarnessConfig& config)
         {
             helper.SetSocketAttribute(name, StringValue(value));
         }
+        helper.SetTimeWaitTableEnabled(end.timeWaitTable);
+        for (const auto& [name, value] : end.timeWaitAttributes)
+        {
+            helper.SetTimeWaitTableAttribute(name, StringValue(value));
+        }
         helper.Install(node);
     }
     PointToPointHelper p2p;

@@ -198,6 +198,10 @@ struct EndConfig
     std::string socketType{"ns3::TcpHostSocket"}; //!< Socket class
     Ptr<TcpClosePolicy> closePolicy; //!< Forked into each TcpHostSocket (null: the standard close)
     std::vector<std::pair<std::string, std::string>> attributes; //!< Socket attributes (strings)
+    /// TimeWaitTable attributes (strings); any, even an empty pair list with
+    /// timeWaitTable set, gives the node Linux's compact TIME_WAIT
+    std::vector<std::pair<std::string, std::string>> timeWaitAttributes;
+    bool timeWaitTable{false}; //!< Install a TimeWaitTable
 };
 
 /// The harness's set-up.
