@@ -561,6 +561,11 @@ TcpHostSocket::SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withA
     if (withAck)
     {
         NoteAckSent();
+        // RFC 7323 (section 4.3): Last.ACK.sent is the last ACK sent, with
+        // data or without. TcpSocketBase advances it only in SendEmptyPacket,
+        // so a peer that acknowledges with data echoes its first timestamp for
+        // ever and every later RTT sample is the connection's age (#20).
+        m_highTxAck = std::max(m_highTxAck, m_tcb->m_rxBuffer->NextRxSequence());
     }
     ++m_dataSegmentsSent;
     if (seq < m_tcb->m_highTxMark)

@@ -35,6 +35,8 @@
 //  #17 3904        giving up sends nothing -> GiveUp, ReTxTimeout, RetransmitFin (-close.cc)
 //  #18 tcp-cubic.cc 128  TcpCubic's copy constructor -> Fork, Renew (core)
 //  #19 4038        a persist probe with nothing unsent -> PersistTimeout (core)
+//  #20 2893, 4477  Last.ACK.sent not advanced by a data segment's ACK (a stale
+//                  timestamp echoed) -> SendDataPacket (core)
 //
 // Steering: TcpSocketBase's state rewritten around a call to it. Fragile by
 // nature, and the first to check on another version:

@@ -89,7 +89,11 @@ TimeWaitTable::GetTypeId()
             .AddTraceSource("Expired",
                             "A record's timer expired.",
                             MakeTraceSourceAccessor(&TimeWaitTable::m_expiredTrace),
-                            "ns3::TimeWaitTable::KeyTracedCallback");
+                            "ns3::TimeWaitTable::KeyTracedCallback")
+            .AddTraceSource("Restarted",
+                            "A record's timer was started or restarted, with its expiry.",
+                            MakeTraceSourceAccessor(&TimeWaitTable::m_restartedTrace),
+                            "ns3::TimeWaitTable::RestartTracedCallback");
     return tid;
 }
 
@@ -261,6 +265,7 @@ TimeWaitTable::Restart(const TcbKey& key, Entry& entry)
         m_expiredTrace(key);
         Remove(key);
     });
+    m_restartedTrace(key, Simulator::Now() + m_duration);
 }
 
 void

@@ -127,6 +127,13 @@ class TimeWaitTable : public Object
      */
     typedef void (*KeyTracedCallback)(const TcbKey& key);
 
+    /**
+     * TracedCallback signature for a record's timer, (re)started.
+     * @param [in] key the connection
+     * @param [in] expiry when the record will expire
+     */
+    typedef void (*RestartTracedCallback)(const TcbKey& key, Time expiry);
+
   protected:
     void DoDispose() override;
 
@@ -169,6 +176,7 @@ class TimeWaitTable : public Object
     TracedCallback<const TcbKey&> m_killedTrace;                     //!< Ended by RST
     TracedCallback<const TcbKey&> m_reopenedTrace;                   //!< Ended by a SYN
     TracedCallback<const TcbKey&> m_expiredTrace;                    //!< Timer expired
+    TracedCallback<const TcbKey&, Time> m_restartedTrace;            //!< Timer (re)started
 };
 
 } // namespace ns3

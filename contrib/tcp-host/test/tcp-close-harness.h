@@ -278,6 +278,8 @@ class CloseHarness
     Ptr<Node> ServerNode() const;
     /// @return the server's address
     Ipv4Address ServerAddress() const;
+    /// @return TIME_WAIT records of the server's TimeWaitTable that have gone
+    uint32_t RecordsEnded() const;
 
   private:
     class Connection;
@@ -293,6 +295,7 @@ class CloseHarness
     std::vector<WireSegment> m_log;                   //!< Wire log
     std::vector<std::unique_ptr<Connection>> m_conns; //!< Scripted connections
     std::vector<ConnRecord> m_records;                //!< Their records (filled by Run)
+    uint32_t m_recordsEnded{0};                       //!< Server TIME_WAIT records gone
 
     /**
      * @brief Server accepted a connection.
@@ -300,6 +303,27 @@ class CloseHarness
      * @param from the client's address
      */
     void Accepted(Ptr<Socket> s, const Address& from);
+
+    /**
+     * @brief The server's TimeWaitTable (re)started a record's timer: the
+     * server end's TIME_WAIT now expires then.
+     * @param key the connection
+     * @param expiry when the record expires
+     */
+    void RecordRestarted(const TcbKey& key, Time expiry);
+
+    /**
+     * @brief The server's TimeWaitTable let a record go (expired, or ended by
+     * an RST): the server end's TIME_WAIT is over, its end CLOSED.
+     * @param key the connection
+     */
+    void RecordEnded(const TcbKey& key);
+
+    /**
+     * @param clientPort a connection's client port
+     * @return its record, or nullptr
+     */
+    ConnRecord* ByClientPort(uint16_t clientPort);
 };
 
 /// Where the close policy under test puts TIME_WAIT.

@@ -6,7 +6,8 @@
 // close (CloseStressTestCase, the harness's: 1500 connections with random
 // sizes, close orders and delays under random loss, each checked with
 // CheckConnection once every timer has run out, and nothing left on either
-// node): at both ends, and against a stock TcpSocketBase client. tw-avoid's
+// node): at both ends, against a stock TcpSocketBase client, and with Linux's
+// compact TIME_WAIT at the server (TimeWaitTable). tw-avoid's
 // tw-avoid-close-stress runs the same under its close policies.
 
 #include "tcp-close-harness.h"
@@ -35,6 +36,16 @@ class TcpHostCloseStressTestSuite : public TestSuite
                                                     Placement::ANY_WITH_STOCK_PEER);
         stockClient.harness.client.socketType = "ns3::TcpSocketBase";
         AddTestCase(new CloseStressTestCase(stockClient), Duration::QUICK);
+        // Linux's compact TIME_WAIT at the server: its sockets leave
+        // TIME_WAIT to records, which must hold it as the sockets did (the
+        // records' Duration is the harness's 2*MSL, so the same checks
+        // apply: every byte, every end closed, TIME_WAIT where the standard
+        // close puts it, for its whole time from its last restart).
+        StressConfig compact = MakeStressConfig("standard close, compact TIME_WAIT at the server",
+                                                Placement::STANDARD);
+        compact.harness.server.timeWaitTable = true;
+        compact.harness.server.timeWaitAttributes = {{"Duration", "120s"}};
+        AddTestCase(new CloseStressTestCase(compact), Duration::QUICK);
     }
 };
 

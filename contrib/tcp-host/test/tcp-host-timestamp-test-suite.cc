@@ -26,7 +26,8 @@ namespace
 /**
  * Ten requests of 100 bytes, one per second, each answered with 2000 bytes,
  * over a 10 Mb/s link with 10 ms of delay each way; the client's RTT
- * samples (its socket's LastRTT) after the first exchange.
+ * samples (the age of the timestamp each response segment echoes) after the
+ * first exchange.
  */
 class RequestResponseRttTest : public TestCase
 {
@@ -35,8 +36,8 @@ class RequestResponseRttTest : public TestCase
     explicit RequestResponseRttTest(const std::string& socketType)
         : TestCase(socketType == "ns3::TcpHostSocket"
                        ? "RFC 7323: a data segment's ACK is Last.ACK.sent: RTT samples of a "
-                         "request/response connection stay near the path's"
-                       : "stock TcpSocketBase: RTT samples of a request/response connection grow "
+                         "request-response connection stay near the path's"
+                       : "stock TcpSocketBase: RTT samples of a request-response connection grow "
                          "with its age (defect #20, still in ns-3 3.44)"),
           m_socketType(socketType)
     {
@@ -49,6 +50,7 @@ class RequestResponseRttTest : public TestCase
         Ptr<Node> server = CreateObject<Node>();
         TcpHostHelper helper;
         helper.SetSocketType(m_socketType);
+        helper.SetSocketAttribute("MaxSegLifetime", DoubleValue(0.5));
         helper.Install(NodeContainer(client, server));
         PointToPointHelper p2p;
         p2p.SetDeviceAttribute("DataRate", StringValue("10Mbps"));
@@ -60,23 +62,27 @@ class RequestResponseRttTest : public TestCase
         Ptr<Socket> listener = Socket::CreateSocket(server, TcpHostSocketFactory::GetTypeId());
         listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), 80));
         listener->Listen();
-        listener->SetAcceptCallback(
-            MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
-            MakeCallback(&RequestResponseRttTest::Accepted, this));
+        listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                                    MakeCallback(&RequestResponseRttTest::Accepted, this));
 
         m_client = Socket::CreateSocket(client, TcpHostSocketFactory::GetTypeId());
-        m_client->TraceConnectWithoutContext(
-            "LastRTT",
-            MakeCallback(&RequestResponseRttTest::RttSample, this));
-        m_client->Connect(InetSocketAddress(ifs.GetAddress(1), 80));
+        m_client->TraceConnectWithoutContext("Rx",
+                                             MakeCallback(&RequestResponseRttTest::Segment, this));
+        // At the start of the run, once the nodes are initialized.
+        Simulator::ScheduleNow(
+            [this, to = ifs.GetAddress(1)]() { m_client->Connect(InetSocketAddress(to, 80)); });
         for (uint32_t i = 0; i < REQUESTS; ++i)
         {
-            Simulator::Schedule(Seconds(1 + i), [this]() {
-                m_client->Send(Create<Packet>(REQUEST));
-            });
+            Simulator::Schedule(Seconds(1 + i),
+                                [this]() { m_client->Send(Create<Packet>(REQUEST)); });
         }
         m_client->SetRecvCallback(MakeCallback(&RequestResponseRttTest::ClientRead, this));
-        Simulator::Stop(Seconds(REQUESTS + 2));
+        // Both ends close after the last response: the run ends when
+        // TIME_WAIT does, with no socket left open.
+        Simulator::Schedule(Seconds(REQUESTS + 1), [this]() {
+            m_client->Close();
+            m_server->Close();
+        });
         Simulator::Run();
         Simulator::Destroy();
 
@@ -105,6 +111,7 @@ class RequestResponseRttTest : public TestCase
     /// The server's side: answer each request with RESPONSE bytes.
     void Accepted(Ptr<Socket> s, const Address&)
     {
+        m_server = s;
         s->SetRecvCallback(MakeCallback(&RequestResponseRttTest::ServerRead, this));
     }
 
@@ -131,20 +138,29 @@ class RequestResponseRttTest : public TestCase
         }
     }
 
-    /// The client's socket took an RTT sample.
-    void RttSample(Time, Time rtt)
+    /// A segment reached the client. A response's data acknowledges the
+    /// request: the age of the timestamp it echoes is the client's RTT
+    /// sample. (Not so for the server's FIN, which crosses the client's
+    /// and echoes the client's last ACK, a second old.)
+    void Segment(Ptr<const Packet> payload, const TcpHeader& header, Ptr<const TcpSocketBase>)
     {
-        m_samples.emplace_back(Simulator::Now(), rtt);
+        if (payload->GetSize() > 0 && header.HasOption(TcpOption::TS))
+        {
+            auto ts = DynamicCast<const TcpOptionTS>(header.GetOption(TcpOption::TS));
+            m_samples.emplace_back(Simulator::Now(),
+                                   TcpOptionTS::ElapsedTimeFromTsValue(ts->GetEcho()));
+        }
     }
 
-    static constexpr uint32_t REQUESTS = 10;   //!< Requests, one per second
-    static constexpr uint32_t REQUEST = 100;   //!< Bytes per request
-    static constexpr uint32_t RESPONSE = 2000; //!< Bytes per response
-    std::string m_socketType;                  //!< Socket class of both ends
-    Ptr<Socket> m_client;                      //!< The client's socket
-    uint32_t m_requestBytes{0};                //!< Request bytes not yet answered
-    uint32_t m_received{0};                    //!< Response bytes the client read
-    std::vector<std::pair<Time, Time>> m_samples; //!< (when, RTT) of the client's samples
+    static constexpr uint32_t REQUESTS = 10;      //!< Requests, one per second
+    static constexpr uint32_t REQUEST = 100;      //!< Bytes per request
+    static constexpr uint32_t RESPONSE = 2000;    //!< Bytes per response
+    std::string m_socketType;                     //!< Socket class of both ends
+    Ptr<Socket> m_client;                         //!< The client's socket
+    Ptr<Socket> m_server;                         //!< The server\'s socket
+    uint32_t m_requestBytes{0};                   //!< Request bytes not yet answered
+    uint32_t m_received{0};                       //!< Response bytes the client read
+    std::vector<std::pair<Time, Time>> m_samples; //!< (when, age of the echoed timestamp)
 };
 
 /// The suite.
