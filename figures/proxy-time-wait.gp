@@ -2,16 +2,16 @@
 set terminal pngcairo size 1200,600 noenhanced font "Sans,10"
 set output "proxy-time-wait.png"
 $d100 << EOD
-"standard" 92.9429 11.9962 32.8656 2.42956
-"swap" 99.1479 12.0374 24.7294 2.89547
-"negotiated" 98.242 12.0091 0.0453782 0.12599
-"origin-swap" 67.7664 7.91641 58.279 5.0479
+"standard" 100.427 6.76246 27.0017 2.65698
+"swap" 101.576 6.58657 25.8555 3.29444
+"negotiated" 101.454 7.16339 0.0336134 0.0770291
+"origin-swap" 75.9714 7.10711 55.405 3.83828
 EOD
 $d200 << EOD
-"standard" 758.296 49.8204 0.0890756 0.247314
-"swap" 758.368 49.7132 0.0890756 0.247314
-"negotiated" 746.923 43.2062 0 0
-"origin-swap" 432.217 37.5353 326.915 25.8101
+"standard" 673.864 86.2483 0 0
+"swap" 673.864 86.2483 0 0
+"negotiated" 684.642 88.2182 0 0
+"origin-swap" 395.546 41.801 287.709 43.6634
 EOD
 
 set style data histogram
