@@ -51,6 +51,9 @@ main(int argc, char* argv[])
     }
     uint64_t applied = 0;
     Ptr<E2AtbtAllocator> allocator = CreateObject<E2AtbtAllocator>();
+    // The pool it divides is its node's socket memory: here the allocator's
+    // own, the paper's 3200 KB (without it the allocator refuses to run).
+    SocketMemory::Of(allocator)->SetAttribute("Limit", UintegerValue(3200 * 1024));
     allocator->SetAttribute("Interval", TimeValue(Time(0))); // only the evaluations timed
     std::vector<uint32_t> ids;
     for (uint32_t i = 0; i < n; ++i)

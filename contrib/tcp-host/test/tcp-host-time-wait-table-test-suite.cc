@@ -265,8 +265,8 @@ class RstTest : public TimeWaitTableCase
     {
         NS_TEST_ASSERT_MSG_EQ(ServerRcvNxt(h.Log()), 102, "the injected RST is in sequence");
         NS_TEST_ASSERT_MSG_EQ(m_afterBad.records, 1, "out of sequence: ignored");
-        NS_TEST_ASSERT_MSG_EQ(m_after.records, m_rfc1337 ? 1 : 0, "in sequence");
-        NS_TEST_ASSERT_MSG_EQ(table->GetKilled(), m_rfc1337 ? 0 : 1, "counted");
+        NS_TEST_ASSERT_MSG_EQ(m_after.records, (m_rfc1337 ? 1 : 0), "in sequence");
+        NS_TEST_ASSERT_MSG_EQ(table->GetKilled(), (m_rfc1337 ? 0 : 1), "counted");
         NS_TEST_ASSERT_MSG_EQ(table->GetAcksSent(), 0, "an RST is never answered");
     }
 };
