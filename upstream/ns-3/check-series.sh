@@ -3,13 +3,15 @@
 #
 #   upstream/ns-3/check-series.sh /path/to/ns-3-dev [--show-red]
 #
-# On a new branch of that tree (its git checkout must be clean), applies
-# every patch of this directory in order (git am), builds the internet
-# module with its tests, and runs ns-3's own test.py on every TCP suite of
-# the internet module (tcp-*) and the series' new suites; prints one line per
-# suite and a summary. With --show-red it first builds the tree with each
-# patch's test alone (its model change left out) and shows that test fail.
-# Nothing of ns-3 is copied into this repository: the patches are diffs.
+# Applies every patch of this directory, in order, to the tree's working
+# copy (git apply: the tree's src/internet must be unmodified; nothing is
+# committed), builds the internet module with its tests, runs ns-3's own
+# test.py on every TCP suite of the internet module (tcp, tcp-*) and the series'
+# new suites, and prints one line per suite and "N passed, N failed". With
+# --show-red it first builds the tree with each patch's test alone (its
+# model change left out) and shows that test fail. At the end the tree's
+# src/internet is as it was (the series' new files removed). Nothing of ns-3 is copied into this
+# repository: the patches are diffs.
 set -eu
 
 tree=${1:?usage: check-series.sh NS3_DEV_TREE [--show-red]}
@@ -17,9 +19,13 @@ show_red=${2:-}
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$tree"
 [ -x ./ns3 ] && [ -d src/internet ] || { echo "check-series.sh: $tree is not an ns-3 source tree" >&2; exit 1; }
-base=$(git rev-parse HEAD)
+[ -z "$(git status --porcelain -- src/internet)" ] ||
+    { echo "check-series.sh: $tree/src/internet has local changes" >&2; exit 1; }
 echo "ns-3 tree: $tree at $(git log -1 --format='%h %cd' --date=short)"
 
+added=$(for p in "$here"/*.patch; do grep -A1 '^--- /dev/null' "$p" | sed -n 's|^+++ b/||p'; done)
+restore() { git checkout -q -- src/internet && rm -f $added; }  # the series' new files only
+trap restore EXIT
 configure() {
     ./ns3 configure --enable-tests --disable-examples --enable-modules internet -d default \
         > /tmp/check-series-configure.log 2>&1 || { echo "configure failed: /tmp/check-series-configure.log" >&2; exit 1; }
@@ -27,39 +33,41 @@ configure() {
 build() {
     ./ns3 build > /tmp/check-series-build.log 2>&1 || { echo "build failed: /tmp/check-series-build.log" >&2; exit 1; }
 }
-suite_result() {  # one suite's line from ns-3's test.py
-    ./test.py --no-build --suite="$1" 2>/dev/null | grep -E "^(PASS|FAIL|CRASH|SKIP|VALGR)" | head -1
+suite_result() {  # one suite's line from ns-3's test.py, e.g. "PASS: TestSuite tcp-timestamp"
+    ./test.py --no-build --suite="$1" 2>/dev/null | sed 's/\x1b\[[0-9;]*m//g' |
+        grep -E "(PASS|FAIL|CRASH|SKIP|VALGR)[A-Z]*: TestSuite" | head -1 | sed 's/^\[[0-9/]*\] //'
 }
 new_suites() {  # the suites a patch's test files register
-    git show "$1" -- 'src/internet/test/*.cc' | grep -E '^\+.*TestSuite\("' | sed -E 's/.*TestSuite\("([^"]+)".*/\1/'
+    grep -E '^\+.*TestSuite\("' "$1" | sed -E 's/.*TestSuite\("([^"]+)".*/\1/'
 }
-
-git checkout -q -b "suite-series-$(date +%Y%m%d%H%M%S)"
-git am -q "$here"/*.patch
-patches=$(git rev-list --reverse "$base"..HEAD)
+patches=$(ls "$here"/*.patch)
 
 if [ "$show_red" = "--show-red" ]; then
     echo "Each patch's test without its model change (must FAIL):"
+    configure
     for p in $patches; do
-        git checkout -q "$base"
-        git show "$p" -- 'src/internet/test' 'src/internet/CMakeLists.txt' | git apply
-        configure; build
+        git apply --include='src/internet/test/*' --include='src/internet/CMakeLists.txt' "$p"
+        build
         for s in $(new_suites "$p"); do
-            echo "  $(git log -1 --format=%s "$p"): $(suite_result "$s")"
+            echo "  $(basename "$p"): $(suite_result "$s")"
         done
-        git checkout -q -- src/internet && git clean -q -fd src/internet/test
+        restore
     done
-    git checkout -q -
 fi
 
-configure; build
+for p in $patches; do
+    git apply "$p"
+done
+configure
+build
 echo "With the series applied ($(echo "$patches" | wc -w) patch(es)):"
-pass=0; fail=0
-suites=$( (./test.py --list 2>/dev/null | tr -s ' \t' '\n' | grep -E '^tcp-'
+suites=$( (./test.py --list 2>/dev/null | tr -s ' \t' '\n' | grep -E '^tcp(-|$)'
            for p in $patches; do new_suites "$p"; done) | sort -u)
+pass=0
+fail=0
 for s in $suites; do
     line=$(suite_result "$s")
-    echo "  $line"
+    echo "  ${line:-NO RESULT: TestSuite $s}"
     case "$line" in PASS*) pass=$((pass + 1)) ;; *) fail=$((fail + 1)) ;; esac
 done
 echo "$pass passed, $fail failed"
