@@ -23,6 +23,33 @@ namespace
 
 const uint64_t DOCUMENT = 50000; //!< Every document's size
 
+/// The addresses of a client -> proxy -> origin chain.
+struct Chain
+{
+    Ipv4Address proxy;  //!< The proxy's, on the client's link
+    Ipv4Address origin; //!< The origin's
+};
+
+/**
+ * @brief Link a client, a proxy and an origin whose stacks are installed:
+ * 100 Mb/s links, 10 ms from the client to the proxy.
+ * @param nodes client, proxy, origin
+ * @param upDelay the proxy-origin link's delay
+ * @return the addresses the client and the proxy connect to
+ */
+Chain
+LinkChain(NodeContainer nodes, const std::string& upDelay)
+{
+    PointToPointHelper p2p;
+    p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+    p2p.SetChannelAttribute("Delay", StringValue("10ms"));
+    NetDeviceContainer down = p2p.Install(nodes.Get(0), nodes.Get(1));
+    p2p.SetChannelAttribute("Delay", StringValue(upDelay));
+    NetDeviceContainer up = p2p.Install(nodes.Get(1), nodes.Get(2));
+    return {Ipv4AddressHelper("10.1.0.0", "255.255.255.0").Assign(down).GetAddress(1),
+            Ipv4AddressHelper("10.2.0.0", "255.255.255.0").Assign(up).GetAddress(1)};
+}
+
 /// Clients on one host, a proxy, an origin; all 100 Mb/s.
 struct ProxyBed
 {
@@ -48,19 +75,10 @@ struct ProxyBed
              uint32_t requests,
              const HttpScriptedServer::Script* originScript = nullptr)
     {
-        PointToPointHelper p2p;
-        p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
-        p2p.SetChannelAttribute("Delay", StringValue("10ms"));
-        NetDeviceContainer down = p2p.Install(nodes.Get(0), nodes.Get(1));
-        p2p.SetChannelAttribute("Delay", StringValue("20ms"));
-        NetDeviceContainer up = p2p.Install(nodes.Get(1), nodes.Get(2));
         TcpHostHelper stack;
         stack.SetHostModelEnabled(false);
         stack.Install(nodes);
-        Ipv4Address proxyAddress =
-            Ipv4AddressHelper("10.1.0.0", "255.255.255.0").Assign(down).GetAddress(1);
-        Ipv4Address originAddress =
-            Ipv4AddressHelper("10.2.0.0", "255.255.255.0").Assign(up).GetAddress(1);
+        auto [proxyAddress, originAddress] = LinkChain(nodes, "20ms");
 
         Ptr<HttpFileSet> files = CreateObject<HttpFileSet>();
         files->AddFile(DOCUMENT, 1, "/a");
@@ -360,12 +378,6 @@ class UpstreamCapTest : public TestCase
         Ptr<E2AtbtAllocator> allocator = CreateObject<E2AtbtAllocator>();
         allocator->SetAttribute("Interval", TimeValue(MilliSeconds(500)));
         nodes.Get(1)->AggregateObject(allocator);
-        PointToPointHelper p2p;
-        p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
-        p2p.SetChannelAttribute("Delay", StringValue("10ms"));
-        NetDeviceContainer down = p2p.Install(nodes.Get(0), nodes.Get(1));
-        p2p.SetChannelAttribute("Delay", StringValue("200ms"));
-        NetDeviceContainer up = p2p.Install(nodes.Get(1), nodes.Get(2));
         TcpHostHelper stack;
         stack.SetHostModelEnabled(false);
         stack.Install(NodeContainer(nodes.Get(0), nodes.Get(2)));
@@ -376,10 +388,7 @@ class UpstreamCapTest : public TestCase
         proxyStack.SetSocketAttribute("BufferPolicy", TypeIdValue(E2AtbtSendBuffer::GetTypeId()));
         proxyStack.SetSocketAttribute("MaxRcvBufSize", UintegerValue(1 << 20));
         proxyStack.Install(nodes.Get(1));
-        Ipv4Address proxyAddress =
-            Ipv4AddressHelper("10.1.0.0", "255.255.255.0").Assign(down).GetAddress(1);
-        Ipv4Address originAddress =
-            Ipv4AddressHelper("10.2.0.0", "255.255.255.0").Assign(up).GetAddress(1);
+        auto [proxyAddress, originAddress] = LinkChain(nodes, "200ms");
         Ptr<HttpFileSet> files = CreateObject<HttpFileSet>();
         files->AddFile(5000000, 1, "/big");
         Ptr<HttpServer> origin = CreateObject<HttpServer>();
