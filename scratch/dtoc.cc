@@ -81,6 +81,12 @@ main(int argc, char* argv[])
     input.Add("warmup", "with --load: time before the measurement (s if no unit)", c.warmup);
     input.Add("measure", "with --load: time measured (s if no unit)", measure);
     input.Add("queueLimit", "the server's listen queue", c.queueLimit);
+    input.Choice("acceptQueue",
+                 "where it is: the server's own, or Linux's accept queue",
+                 c.acceptQueue,
+                 {"application", "kernel"});
+    input.Add("abortOnOverflow", "kernel queue: tcp_abort_on_overflow", c.abortOnOverflow);
+    input.Add("deferAccept", "kernel queue: TCP_DEFER_ACCEPT (s if no unit)", c.deferAccept);
     input.Add("bin", "timeline resolution (s if no unit)", c.bin);
     input.Add("timeline", "also write the run bin by bin to this CSV file", timeline);
     input.Add("header", "print the CSV header first", header);

@@ -39,6 +39,9 @@ main(int argc, char* argv[])
               c.testbed.lookupDiscipline);
     input.Add("socketType", "socket class (ns3::TcpSocketBase: stock ns-3)", c.testbed.socketType);
     input.Add("hostModel", "charge demultiplexing CPU time", c.testbed.hostModel);
+    input.Add("timeWaitTable",
+              "keep TIME_WAIT in Linux's compact records (TimeWaitTable)",
+              c.testbed.timeWaitTable);
     input.Add("msl", "maximum segment lifetime, s", c.testbed.msl);
     input.Add("segmentSize", "TCP MSS, bytes", c.testbed.segmentSize);
     input.Add("mtu", "LAN MTU, bytes", c.testbed.mtu);

@@ -8,6 +8,7 @@
 #include "http-output-buffer.h"
 
 #include "ns3/boolean.h"
+#include "ns3/enum.h"
 #include "ns3/host-cpu.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
@@ -17,6 +18,8 @@
 #include "ns3/socket.h"
 #include "ns3/string.h"
 #include "ns3/tcp-host-socket-factory.h"
+#include "ns3/tcp-host-socket.h"
+#include "ns3/tcp-listen-queue.h"
 #include "ns3/tcp-socket-factory.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
@@ -131,6 +134,13 @@ HttpServer::GetTypeId()
                           UintegerValue(1024),
                           MakeUintegerAccessor(&HttpServer::m_acceptQueueLimit),
                           MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("AcceptQueue",
+                          "Where connections wait for a worker: in the server (Application: "
+                          "ns-3's listener has no backlog) or in the listener's TcpListenQueue "
+                          "(Kernel: Linux's accept queue, AcceptQueueLimit its backlog).",
+                          EnumValue(APPLICATION),
+                          MakeEnumAccessor<AcceptQueueMode>(&HttpServer::m_acceptQueueMode),
+                          MakeEnumChecker(APPLICATION, "Application", KERNEL, "Kernel"))
             .AddAttribute("AbortOnPeerClose",
                           "Stop preparing the responses of a connection whose client closes "
                           "or resets it while they are in the works, and close it (told by "
@@ -185,6 +195,7 @@ HttpServer::DoDispose()
     m_connections.clear();
     m_waiting.clear();
     m_waitingClosed.clear();
+    m_kernelQueue = nullptr;
     m_listener = nullptr;
     m_store = nullptr;
     m_dispatch = nullptr;
@@ -235,6 +246,24 @@ HttpServer::StartApplication()
     }
     m_listener->SetAcceptCallback(MakeCallback(&HttpServer::AcceptRequest, this),
                                   MakeCallback(&HttpServer::Accepted, this));
+    if (m_acceptQueueMode == KERNEL)
+    {
+        Ptr<TcpHostSocket> listener = DynamicCast<TcpHostSocket>(m_listener);
+        m_kernelQueue = listener ? listener->GetListenQueue() : nullptr;
+        NS_ABORT_MSG_IF(!m_kernelQueue,
+                        "HttpServer: AcceptQueue Kernel needs a listener with Linux's queues "
+                        "(TcpHostHelper::SetListenQueueEnabled, or the Linux-6 profile)");
+        m_kernelQueue->SetAttribute("Backlog", UintegerValue(m_acceptQueueLimit));
+        // The server's AcceptQueue trace follows the kernel's queue.
+        m_kernelQueue->TraceConnectWithoutContext(
+            "AcceptQueue",
+            MakeCallback(&HttpServer::KernelQueueChanged, this));
+        if (m_maxWorkers > 0)
+        {
+            // Workers call accept() when free; until then connections wait there.
+            m_kernelQueue->SetAcceptReadyCallback(MakeCallback(&HttpServer::DispatchWaiting, this));
+        }
+    }
 }
 
 void
@@ -261,6 +290,14 @@ HttpServer::StopApplication()
     }
     m_waiting.clear();
     m_acceptQueueLength = 0;
+    if (m_kernelQueue)
+    {
+        m_kernelQueue->SetAcceptReadyCallback(Callback<void>());
+        m_kernelQueue->TraceDisconnectWithoutContext(
+            "AcceptQueue",
+            MakeCallback(&HttpServer::KernelQueueChanged, this));
+        // Kept for GetListenQueue(); the listener's Close() closed what waited there.
+    }
 }
 
 bool
@@ -317,29 +354,77 @@ HttpServer::Serve(Ptr<Socket> socket, bool peerClosed)
 }
 
 void
+HttpServer::KernelQueueChanged(uint32_t, uint32_t newValue)
+{
+    m_acceptQueueLength = newValue;
+}
+
+Ptr<TcpListenQueue>
+HttpServer::GetListenQueue() const
+{
+    return m_kernelQueue;
+}
+
+bool
+HttpServer::TakeWaiting(Waiting& next, bool& peerClosed)
+{
+    if (m_kernelQueue)
+    {
+        // accept(2): the oldest only.
+        Address from;
+        Time waited;
+        if (m_kernelQueue->GetAcceptQueueLength() > 0)
+        {
+            NS_ABORT_MSG_IF(m_dispatch->TakeNewest(m_kernelQueue->GetAcceptQueueLength(),
+                                                   m_kernelQueue->GetOldestWait()),
+                            "HttpServer: the dispatch policy "
+                                << m_dispatch->GetInstanceTypeId().GetName()
+                                << " takes the newest connection; accept() gives the oldest "
+                                   "(AcceptQueue Kernel)");
+        }
+        next.socket = m_kernelQueue->Accept(from, waited);
+        if (!next.socket)
+        {
+            return false;
+        }
+        next.since = Simulator::Now() - waited;
+        Ptr<TcpHostSocket> socket = DynamicCast<TcpHostSocket>(next.socket);
+        peerClosed = socket && socket->PeerHasClosed();
+        ++m_stats.connectionsAccepted;
+        return true;
+    }
+    if (m_waiting.empty())
+    {
+        return false;
+    }
+    bool newest =
+        m_dispatch->TakeNewest(m_waiting.size(), Simulator::Now() - m_waiting.front().since);
+    next = newest ? m_waiting.back() : m_waiting.front();
+    if (newest)
+    {
+        m_waiting.pop_back();
+    }
+    else
+    {
+        m_waiting.pop_front();
+    }
+    m_acceptQueueLength = m_waiting.size();
+    peerClosed = m_waitingClosed.erase(next.socket) > 0;
+    return true;
+}
+
+void
 HttpServer::DispatchWaiting()
 {
+    Waiting next;
+    bool peerClosed = false;
     while (m_running && m_maxWorkers > 0 && m_busyWorkers + m_deciding < m_maxWorkers &&
-           !m_waiting.empty())
+           TakeWaiting(next, peerClosed))
     {
-        bool newest =
-            m_dispatch->TakeNewest(m_waiting.size(), Simulator::Now() - m_waiting.front().since);
-        Waiting next = newest ? m_waiting.back() : m_waiting.front();
-        if (newest)
-        {
-            m_waiting.pop_back();
-        }
-        else
-        {
-            m_waiting.pop_front();
-        }
-        m_acceptQueueLength = m_waiting.size();
-        bool peerClosed = m_waitingClosed.erase(next.socket) > 0;
+        uint32_t behind = m_kernelQueue ? m_kernelQueue->GetAcceptQueueLength()
+                                        : static_cast<uint32_t>(m_waiting.size());
         HttpDispatchPolicy::Decision decision =
-            m_dispatch->Dispatch({next.socket,
-                                  Simulator::Now() - next.since,
-                                  peerClosed,
-                                  static_cast<uint32_t>(m_waiting.size())});
+            m_dispatch->Dispatch({next.socket, Simulator::Now() - next.since, peerClosed, behind});
         Time cost = m_dispatch->GetDecisionCost();
         if (!cost.IsStrictlyPositive() || !m_cpu)
         {

@@ -23,6 +23,8 @@
 namespace ns3
 {
 
+class TcpListenQueue;
+
 class Packet;
 
 class Socket;
@@ -56,13 +58,31 @@ class HttpDocumentStore;
  * listen backlog, so the server keeps it), bounded by AcceptQueueLimit: a
  * connection that finds it full is closed at once, unread, and counted as
  * refused. When a worker is free it takes the oldest waiting connection and
- * asks its DispatchPolicy whether to serve it. The server's work on each
+ * asks its DispatchPolicy whether to serve it.
+ *
+ * With AcceptQueue = Kernel the waiting is done in the listener's
+ * TcpListenQueue instead (Linux's accept queue; the node needs listen
+ * queues: TcpHostHelper::SetListenQueueEnabled, or the Linux-6 profile):
+ * AcceptQueueLimit is listen()'s backlog, a free worker calls accept(),
+ * which gives the oldest, and the kernel's rules apply to the connections
+ * that find it full (SYN or last ACK dropped, or an RST). The dispatch
+ * policy then sees a connection's wait in the kernel queue and whether its
+ * client has closed (PeerHasClosed, what epoll tells a process after
+ * accept()); a policy that asks for the newest connection cannot be served
+ * from accept() and stops the run with a message. The server's work on each
  * response (PerRequestCost, PerResponseByteCost) and on each dispatch
  * decision is application work on the node's HostCpu.
  */
 class HttpServer : public Application
 {
   public:
+    /// Where connections wait for a worker.
+    enum AcceptQueueMode
+    {
+        APPLICATION, //!< In the server: ns-3's listener hands over every connection at once
+        KERNEL,      //!< In the listener's TcpListenQueue, taken with accept()
+    };
+
     /**
      * @brief Get the type ID.
      * @return the object TypeId
@@ -90,6 +110,9 @@ class HttpServer : public Application
 
     /// @return the counters
     const Stats& GetStats() const;
+
+    /// @return with AcceptQueue Kernel, once started: the listener's queues (else null)
+    Ptr<TcpListenQueue> GetListenQueue() const;
 
     /// @return connections open now
     uint32_t GetOpenConnections() const;
@@ -150,6 +173,28 @@ class HttpServer : public Application
      * @param peerClosed its client closed while it waited
      */
     void Serve(Ptr<Socket> socket, bool peerClosed = false);
+
+    /**
+     * @brief The kernel's accept queue changed length (AcceptQueue Kernel).
+     * @param oldValue the previous length
+     * @param newValue the length now
+     */
+    void KernelQueueChanged(uint32_t oldValue, uint32_t newValue);
+
+    /// A connection in the accept queue.
+    struct Waiting
+    {
+        Ptr<Socket> socket; //!< The connection
+        Time since;         //!< When it was accepted
+    };
+
+    /**
+     * @brief Take the next waiting connection (the application's queue, or accept()).
+     * @param[out] next the connection and when it joined the queue
+     * @param[out] peerClosed its client closed while it waited
+     * @return false if none waits
+     */
+    bool TakeWaiting(Waiting& next, bool& peerClosed);
 
     /// Give free workers the connections waiting in the accept queue.
     void DispatchWaiting();
@@ -271,22 +316,17 @@ class HttpServer : public Application
     uint32_t m_fileReadSize{8192};  //!< File read size behind that buffer
     std::string m_responseHeaders;  //!< Extra header fields ('|'-separated)
     std::vector<std::pair<std::string, std::string>> m_extraHeaders; //!< Parsed
-    uint32_t m_maxHeadBytes{65536};     //!< Largest request head accepted
-    uint32_t m_maxWorkers{0};           //!< Connections served at a time (0: all)
-    uint32_t m_acceptQueueLimit{1024};  //!< Connections that may wait
-    bool m_abortOnPeerClose{false};     //!< Abandon work for a client that closed
-    Ptr<HttpDispatchPolicy> m_dispatch; //!< Serve or drop a waiting connection
-    Ptr<HostCpu> m_cpu;                 //!< The node's CPU (null: the work is free)
-    uint32_t m_busyWorkers{0};          //!< Workers serving a connection
-    uint32_t m_deciding{0};             //!< Workers waiting for a decision
-    bool m_running{false};              //!< Between start and stop
-
-    /// A connection in the accept queue.
-    struct Waiting
-    {
-        Ptr<Socket> socket; //!< The connection
-        Time since;         //!< When it was accepted
-    };
+    uint32_t m_maxHeadBytes{65536};                 //!< Largest request head accepted
+    uint32_t m_maxWorkers{0};                       //!< Connections served at a time (0: all)
+    uint32_t m_acceptQueueLimit{1024};              //!< Connections that may wait
+    AcceptQueueMode m_acceptQueueMode{APPLICATION}; //!< Where they wait
+    Ptr<TcpListenQueue> m_kernelQueue;              //!< KERNEL: the listener's queues
+    bool m_abortOnPeerClose{false};                 //!< Abandon work for a client that closed
+    Ptr<HttpDispatchPolicy> m_dispatch;             //!< Serve or drop a waiting connection
+    Ptr<HostCpu> m_cpu;                             //!< The node's CPU (null: the work is free)
+    uint32_t m_busyWorkers{0};                      //!< Workers serving a connection
+    uint32_t m_deciding{0};                         //!< Workers waiting for a decision
+    bool m_running{false};                          //!< Between start and stop
 
     std::deque<Waiting> m_waiting;                       //!< The accept queue
     std::set<Ptr<Socket>> m_waitingClosed;               //!< Waiting, client closed

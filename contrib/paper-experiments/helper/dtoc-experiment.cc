@@ -11,6 +11,7 @@
 #include "ns3/double.h"
 #include "ns3/dtoc-client.h"
 #include "ns3/dtoc-dispatch-policy.h"
+#include "ns3/enum.h"
 #include "ns3/host-cpu.h"
 #include "ns3/http-client.h"
 #include "ns3/http-file-set.h"
@@ -26,6 +27,7 @@
 #include "ns3/string.h"
 #include "ns3/tcp-host-helper.h"
 #include "ns3/tcp-input-stage.h"
+#include "ns3/tcp-listen-queue.h"
 #include "ns3/traffic-control-helper.h"
 #include "ns3/uinteger.h"
 
@@ -293,6 +295,26 @@ DtocExperimentConfig::Validate() const
     {
         why << "the queue limit must be at least 1";
     }
+    else if (acceptQueue != "application" && acceptQueue != "kernel")
+    {
+        why << "the accept queue is 'application' or 'kernel', not '" << acceptQueue << "'";
+    }
+    else if (acceptQueue == "application" && (abortOnOverflow || !deferAccept.IsZero()))
+    {
+        why << "abort-on-overflow and defer-accept are the kernel queue's";
+    }
+    else if (deferAccept.IsStrictlyNegative() || deferAccept > Seconds(3600))
+    {
+        why << "defer-accept must be 0 to 3600 s";
+    }
+    else if (acceptQueue == "kernel" && (strategy == "lifo" || strategy == "abortonclose" ||
+                                         (strategy == "dtoc" && method == "Callback")))
+    {
+        why << "accept() gives the oldest connection, with no close callback while it waits: "
+               "strategy '"
+            << strategy << (strategy == "dtoc" ? "' with method Callback" : "'")
+            << " needs the application's queue";
+    }
     else if (!(checkCostShare >= 0) || !std::isfinite(checkCostShare))
     {
         why << "the check cost share must be at least 0";
@@ -329,6 +351,12 @@ RunDtocExperiment(const DtocExperimentConfig& c)
     // its service time is over (the paper's model), not when the bytes are
     // acknowledged.
     host.SetSocketAttribute("SndBufSize", UintegerValue(2 << 20));
+    bool kernel = c.acceptQueue == "kernel";
+    if (kernel)
+    {
+        host.SetListenQueueAttribute("AbortOnOverflow", BooleanValue(c.abortOnOverflow));
+        host.SetListenQueueAttribute("DeferAccept", TimeValue(c.deferAccept));
+    }
     host.Install(serverNode);
     PointToPointHelper p2p;
     p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
@@ -355,6 +383,8 @@ RunDtocExperiment(const DtocExperimentConfig& c)
     http->SetAttribute("DocumentStore", PointerValue(files));
     http->SetAttribute("MaxWorkers", UintegerValue(1));
     http->SetAttribute("AcceptQueueLimit", UintegerValue(c.queueLimit));
+    http->SetAttribute("AcceptQueue",
+                       EnumValue(kernel ? HttpServer::KERNEL : HttpServer::APPLICATION));
     http->SetAttribute("PerResponseByteCost", TimeValue(perByte));
     http->SetAttribute("AbortOnPeerClose", BooleanValue(c.inServiceAbort));
     Ptr<HttpDispatchPolicy> strategy = MakeStrategy(c, meanService);
@@ -430,7 +460,8 @@ RunDtocExperiment(const DtocExperimentConfig& c)
         std::max(0.0,
                  100.0 * (busyAtEnd - busyAtWarmup - run.m_usefulWork).GetSeconds() / measured);
     result.serverDropped = http->GetStats().dropped;
-    result.serverRefused = http->GetStats().refused;
+    Ptr<TcpListenQueue> queue = http->GetListenQueue();
+    result.serverRefused = queue ? queue->GetCounters().listenDrops : http->GetStats().refused;
     result.serverAborted = http->GetStats().aborted;
     result.events = Simulator::GetEventCount();
     for (uint32_t i = 0; i < c.userHosts; ++i)

@@ -48,9 +48,14 @@ struct DtocExperimentConfig
     Time timeout{Seconds(10)};     //!< Users' patience per attempt
     uint32_t retries{0};           //!< Attempts after the first
     std::vector<DtocLoadStep> pattern{{Seconds(300), 100}}; //!< Offered load over the run
-    Time warmup{Seconds(100)};    //!< Start of the pattern not counted in the totals
-    double capacity{100};         //!< Server capacity, requests/s on the mix
-    uint32_t queueLimit{1024};    //!< The server's listen queue
+    Time warmup{Seconds(100)}; //!< Start of the pattern not counted in the totals
+    double capacity{100};      //!< Server capacity, requests/s on the mix
+    uint32_t queueLimit{1024}; //!< The server's listen queue
+    /// Where that queue is: "application" (the server's own; ns-3's listener
+    /// has no backlog) or "kernel" (Linux's accept queue, TcpListenQueue)
+    std::string acceptQueue{"application"};
+    bool abortOnOverflow{false};  //!< Kernel queue: tcp_abort_on_overflow
+    Time deferAccept{0};          //!< Kernel queue: TCP_DEFER_ACCEPT
     double checkCostShare{0.005}; //!< A DTOC check's cost, share of the mean service time
     Time bin{Seconds(10)};        //!< Timeline resolution
     uint32_t userHosts{8};        //!< Hosts the users are spread over (simulation speed only)
@@ -90,7 +95,7 @@ struct DtocExperimentResult
     double deadCpuPercent{0}; //!< Server CPU on work no user received in time, % of the time
     // The server's counters cover the whole run, warm-up included.
     uint64_t serverDropped{0};    //!< Connections the dispatch policy dropped unserved
-    uint64_t serverRefused{0};    //!< Connections refused by a full queue
+    uint64_t serverRefused{0};    //!< Connections refused by a full queue (kernel: ListenDrops)
     uint64_t serverAborted{0};    //!< Responses abandoned in service (in-service abort)
     uint64_t events{0};           //!< Simulator events executed
     uint64_t directDeliveries{0}; //!< Segments the input stages delivered without ns-3's lookup

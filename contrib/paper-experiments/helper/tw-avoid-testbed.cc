@@ -38,6 +38,10 @@ TwAvoidTestbedConfig::Validate() const
         why << "segment size " << segmentSize << " + " << IP_TCP_HEADERS
             << " bytes of headers must fit the MTU " << mtu << " (at most 65535)";
     }
+    else if (timeWaitTable && (!hostModel || socketType != "ns3::TcpHostSocket"))
+    {
+        why << "compact TIME_WAIT records need the host model and ns3::TcpHostSocket";
+    }
     else if (negotiateTimeWait && socketType != "ns3::TcpHostSocket")
     {
         why << "negotiating TIME_WAIT needs ns3::TcpHostSocket sockets";
@@ -92,6 +96,10 @@ TwAvoidTestbed::TwAvoidTestbed(const TwAvoidTestbedConfig& config,
     tw.SetNegotiate(config.negotiateTimeWait); // Validate(): only with TcpHostSocket
     tw.SetHostModelEnabled(config.hostModel);
     tw.SetProfile(config.hostProfile); // first: the settings below override it
+    if (config.timeWaitTable)
+    {
+        tw.SetTimeWaitTableEnabled(true); // a profile may have it already
+    }
     tw.SetHostModelAttribute("LookupDiscipline", StringValue(config.lookupDiscipline));
     if (!config.memoryPool.empty())
     {

@@ -38,6 +38,7 @@ struct TwAvoidTestbedConfig
     bool hostModel{true};                         //!< Give every host a TcpHostModel (and its CPU)
     std::string pcapPrefix;        //!< If not empty, write a pcap file per host with this prefix
     bool negotiateTimeWait{false}; //!< Sockets negotiate who keeps TIME_WAIT (TcpNegotiatedClose)
+    bool timeWaitTable{false}; //!< Hosts keep TIME_WAIT in Linux's compact records (TimeWaitTable)
 
     /**
      * @brief Check the parameters.

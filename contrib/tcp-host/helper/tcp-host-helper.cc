@@ -16,6 +16,7 @@
 #include "ns3/tcp-host-socket.h"
 #include "ns3/tcp-input-stage.h"
 #include "ns3/tcp-l4-protocol.h"
+#include "ns3/tcp-listen-queue.h"
 #include "ns3/tcp-output-stage.h"
 #include "ns3/time-wait-table.h"
 
@@ -33,6 +34,7 @@ TcpHostHelper::TcpHostHelper()
     m_inputFactory.SetTypeId(TcpInputStage::GetTypeId());
     m_outputFactory.SetTypeId(TcpOutputStage::GetTypeId());
     m_timeWaitFactory.SetTypeId(TimeWaitTable::GetTypeId());
+    m_listenQueueFactory.SetTypeId(TcpListenQueue::GetTypeId());
 }
 
 void
@@ -72,6 +74,11 @@ TcpHostHelper::SetProfile(const std::string& name)
         TcpHostProfile::Apply(profile.timeWaitTable, m_timeWaitFactory);
         m_timeWaitTable = true;
     }
+    if (!profile.listenQueue.empty())
+    {
+        TcpHostProfile::Apply(profile.listenQueue, m_listenQueueFactory);
+        m_listenQueues = true;
+    }
     for (const auto& [attribute, value] : profile.socket)
     {
         SetSocketAttribute(attribute, *value);
@@ -89,6 +96,19 @@ TcpHostHelper::SetTimeWaitTableAttribute(const std::string& name, const Attribut
 {
     m_timeWaitFactory.Set(name, value);
     m_timeWaitTable = true;
+}
+
+void
+TcpHostHelper::SetListenQueueEnabled(bool enable)
+{
+    m_listenQueues = enable;
+}
+
+void
+TcpHostHelper::SetListenQueueAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_listenQueueFactory.Set(name, value);
+    m_listenQueues = true;
 }
 
 void
@@ -185,6 +205,10 @@ TcpHostHelper::Install(Ptr<Node> node)
         factory->SetSocketAttribute(name, *value);
     }
     factory->SetClosePolicy(m_closePolicy);
+    if (m_listenQueues)
+    {
+        factory->SetListenQueueFactory(m_listenQueueFactory);
+    }
     node->AggregateObject(factory);
     PreferOverStockFactory(node, factory);
 

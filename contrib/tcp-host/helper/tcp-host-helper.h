@@ -120,6 +120,20 @@ class TcpHostHelper
     void SetTimeWaitTableAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * @brief Give every listening socket of the nodes Linux's SYN and accept
+     * queues (a TcpListenQueue each, made when the socket listens).
+     * @param enable whether listeners get them
+     */
+    void SetListenQueueEnabled(bool enable);
+
+    /**
+     * @brief Set an attribute of the listeners' TcpListenQueue (and enable them).
+     * @param name the attribute
+     * @param value its value
+     */
+    void SetListenQueueAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
      * @brief Set the InternetStackHelper that installs IP and TCP on nodes without them.
      * @param stack the helper
      */
@@ -154,15 +168,17 @@ class TcpHostHelper
     ObjectFactory m_socketFactoryFactory; //!< Makes TcpHostSocketFactory objects
     TypeId m_socketType;                  //!< Type of the sockets
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_socketAttributes; //!< For sockets
-    Ptr<TcpClosePolicy> m_closePolicy; //!< Forked into every socket, if set
-    ObjectFactory m_hostFactory;       //!< Makes TcpHostModel objects
-    ObjectFactory m_memoryFactory;     //!< Makes SocketMemory objects
-    ObjectFactory m_inputFactory;      //!< Makes TcpInputStage objects
-    ObjectFactory m_outputFactory;     //!< Makes TcpOutputStage objects
-    ObjectFactory m_timeWaitFactory;   //!< Makes TimeWaitTable objects
-    bool m_timeWaitTable{false};       //!< Install a TimeWaitTable
-    bool m_hostModel{true};            //!< Install the host model
-    InternetStackHelper m_stack;       //!< Installs IP and TCP
+    Ptr<TcpClosePolicy> m_closePolicy;  //!< Forked into every socket, if set
+    ObjectFactory m_hostFactory;        //!< Makes TcpHostModel objects
+    ObjectFactory m_memoryFactory;      //!< Makes SocketMemory objects
+    ObjectFactory m_inputFactory;       //!< Makes TcpInputStage objects
+    ObjectFactory m_outputFactory;      //!< Makes TcpOutputStage objects
+    ObjectFactory m_timeWaitFactory;    //!< Makes TimeWaitTable objects
+    bool m_timeWaitTable{false};        //!< Install a TimeWaitTable
+    ObjectFactory m_listenQueueFactory; //!< Makes the listeners' TcpListenQueue objects
+    bool m_listenQueues{false};         //!< Listeners get a TcpListenQueue
+    bool m_hostModel{true};             //!< Install the host model
+    InternetStackHelper m_stack;        //!< Installs IP and TCP
 };
 
 } // namespace ns3

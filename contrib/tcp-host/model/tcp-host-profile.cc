@@ -4,6 +4,8 @@
 
 #include "tcp-host-profile.h"
 
+#include "tcp-listen-queue.h"
+
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
@@ -124,7 +126,8 @@ Profiles()
         all["Linux-6"] = {
             "Linux-6",
             "a Linux host of today: quick ACKs, 40 ms delayed ACK, initial window 10, compact "
-            "TIME_WAIT (no host costs; windows not scaled, no timestamps, for traces "
+            "TIME_WAIT, SYN and accept queues (no host costs; windows not scaled, no timestamps, "
+            "for traces "
             "comparable with 1998)",
             {},
             {},
@@ -140,6 +143,16 @@ Profiles()
                 // Linux 6.x on a 24 GiB host: half the established hash of
                 // 262144 entries (one per 128 KiB of RAM, to a power of two)
                 {"MaxBuckets", Create<UintegerValue>(131072)},
+            },
+            {
+                // the sysctls' defaults on that host (tcp_max_syn_backlog:
+                // max(128, 262144 / 128)); the backlog is the application's
+                {"SoMaxConn", Create<UintegerValue>(4096)},
+                {"MaxSynBacklog", Create<UintegerValue>(2048)},
+                {"SynCookies",
+                 Create<EnumValue<TcpListenQueue::SynCookies>>(
+                     TcpListenQueue::COOKIES_ON_OVERFLOW)},
+                {"SynAckRetries", Create<UintegerValue>(5)},
             },
         };
         return all;

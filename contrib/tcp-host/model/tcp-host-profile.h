@@ -53,6 +53,9 @@ struct TcpHostProfile
     /// TimeWaitTable attributes: a host with any keeps TIME_WAIT as Linux
     /// does, in small records (empty: in the socket, as BSD and SunOS)
     Settings timeWaitTable{};
+    /// TcpListenQueue attributes: a host with any gives its listeners
+    /// Linux's SYN and accept queues (empty: ns-3's Listen(), no backlog)
+    Settings listenQueue{};
 
     /**
      * @brief A profile by name; aborts with the known names if there is none.

@@ -11,6 +11,7 @@
 
 #include "tcp-close-policy.h"
 #include "tcp-host-socket.h"
+#include "tcp-listen-queue.h"
 #include "tcp-output-stage.h"
 
 #include "ns3/log.h"
@@ -236,6 +237,10 @@ int
 TcpHostSocket::Close()
 {
     m_closeCalled = true;
+    if (m_state == LISTEN && m_listenQueue)
+    {
+        m_listenQueue->Stop(); // inet_csk_listen_stop: the unaccepted go too
+    }
     if (m_state == CLOSE_WAIT && m_finSequenceKnown)
     {
         // TcpSocketBase's DoPeerClose, taking an active closer to CLOSE_WAIT

@@ -6,6 +6,7 @@
 
 #include "tcp-close-policy.h"
 #include "tcp-host-socket.h"
+#include "tcp-listen-queue.h"
 #include "type-id-check.h"
 
 #include "ns3/abort.h"
@@ -65,6 +66,22 @@ void
 TcpHostSocketFactory::SetClosePolicy(Ptr<TcpClosePolicy> prototype)
 {
     m_closePolicy = prototype;
+}
+
+void
+TcpHostSocketFactory::SetListenQueueFactory(const ObjectFactory& factory)
+{
+    NS_ABORT_MSG_UNLESS(IsTypeOrChildOf(factory.GetTypeId(), TcpListenQueue::GetTypeId()),
+                        "TcpHostSocketFactory: " << factory.GetTypeId().GetName()
+                                                 << " is not a TcpListenQueue");
+    m_listenQueueFactory = factory;
+    m_listenQueues = true;
+}
+
+Ptr<TcpListenQueue>
+TcpHostSocketFactory::CreateListenQueue() const
+{
+    return m_listenQueues ? m_listenQueueFactory.Create<TcpListenQueue>() : nullptr;
 }
 
 void

@@ -13,6 +13,7 @@ namespace ns3
 {
 
 class Node;
+class TcpListenQueue;
 
 /**
  * @ingroup tcp-host
@@ -62,6 +63,19 @@ class TcpHostSocketFactory : public TcpSocketFactory
      */
     void SetClosePolicy(Ptr<TcpClosePolicy> prototype);
 
+    /**
+     * @brief Give every TcpHostSocket that listens on this node a
+     * TcpListenQueue (Linux's SYN and accept queues) made by @p factory.
+     * @param factory makes TcpListenQueue objects
+     */
+    void SetListenQueueFactory(const ObjectFactory& factory);
+
+    /**
+     * @brief A listen queue for a socket that starts listening.
+     * @return a new TcpListenQueue, or null if this node's listeners have none
+     */
+    Ptr<TcpListenQueue> CreateListenQueue() const;
+
     Ptr<Socket> CreateSocket() override;
 
     /**
@@ -89,8 +103,10 @@ class TcpHostSocketFactory : public TcpSocketFactory
      */
     TypeId GetSocketType() const;
 
-    ObjectFactory m_socketFactory;     //!< Makes the sockets
-    Ptr<TcpClosePolicy> m_closePolicy; //!< Forked into each socket, if set
+    ObjectFactory m_socketFactory;      //!< Makes the sockets
+    Ptr<TcpClosePolicy> m_closePolicy;  //!< Forked into each socket, if set
+    ObjectFactory m_listenQueueFactory; //!< Makes the listeners' queues
+    bool m_listenQueues{false};         //!< Listeners get a queue
 };
 
 } // namespace ns3

@@ -3,10 +3,13 @@
  */
 
 // TcpHostSocket: the handshake's arms: stray segments at a listener, a refusal in
-// SYN_SENT, the timestamp echoed on a resent SYN (RFC 7323 section 4.3) and
-// Karn's rule for the SYN+ACK's RTT sample.
+// SYN_SENT, the timestamp echoed on a resent SYN (RFC 7323 section 4.3),
+// Karn's rule for the SYN+ACK's RTT sample, and a listener's SYN and accept
+// queues (TcpListenQueue decides, these arms act).
 
+#include "tcp-host-socket-factory.h"
 #include "tcp-host-socket.h"
+#include "tcp-listen-queue.h"
 #include "time-wait-table.h"
 
 #include "ns3/inet-socket-address.h"
@@ -23,6 +26,25 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("TcpHostSocketHandshake");
 
+namespace
+{
+
+/// The 4-tuple of an IPv4 segment, as the TIME_WAIT table keys it.
+bool
+SegmentKey(const Address& fromAddress, const Address& toAddress, TcbKey& key)
+{
+    if (!InetSocketAddress::IsMatchingType(toAddress))
+    {
+        return false; // the table keeps IPv4 connections only
+    }
+    InetSocketAddress local = InetSocketAddress::ConvertFrom(toAddress);
+    InetSocketAddress peer = InetSocketAddress::ConvertFrom(fromAddress);
+    key = {local.GetIpv4(), local.GetPort(), peer.GetIpv4(), peer.GetPort()};
+    return true;
+}
+
+} // namespace
+
 bool
 TcpHostSocket::ProcessListenStray(Ptr<Packet> packet,
                                   const TcpHeader& tcpHeader,
@@ -37,8 +59,20 @@ TcpHostSocket::ProcessListenStray(Ptr<Packet> packet,
     // A segment of a connection this node no longer has (for example the
     // client's FIN again after a negotiated close whose last ACK was lost).
     // The stock listener drops it silently, and the peer retries until it
-    // gives up. RFC 793: <SEQ=SEG.ACK><CTL=RST> if the ACK bit is on,
+    // gives up.
+    ReplyWithReset(packet, tcpHeader, fromAddress, toAddress);
+    return true;
+}
+
+void
+TcpHostSocket::ReplyWithReset(Ptr<Packet> packet,
+                              const TcpHeader& tcpHeader,
+                              const Address& fromAddress,
+                              const Address& toAddress)
+{
+    // RFC 793: <SEQ=SEG.ACK><CTL=RST> if the ACK bit is on,
     // <SEQ=0><ACK=SEG.SEQ+SEG.LEN><CTL=RST,ACK> otherwise.
+    uint8_t flags = tcpHeader.GetFlags();
     uint32_t length = packet->GetSize() - tcpHeader.GetSerializedSize();
     TcpHeader rst;
     rst.SetSourcePort(tcpHeader.GetDestinationPort());
@@ -55,7 +89,7 @@ TcpHostSocket::ProcessListenStray(Ptr<Packet> packet,
         rst.SetAckNumber(tcpHeader.GetSequenceNumber() +
                          SequenceNumber32(length + ((flags & TcpHeader::FIN) ? 1 : 0)));
     }
-    NS_LOG_LOGIC("no connection for " << tcpHeader << ": " << rst);
+    NS_LOG_LOGIC("answering " << tcpHeader << " with " << rst);
     Ptr<Packet> p = Create<Packet>();
     m_txTrace(p, rst, this);
     if (InetSocketAddress::IsMatchingType(fromAddress))
@@ -74,7 +108,6 @@ TcpHostSocket::ProcessListenStray(Ptr<Packet> packet,
                           Inet6SocketAddress::ConvertFrom(fromAddress).GetIpv6(),
                           m_boundnetdevice);
     }
-    return true;
 }
 
 bool
@@ -140,23 +173,130 @@ TcpHostSocket::CompleteFork(Ptr<Packet> p,
                             const Address& toAddress)
 {
     Ptr<TimeWaitTable> table = m_node ? m_node->GetObject<TimeWaitTable>() : nullptr;
-    if (table && InetSocketAddress::IsMatchingType(toAddress))
+    TcbKey key;
+    SequenceNumber32 isn;
+    if (table && SegmentKey(fromAddress, toAddress, key) && table->TakeIsn(key, isn))
     {
-        InetSocketAddress local = InetSocketAddress::ConvertFrom(toAddress);
-        InetSocketAddress peer = InetSocketAddress::ConvertFrom(fromAddress);
-        SequenceNumber32 isn;
-        if (table->TakeIsn({local.GetIpv4(), local.GetPort(), peer.GetIpv4(), peer.GetPort()}, isn))
-        {
-            // Linux's tcp_conn_request with the TIME_WAIT's tw_isn: the new
-            // connection's numbers start above the old one's, so that the
-            // peer cannot take an old duplicate for new data.
-            NS_LOG_LOGIC("reopened from TIME_WAIT: ISN " << isn);
-            m_tcb->m_nextTxSequence = isn;
-            m_tcb->m_highTxMark = isn;
-            m_txBuffer->SetHeadSequence(isn);
-        }
+        // Linux's tcp_conn_request with the TIME_WAIT's tw_isn: the new
+        // connection's numbers start above the old one's, so that the
+        // peer cannot take an old duplicate for new data.
+        NS_LOG_LOGIC("reopened from TIME_WAIT: ISN " << isn);
+        m_tcb->m_nextTxSequence = isn;
+        m_tcb->m_highTxMark = isn;
+        m_txBuffer->SetHeadSequence(isn);
+    }
+    if (m_parentQueue)
+    {
+        // A request socket's timer and retries, and the handshake's end
+        // reported to the listener's queues rather than to the application.
+        m_synRetries = m_parentQueue->GetSynAckSends();
+        m_cnTimeout = m_parentQueue->GetSynAckTimeout();
+        SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                          MakeCallback(&TcpListenQueue::Established, m_parentQueue));
     }
     TcpSocketBase::CompleteFork(p, tcpHeader, fromAddress, toAddress);
+    if (m_synCookie && m_state == SYN_RCVD)
+    {
+        // A cookie keeps no state to resend the SYN+ACK from: where the
+        // retransmission would be, the connection goes instead.
+        m_retxEvent.Cancel();
+        m_retxEvent = Simulator::Schedule(m_rto, &TcpHostSocket::ExpireCookie, this);
+    }
+}
+
+void
+TcpHostSocket::ExpireCookie()
+{
+    NS_LOG_LOGIC("cookie connection: no last ACK within " << m_rto.Get().As(Time::S));
+    m_closeNotified = true; // nobody was told of it
+    CloseAndNotify();
+}
+
+void
+TcpHostSocket::SetListenQueue(Ptr<TcpListenQueue> queue)
+{
+    NS_ABORT_MSG_IF(m_state != CLOSED, "TcpHostSocket::SetListenQueue: the socket listens already");
+    m_listenQueue = queue;
+}
+
+Ptr<TcpListenQueue>
+TcpHostSocket::GetListenQueue() const
+{
+    return m_listenQueue;
+}
+
+int
+TcpHostSocket::Listen()
+{
+    if (!m_listenQueue && m_node)
+    {
+        Ptr<TcpHostSocketFactory> factory = m_node->GetObject<TcpHostSocketFactory>();
+        m_listenQueue = factory ? factory->CreateListenQueue() : nullptr;
+    }
+    if (m_listenQueue)
+    {
+        m_listenQueue->SetDeliverCallback(MakeCallback(&TcpHostSocket::DeliverAccepted, this));
+    }
+    return TcpSocketBase::Listen();
+}
+
+void
+TcpHostSocket::DeliverAccepted(Ptr<Socket> child, const Address& from)
+{
+    NotifyNewConnectionCreated(child, from); // the application's accept callback
+}
+
+bool
+TcpHostSocket::DropSynByQueue(const Address& fromAddress, const Address& toAddress)
+{
+    Ptr<TimeWaitTable> table = m_node ? m_node->GetObject<TimeWaitTable>() : nullptr;
+    TcbKey key;
+    bool reopens = table && SegmentKey(fromAddress, toAddress, key) && table->HasIsn(key);
+    TcpListenQueue::SynVerdict verdict = m_listenQueue->OnSyn(reopens);
+    if (verdict == TcpListenQueue::SYN_DROP)
+    {
+        if (reopens)
+        {
+            // The record is gone (Linux deschedules it before the listener
+            // decides): the peer's next SYN starts afresh.
+            SequenceNumber32 isn;
+            table->TakeIsn(key, isn);
+        }
+        return true;
+    }
+    m_forkCookie = verdict == TcpListenQueue::SYN_COOKIE; // Fork() hands it to the child
+    return false;
+}
+
+bool
+TcpHostSocket::ProcessHandshakeAck(Ptr<Packet> packet,
+                                   const TcpHeader& tcpHeader,
+                                   const Address& fromAddress,
+                                   const Address& toAddress)
+{
+    uint8_t flags =
+        tcpHeader.GetFlags() & ~(TcpHeader::PSH | TcpHeader::URG | TcpHeader::CWR | TcpHeader::ECE);
+    if (flags != TcpHeader::ACK ||
+        tcpHeader.GetAckNumber() != m_tcb->m_nextTxSequence + SequenceNumber32(1))
+    {
+        return false; // not the ACK that completes the handshake: the base class's rules
+    }
+    bool data = packet->GetSize() > tcpHeader.GetSerializedSize();
+    // m_synCount counts down from m_synRetries, one per SYN+ACK sent.
+    uint32_t resent = m_synRetries > m_synCount + 1 ? m_synRetries - m_synCount - 1 : 0;
+    switch (m_parentQueue->OnHandshakeAck(data, resent))
+    {
+    case TcpListenQueue::ACK_COMPLETE:
+        return false; // the base class completes it; the queue gets it (Established)
+    case TcpListenQueue::ACK_DROP:
+        return true; // the peer's next ACK, drawn by our SYN+ACK again, tries again
+    case TcpListenQueue::ACK_RESET:
+        ReplyWithReset(packet, tcpHeader, fromAddress, toAddress);
+        m_closeNotified = true; // nobody was told of it
+        CloseAndNotify();
+        return true;
+    }
+    return false;
 }
 
 } // namespace ns3

@@ -6,6 +6,7 @@
 
 #include "tcp-close-policy.h"
 #include "tcp-host-model.h"
+#include "tcp-listen-queue.h"
 #include "tcp-output-stage.h"
 #include "tcp-socket-base-workarounds.h"
 #include "type-id-check.h"
@@ -156,6 +157,8 @@ TcpHostSocket::TcpHostSocket(const TcpHostSocket& sock)
       m_closePolicy(sock.m_closePolicy->Fork()),
       m_delayedAckPolicy(sock.m_delayedAckPolicy->Fork()),
       m_bufferPolicy(sock.m_bufferPolicy->Fork()),
+      m_parentQueue(sock.m_listenQueue), // a listener's copy is its child
+      m_synCookie(sock.m_forkCookie),
       m_rstPolicy(sock.m_rstPolicy),
       m_closePhase(SWAP_NONE),
       m_hostModel(sock.m_hostModel),
@@ -203,6 +206,12 @@ TcpHostSocket::DoDispose()
         m_hostModel->ForgetTcb(this);
         m_hostModel = nullptr;
     }
+    if (m_listenQueue)
+    {
+        m_listenQueue->SetDeliverCallback(Callback<void, Ptr<Socket>, const Address&>());
+        m_listenQueue = nullptr;
+    }
+    m_parentQueue = nullptr;
     TcpSocketBase::DoDispose();
 }
 
@@ -297,6 +306,10 @@ TcpHostSocket::GetState() const
 Ptr<TcpSocketBase>
 TcpHostSocket::Fork()
 {
+    if (m_listenQueue)
+    {
+        m_listenQueue->Admitted(m_forkCookie); // the SYN queue counts it from now
+    }
     Ptr<TcpHostSocket> socket = CopyObject<TcpHostSocket>(this);
     if (m_congestionControl)
     {
@@ -359,6 +372,20 @@ TcpHostSocket::StateChanged(TcpStates_t oldState, TcpStates_t newState)
     if (newState == TIME_WAIT || newState == CLOSED)
     {
         TellBufferPolicyClosed();
+    }
+    if (m_parentQueue)
+    {
+        // A child of a listener with queues: it leaves the SYN queue when it
+        // leaves SYN_RCVD (either way), the accept queue if it closes there.
+        if (oldState == SYN_RCVD)
+        {
+            m_parentQueue->LeftSynQueue(m_synCookie);
+        }
+        if (newState == CLOSED)
+        {
+            m_parentQueue->Forget(this);
+            m_parentQueue = nullptr;
+        }
     }
     if (newState == FIN_WAIT_2)
     {
@@ -463,6 +490,13 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
     switch (m_state)
     {
     case LISTEN:
+        if ((flags & TcpHeader::SYN) && !(flags & (TcpHeader::ACK | TcpHeader::RST)) &&
+            m_listenQueue)
+        {
+            // Linux decides on a SYN before it keeps any state for it.
+            consumed = DropSynByQueue(fromAddress, toAddress);
+            break;
+        }
         consumed = ProcessListenStray(packet, h, fromAddress, toAddress);
         break;
     case SYN_SENT:
@@ -473,8 +507,18 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
         {
             EchoResentSyn(h); // then the base class resends the SYN+ACK
         }
+        else if (m_parentQueue)
+        {
+            // The handshake's last ACK: the listener's queues may refuse it.
+            consumed = ProcessHandshakeAck(packet, h, fromAddress, toAddress);
+        }
         break;
     case ESTABLISHED:
+        if (ReAckSyn(flags))
+        {
+            consumed = true;
+            break;
+        }
         // A FIN+ACK that acknowledges new data: the base class would drop
         // the acknowledgement (ProcessEstablished hands FIN+ACK to PeerClose).
         // Under a delayed-ACK policy, any FIN with data: the policy sees the
@@ -490,6 +534,11 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
         break;
     case FIN_WAIT_1:
     case FIN_WAIT_2:
+        if (ReAckSyn(flags))
+        {
+            consumed = true;
+            break;
+        }
         if (m_closeCalled && m_resetDataAfterClose && !(flags & TcpHeader::RST) &&
             packet->GetSize() > h.GetSerializedSize() &&
             h.GetSequenceNumber() + SequenceNumber32(packet->GetSize() - h.GetSerializedSize()) >
@@ -516,6 +565,11 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
         }
         break;
     case CLOSE_WAIT:
+        if (ReAckSyn(flags))
+        {
+            consumed = true;
+            break;
+        }
         // The peer's FIN again: our ACK of it was lost. TcpSocketBase only
         // records it again, and the peer gives up after its retries. Any
         // other segment is the base class's data path.
@@ -549,6 +603,23 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
     payload->RemoveHeader(h);
     m_rxTrace(payload, h, this);
     ReportData();
+}
+
+bool
+TcpHostSocket::ReAckSyn(uint8_t flags)
+{
+    if (!(flags & TcpHeader::SYN) || (flags & TcpHeader::RST))
+    {
+        return false;
+    }
+    // A SYN on a synchronized connection: most often the peer's SYN+ACK
+    // again, our last ACK of the handshake lost or dropped by the peer's
+    // full accept queue. RFC 9293 (section 3.10.7.4) and RFC 5961 (section
+    // 4): answer with an ACK. TcpSocketBase ignores it, and the peer's side
+    // stays in SYN_RCVD until our data comes (#21).
+    NS_LOG_LOGIC("SYN on a synchronized connection: ACK");
+    SendEmptyPacket(TcpHeader::ACK);
+    return true;
 }
 
 uint32_t

@@ -25,6 +25,7 @@ namespace ns3
 
 class SocketMemory;
 class TcpHostModel;
+class TcpListenQueue;
 class TcpOutputStage;
 
 /**
@@ -152,6 +153,17 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     Ptr<TcpBufferPolicy> GetBufferPolicy() const;
 
     /**
+     * @brief Listen with Linux's SYN and accept queues (before Listen(); a
+     * socket made by a TcpHostSocketFactory with listen queues gets one
+     * when it listens).
+     * @param queue the queue (null: ns-3's Listen(), no backlog)
+     */
+    void SetListenQueue(Ptr<TcpListenQueue> queue);
+
+    /// @return the queues this socket listens with (null: none)
+    Ptr<TcpListenQueue> GetListenQueue() const;
+
+    /**
      * @brief Get the close phase of this socket.
      * @return the phase
      */
@@ -229,6 +241,7 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     uint64_t GetDataSegmentsReceivedAgain() const override;
 
     int Close() override;
+    int Listen() override;
     int Send(Ptr<Packet> p, uint32_t flags) override;
     Ptr<Packet> Recv(uint32_t maxSize, uint32_t flags) override;
     using TcpSocketBase::Recv;
@@ -342,6 +355,59 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
      * @return true if the segment was consumed
      */
     bool ProcessRefusal(const TcpHeader& tcpHeader);
+
+    /**
+     * @brief A SYN in a synchronized state (ESTABLISHED, FIN_WAIT_1/2,
+     * CLOSE_WAIT): answer with an ACK.
+     * @param flags the segment's flags
+     * @return true if it was a SYN (answered)
+     */
+    bool ReAckSyn(uint8_t flags);
+
+    /**
+     * @brief LISTEN, a SYN, with a listen queue: tcp_conn_request's verdict.
+     * @param fromAddress the peer
+     * @param toAddress this end
+     * @return true if the SYN was dropped
+     */
+    bool DropSynByQueue(const Address& fromAddress, const Address& toAddress);
+
+    /**
+     * @brief SYN_RCVD, forked by a listener with a listen queue: the
+     * handshake's last ACK, as tcp_check_req decides on it.
+     * @param packet the segment
+     * @param tcpHeader its header
+     * @param fromAddress the peer
+     * @param toAddress this end
+     * @return true if consumed (dropped, or answered with an RST)
+     */
+    bool ProcessHandshakeAck(Ptr<Packet> packet,
+                             const TcpHeader& tcpHeader,
+                             const Address& fromAddress,
+                             const Address& toAddress);
+
+    /**
+     * @brief Answer a segment with an RST, as for a connection that does
+     * not exist (RFC 793: SEQ=SEG.ACK, or ACK=SEG.SEQ+SEG.LEN).
+     * @param packet the segment
+     * @param tcpHeader its header
+     * @param fromAddress its source
+     * @param toAddress its destination
+     */
+    void ReplyWithReset(Ptr<Packet> packet,
+                        const TcpHeader& tcpHeader,
+                        const Address& fromAddress,
+                        const Address& toAddress);
+
+    /// A cookie's connection has nothing to resend its SYN+ACK from: it goes.
+    void ExpireCookie();
+
+    /**
+     * @brief The listen queue hands the application a connection (push mode).
+     * @param child the connection
+     * @param from its peer
+     */
+    void DeliverAccepted(Ptr<Socket> child, const Address& from);
 
     /**
      * @brief SYN_RCVD: the peer's SYN again (our SYN+ACK was lost) takes
@@ -583,6 +649,10 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     Ptr<TcpClosePolicy> m_closePolicy;           //!< Which end keeps TIME_WAIT
     Ptr<TcpDelayedAckPolicy> m_delayedAckPolicy; //!< When a deferred ACK goes out
     Ptr<TcpBufferPolicy> m_bufferPolicy;         //!< Who sizes the buffers
+    Ptr<TcpListenQueue> m_listenQueue;           //!< A listener's SYN and accept queues
+    Ptr<TcpListenQueue> m_parentQueue;           //!< A child's: its listener's queues
+    bool m_synCookie{false};                     //!< A child answered with a SYN cookie
+    bool m_forkCookie{false};                    //!< A listener: the SYN forked next has one
     uint32_t m_sndBufTarget{0};                  //!< Send buffer being shrunk to (0: none)
     bool m_bufferPolicyActive{false};            //!< Established told, Closed not yet
     uint64_t m_dataSegmentsSent{0};              //!< Data segments sent

@@ -255,6 +255,12 @@ TimeWaitTable::TakeIsn(const TcbKey& key, SequenceNumber32& isn)
     return true;
 }
 
+bool
+TimeWaitTable::HasIsn(const TcbKey& key) const
+{
+    return m_isns.count(key) > 0;
+}
+
 void
 TimeWaitTable::Restart(const TcbKey& key, Entry& entry)
 {

@@ -108,6 +108,12 @@ class TimeWaitTable : public Object
      */
     bool TakeIsn(const TcbKey& key, SequenceNumber32& isn);
 
+    /**
+     * @param key a connection
+     * @return whether a SYN reopened it and its ISN waits for TakeIsn
+     */
+    bool HasIsn(const TcbKey& key) const;
+
     /// @return records now
     uint32_t GetCount() const;
     /// @return connections that closed with no TIME_WAIT because the table was full
