@@ -10,6 +10,9 @@ cpp_examples = [
     ("tcp-host-model-example --duration=3", "True", "True"),
     ("tcp-host-model-example --profile=SunOS-4.1.3-SS20-71 --duration=3", "True", "True"),
     ("tcp-host-model-example --profile=Linux-6 --duration=3", "True", "True"),
+    ("tcp-host-listen-queue-example --duration=5", "True", "True"),
+    ("tcp-host-listen-queue-example --cookies=Never --backlog=4 --duration=5", "True", "True"),
+    ("tcp-host-listen-queue-example --abortOnOverflow --backlog=8 --duration=5", "True", "True"),
 ]
 
 # A list of Python examples to run in order to ensure that they remain
