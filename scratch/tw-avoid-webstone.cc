@@ -91,6 +91,15 @@ main(int argc, char* argv[])
               "TcbOnly (TCBs alone draw from the server's memory) or Shared (TCBs and "
               "socket-buffer data; empty: the host profile's)",
               c.testbed.memoryPool);
+    input.Add("memoryLimit",
+              "the server's socket memory, bytes (-1: the host profile's; 0: no limit)",
+              c.testbed.memoryLimit);
+    input.Add("timeWaitTable",
+              "keep TIME_WAIT in Linux's compact records (TimeWaitTable)",
+              c.testbed.timeWaitTable);
+    input.Add("timeWaitBuckets",
+              "with --timeWaitTable: tcp_max_tw_buckets (0: the table's default)",
+              c.testbed.timeWaitBuckets);
     input.Add("timeline", "also write the run second by second to this CSV file", timeline);
     input.Add("requests",
               "also write every completed request (time, body bytes, latency) to this CSV file",
@@ -169,8 +178,16 @@ main(int argc, char* argv[])
         .Add("server_rsts_per_conn", r.serverRstsPerConnection)
         .Add("server_tcb_lifetime_ms", r.serverTcbLifetimeMs)
         .Add("server_cpu_busy", r.serverCpuBusy)
-        .Add("server_syns_turned_away", r.serverSynsTurnedAway)
-        .Add("events", r.events);
+        .Add("server_syns_turned_away", r.serverSynsTurnedAway);
+    if (c.testbed.timeWaitTable)
+    {
+        // Runs with compact TIME_WAIT say how they ran, and how many
+        // connections closed with no TIME_WAIT (the bucket limit reached).
+        row.Add("memory_limit", c.testbed.memoryLimit)
+            .Add("tw_buckets", c.testbed.timeWaitBuckets)
+            .Add("server_time_wait_overflows", r.serverTimeWaitOverflows);
+    }
+    row.Add("events", r.events);
     row.Print(std::cout, header);
     return 0;
 }

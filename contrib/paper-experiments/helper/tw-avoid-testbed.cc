@@ -42,6 +42,14 @@ TwAvoidTestbedConfig::Validate() const
     {
         why << "compact TIME_WAIT records need the host model and ns3::TcpHostSocket";
     }
+    else if (memoryLimit < -1)
+    {
+        why << "the memory limit is -1 (the profile's), 0 (none) or a number of bytes";
+    }
+    else if (timeWaitBuckets > 0 && !timeWaitTable)
+    {
+        why << "a TIME_WAIT bucket limit needs compact TIME_WAIT records (timeWaitTable)";
+    }
     else if (negotiateTimeWait && socketType != "ns3::TcpHostSocket")
     {
         why << "negotiating TIME_WAIT needs ns3::TcpHostSocket sockets";
@@ -100,10 +108,18 @@ TwAvoidTestbed::TwAvoidTestbed(const TwAvoidTestbedConfig& config,
     {
         tw.SetTimeWaitTableEnabled(true); // a profile may have it already
     }
+    if (config.timeWaitBuckets > 0)
+    {
+        tw.SetTimeWaitTableAttribute("MaxBuckets", UintegerValue(config.timeWaitBuckets));
+    }
     tw.SetHostModelAttribute("LookupDiscipline", StringValue(config.lookupDiscipline));
     if (!config.memoryPool.empty())
     {
         tw.SetSocketMemoryAttribute("Accounting", StringValue(config.memoryPool));
+    }
+    if (config.memoryLimit >= 0)
+    {
+        tw.SetSocketMemoryAttribute("Limit", UintegerValue(config.memoryLimit));
     }
     for (uint32_t i = 0; i < roles.size(); ++i)
     {

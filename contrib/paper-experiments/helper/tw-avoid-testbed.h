@@ -33,12 +33,14 @@ struct TwAvoidTestbedConfig
     double msl{30};                                   //!< Maximum segment lifetime, s (BSD: 30 s)
     std::string hostProfile{"SunOS-4.1.3-SS20-71"};   //!< TcpHostProfile of every host
     std::string lookupDiscipline{"LinearHeadInsert"}; //!< TcpHostModel::LookupDiscipline
-    std::string memoryPool; //!< SocketMemory::Accounting, if not the profile's (empty)
+    std::string memoryPool;  //!< SocketMemory::Accounting, if not the profile's (empty)
+    int64_t memoryLimit{-1}; //!< SocketMemory::Limit, bytes (-1: the profile's; 0: no limit)
     std::string socketType{"ns3::TcpHostSocket"}; //!< Socket class (for benchmarks)
     bool hostModel{true};                         //!< Give every host a TcpHostModel (and its CPU)
     std::string pcapPrefix;        //!< If not empty, write a pcap file per host with this prefix
     bool negotiateTimeWait{false}; //!< Sockets negotiate who keeps TIME_WAIT (TcpNegotiatedClose)
     bool timeWaitTable{false}; //!< Hosts keep TIME_WAIT in Linux's compact records (TimeWaitTable)
+    uint32_t timeWaitBuckets{0}; //!< Their tcp_max_tw_buckets (0: the table's default)
 
     /**
      * @brief Check the parameters.

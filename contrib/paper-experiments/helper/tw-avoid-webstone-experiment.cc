@@ -22,6 +22,7 @@
 #include "ns3/tcp-host-model.h"
 #include "ns3/tcp-host-profile.h"
 #include "ns3/tcp-input-stage.h"
+#include "ns3/time-wait-table.h"
 #include "ns3/uinteger.h"
 
 #include <memory>
@@ -69,6 +70,8 @@ class WebStoneRun
     bool Measuring() const;
     void StartMeasurement();
     void Sample();
+    double ServerTcbKB() const;               // the server's TCB and TIME_WAIT record memory
+    uint32_t TimeWaitAt(uint32_t host) const; // TIME_WAIT TCBs and records of a host
     void ConnectionDone(HttpClient::Outcome outcome, Time duration);
     void RequestDone(Time latency, uint64_t bodyBytes, uint16_t status);
     void TcbReleased(Time lifetime, TcpSocket::TcpStates_t lastState);
@@ -89,6 +92,7 @@ class WebStoneRun
     uint64_t m_rstsAtStart{0};
     uint64_t m_failuresAtStart{0};
     uint64_t m_memoryDropsAtStart{0};
+    uint64_t m_overflowsAtStart{0};
     Time m_busyAtStart;
     uint64_t m_released{0};
     Time m_lifetimeSum;
@@ -182,22 +186,41 @@ WebStoneRun::StartMeasurement()
     m_segmentsAtStart = input->GetSegments();
     m_rstsAtStart = input->GetRsts();
     m_memoryDropsAtStart = input->GetMemoryDrops();
+    if (Ptr<TimeWaitTable> table = m_testbed->GetHostModel(0)->GetObject<TimeWaitTable>())
+    {
+        m_overflowsAtStart = table->GetOverflows();
+    }
     m_busyAtStart = ServerCpuTime();
     m_failuresAtStart = m_testbed->GetHostModel(0)->GetAllocationFailures();
     Sample();
 }
 
+double
+WebStoneRun::ServerTcbKB() const
+{
+    // TCBs, and TIME_WAIT records where the host keeps them compact.
+    Ptr<SocketMemory> memory = m_testbed->GetHostModel(0)->GetObject<SocketMemory>();
+    return (memory->GetTcbMemory() + memory->GetTimeWaitMemory()) / 1024.0;
+}
+
+uint32_t
+WebStoneRun::TimeWaitAt(uint32_t host) const
+{
+    Ptr<TcpHostModel> model = m_testbed->GetHostModel(host);
+    Ptr<TimeWaitTable> table = model->GetObject<TimeWaitTable>();
+    return model->GetTcbCount(TcpSocket::TIME_WAIT) + (table ? table->GetCount() : 0);
+}
+
 void
 WebStoneRun::Sample()
 {
-    Ptr<TcpHostModel> server = m_testbed->GetHostModel(0);
-    double memory = server->GetObject<SocketMemory>()->GetTcbMemory() / 1024.0;
+    double memory = ServerTcbKB();
     m_memorySum += memory;
     m_memoryMax = std::max(m_memoryMax, memory);
-    m_serverTimeWaitSum += server->GetTcbCount(TcpSocket::TIME_WAIT);
+    m_serverTimeWaitSum += TimeWaitAt(0);
     for (uint32_t h = 1; h <= m_c.clientHosts; ++h)
     {
-        m_clientTimeWaitSum += m_testbed->GetHostModel(h)->GetTcbCount(TcpSocket::TIME_WAIT);
+        m_clientTimeWaitSum += TimeWaitAt(h);
     }
     ++m_samples;
     if (Simulator::Now() + MilliSeconds(100) < m_end)
@@ -209,11 +232,10 @@ WebStoneRun::Sample()
 void
 WebStoneRun::Tick()
 {
-    m_result.timeline.push_back(
-        {Simulator::Now().GetSeconds(),
-         m_testbed->GetHostModel(0)->GetObject<SocketMemory>()->GetTcbMemory() / 1024.0,
-         double(m_secondCompleted),
-         double(m_secondFailed)});
+    m_result.timeline.push_back({Simulator::Now().GetSeconds(),
+                                 ServerTcbKB(),
+                                 double(m_secondCompleted),
+                                 double(m_secondFailed)});
     m_secondCompleted = 0;
     m_secondFailed = 0;
     if (Simulator::Now() + Seconds(1) < m_end)
@@ -287,6 +309,10 @@ WebStoneRun::Run()
     r.serverSynsTurnedAway =
         m_testbed->GetHostModel(0)->GetAllocationFailures() - m_failuresAtStart;
     r.serverMemoryDrops = m_testbed->GetInputStage(0)->GetMemoryDrops() - m_memoryDropsAtStart;
+    if (Ptr<TimeWaitTable> table = m_testbed->GetHostModel(0)->GetObject<TimeWaitTable>())
+    {
+        r.serverTimeWaitOverflows = table->GetOverflows() - m_overflowsAtStart;
+    }
     r.events = Simulator::GetEventCount();
     Simulator::Destroy();
     return m_result;

@@ -54,18 +54,19 @@ struct TwAvoidWebStoneResult
     double connectionsPerSecond{0}; //!< Connections completed per second
     double failedPerSecond{0};      //!< Connections refused, reset or timed out per second
     double meanLatencyMs{0};        //!< Mean request latency
-    double serverTcbMemoryKB{0};    //!< Server TCB memory, time average (KB of 1024 bytes)
+    double serverTcbMemoryKB{0};    //!< Server TCB (and TIME_WAIT record) memory, time average (KB)
     double serverTcbMemoryMaxKB{0}; //!< Its maximum
     double serverTimeWait{0};       //!< Server TIME_WAIT TCBs, time average
     double clientTimeWait{0};       //!< TIME_WAIT TCBs per client host, time average
     double serverSegmentsPerConnection{
-        0};                            //!< Segments the server received per completed connection
-    double serverRstsPerConnection{0}; //!< RSTs among them
-    double serverTcbLifetimeMs{0};     //!< Mean life of the server's connection TCBs released
-    double serverCpuBusy{0};           //!< Fraction of the time the server's CPU was busy
-    uint64_t serverSynsTurnedAway{0};  //!< SYNs the server had no TCB memory for
-    uint64_t serverMemoryDrops{0};     //!< Data segments the server had no memory for
-    uint64_t events{0};                //!< Simulator events executed
+        0};                              //!< Segments the server received per completed connection
+    double serverRstsPerConnection{0};   //!< RSTs among them
+    double serverTcbLifetimeMs{0};       //!< Mean life of the server's connection TCBs released
+    double serverCpuBusy{0};             //!< Fraction of the time the server's CPU was busy
+    uint64_t serverSynsTurnedAway{0};    //!< SYNs the server had no TCB memory for
+    uint64_t serverMemoryDrops{0};       //!< Data segments the server had no memory for
+    uint64_t serverTimeWaitOverflows{0}; //!< Compact TIME_WAIT skipped: the bucket limit reached
+    uint64_t events{0};                  //!< Simulator events executed
 
     /// One second of the whole run (warm-up included).
     struct Second

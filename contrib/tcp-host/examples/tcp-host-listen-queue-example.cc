@@ -16,12 +16,7 @@
 // with --cookies=Never, are dropped and resent by the clients after 1 s,
 // 3 s ...); handshakes that complete while the accept queue is full are
 // dropped, and complete when the application has made room, or, with
-// --abortOnOverflow, are reset. A cookie lapses here at its connection's
-// first SYN+ACK timeout (1 s; the model's approximation, tcp-host.rst:
-// Linux honours it for 60 to 120 s): a cookie's client whose handshake
-// could not complete by then (the accept queue full) is reset when its
-// data comes, where Linux would let it in. --cookies=Never shows the
-// queues without that approximation.
+// --abortOnOverflow, are reset.
 
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"

@@ -197,17 +197,19 @@ TcpHostSocket::CompleteFork(Ptr<Packet> p,
     TcpSocketBase::CompleteFork(p, tcpHeader, fromAddress, toAddress);
     if (m_synCookie && m_state == SYN_RCVD)
     {
-        // A cookie keeps no state to resend the SYN+ACK from: where the
-        // retransmission would be, the connection goes instead.
+        // A cookie keeps no state to resend the SYN+ACK from; its last ACK
+        // is honoured for a while, then the connection goes.
         m_retxEvent.Cancel();
-        m_retxEvent = Simulator::Schedule(m_rto, &TcpHostSocket::ExpireCookie, this);
+        m_retxEvent = Simulator::Schedule(m_parentQueue->GetCookieLifetime(),
+                                          &TcpHostSocket::ExpireCookie,
+                                          this);
     }
 }
 
 void
 TcpHostSocket::ExpireCookie()
 {
-    NS_LOG_LOGIC("cookie connection: no last ACK within " << m_rto.Get().As(Time::S));
+    NS_LOG_LOGIC("cookie connection: no last ACK in its lifetime");
     m_closeNotified = true; // nobody was told of it
     CloseAndNotify();
 }

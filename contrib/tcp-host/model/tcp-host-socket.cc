@@ -514,6 +514,11 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
         }
         break;
     case ESTABLISHED:
+        if (ReAckSyn(flags))
+        {
+            consumed = true;
+            break;
+        }
         // A FIN+ACK that acknowledges new data: the base class would drop
         // the acknowledgement (ProcessEstablished hands FIN+ACK to PeerClose).
         // Under a delayed-ACK policy, any FIN with data: the policy sees the
@@ -529,6 +534,11 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
         break;
     case FIN_WAIT_1:
     case FIN_WAIT_2:
+        if (ReAckSyn(flags))
+        {
+            consumed = true;
+            break;
+        }
         if (m_closeCalled && m_resetDataAfterClose && !(flags & TcpHeader::RST) &&
             packet->GetSize() > h.GetSerializedSize() &&
             h.GetSequenceNumber() + SequenceNumber32(packet->GetSize() - h.GetSerializedSize()) >
@@ -555,6 +565,11 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
         }
         break;
     case CLOSE_WAIT:
+        if (ReAckSyn(flags))
+        {
+            consumed = true;
+            break;
+        }
         // The peer's FIN again: our ACK of it was lost. TcpSocketBase only
         // records it again, and the peer gives up after its retries. Any
         // other segment is the base class's data path.
@@ -588,6 +603,23 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
     payload->RemoveHeader(h);
     m_rxTrace(payload, h, this);
     ReportData();
+}
+
+bool
+TcpHostSocket::ReAckSyn(uint8_t flags)
+{
+    if (!(flags & TcpHeader::SYN) || (flags & TcpHeader::RST))
+    {
+        return false;
+    }
+    // A SYN on a synchronized connection: most often the peer's SYN+ACK
+    // again, our last ACK of the handshake lost or dropped by the peer's
+    // full accept queue. RFC 9293 (section 3.10.7.4) and RFC 5961 (section
+    // 4): answer with an ACK. TcpSocketBase ignores it, and the peer's side
+    // stays in SYN_RCVD until our data comes (#21).
+    NS_LOG_LOGIC("SYN on a synchronized connection: ACK");
+    SendEmptyPacket(TcpHeader::ACK);
+    return true;
 }
 
 uint32_t

@@ -357,6 +357,14 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     bool ProcessRefusal(const TcpHeader& tcpHeader);
 
     /**
+     * @brief A SYN in a synchronized state (ESTABLISHED, FIN_WAIT_1/2,
+     * CLOSE_WAIT): answer with an ACK.
+     * @param flags the segment's flags
+     * @return true if it was a SYN (answered)
+     */
+    bool ReAckSyn(uint8_t flags);
+
+    /**
      * @brief LISTEN, a SYN, with a listen queue: tcp_conn_request's verdict.
      * @param fromAddress the peer
      * @param toAddress this end

@@ -82,6 +82,13 @@ TcpListenQueue::GetTypeId()
                           TimeValue(Seconds(1)),
                           MakeTimeAccessor(&TcpListenQueue::m_synAckTimeout),
                           MakeTimeChecker(MilliSeconds(1), Seconds(120)))
+            .AddAttribute("CookieLifetime",
+                          "How long a cookie's last ACK is honoured (Linux: from "
+                          "TCP_SYNCOOKIE_PERIOD, 60 s, to twice that; the socket that stands "
+                          "for the cookie lives that long).",
+                          TimeValue(Seconds(60)),
+                          MakeTimeAccessor(&TcpListenQueue::m_cookieLifetime),
+                          MakeTimeChecker(MilliSeconds(1), Seconds(120)))
             .AddTraceSource("SynQueue",
                             "Connections counted in the SYN queue.",
                             MakeTraceSourceAccessor(&TcpListenQueue::m_synQueue),
@@ -240,6 +247,12 @@ Time
 TcpListenQueue::GetSynAckTimeout() const
 {
     return m_synAckTimeout;
+}
+
+Time
+TcpListenQueue::GetCookieLifetime() const
+{
+    return m_cookieLifetime;
 }
 
 TcpListenQueue::AckVerdict

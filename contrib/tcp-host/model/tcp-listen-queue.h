@@ -49,10 +49,10 @@ class Socket;
  *   (TCP_TIMEOUT_INIT, 1 s), before it is dropped.
  *
  * A cookie keeps no state on Linux; here it is a socket in SYN_RCVD that
- * is not counted in the SYN queue and does not resend its SYN+ACK: where
- * Linux would retransmit, it is released silently (a cookie stays valid for
- * two minutes on Linux, so a last ACK later than one retransmission
- * timeout, about 1 s, is refused here and accepted there). The SYN queue's
+ * is not counted in the SYN queue and does not resend its SYN+ACK, released
+ * silently after CookieLifetime (a cookie's last ACK is honoured for 60 to
+ * 120 s on Linux; this socket costs memory Linux does not spend). The SYN
+ * queue's
  * pruning of old requests under load (reqsk_timer_handler) and
  * tcp_peer_is_proven (a peer with cached metrics passing the three-quarter
  * rule) are not modelled.
@@ -178,6 +178,9 @@ class TcpListenQueue : public Object
     /// @return the first SYN+ACK retransmission timeout (doubled each time)
     Time GetSynAckTimeout() const;
 
+    /// @return how long a cookie's last ACK is honoured
+    Time GetCookieLifetime() const;
+
     /**
      * @brief Take connections from the accept queue (pull mode).
      *
@@ -242,6 +245,7 @@ class TcpListenQueue : public Object
     Time m_deferAccept;                     //!< TCP_DEFER_ACCEPT
     uint32_t m_synAckRetries;               //!< net.ipv4.tcp_synack_retries
     Time m_synAckTimeout;                   //!< TCP_TIMEOUT_INIT
+    Time m_cookieLifetime;                  //!< A cookie's validity
     TracedValue<uint32_t> m_synQueue{0};    //!< Connections counted in the SYN queue
     TracedValue<uint32_t> m_acceptQueue{0}; //!< Connections waiting for accept()
     std::deque<Waiting> m_waiting;          //!< The accept queue, oldest first

@@ -37,6 +37,8 @@
 //  #19 4038        a persist probe with nothing unsent -> PersistTimeout (core)
 //  #20 2893, 4477  Last.ACK.sent not advanced by a data segment's ACK (a stale
 //                  timestamp echoed) -> SendDataPacket (core)
+//  #21 1578, 2555  a SYN (the peer's SYN+ACK again) in ESTABLISHED, FIN_WAIT_1/2 or
+//                  CLOSE_WAIT ignored, not ACKed -> ReAckSyn (core)
 //
 // Steering: TcpSocketBase's state rewritten around a call to it. Fragile by
 // nature, and the first to check on another version:

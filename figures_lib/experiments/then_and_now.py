@@ -1,0 +1,367 @@
+"""The TIME_WAIT draft's tables on today's host (issue 25, part 3): "then
+and now".
+
+table1-now: Table 1 (two bulk transfers, N TIME_WAIT TCBs at the server, the
+SunOS host's costs) with the server's TCB lookup hashed, with TIME_WAIT kept
+in Linux's compact records (off the TCB list), and with both. One point:
+build/bin/tw-avoid-table1 --timeWaitTcbs=N --discipline=D [--timeWaitTable]
+--RngRun=R --transferTime=S.
+
+table3-now: Table 3's unmodified server (WebSTONE, 500-byte files), its
+TIME_WAIT in Linux's compact records of 256 bytes: in the SunOS host's
+socket memory, in memory without a limit (today's host: the records'
+memory is what RAM gives), and there with a bucket limit of 4096
+(tcp_max_tw_buckets, whose default on a 24 GiB host is 131072). One point:
+build/bin/tw-avoid-webstone --table=3 --variant=unmodified --timeWaitTable
+[--memoryLimit=0] [--timeWaitBuckets=B] --RngRun=R. Table 3 itself (the
+``table3`` experiment) is "then".
+"""
+
+import math
+
+from .. import gnuplot
+from ..csvio import columns_of, write_csv
+from ..registry import Experiment, Point, register
+from ..stats import summarize_groups
+from .table1.paper import N_VALUES
+
+# label -> (discipline, compact TIME_WAIT records)
+TABLE1_VARIANTS = {
+    "then (linear list, TCBs)": ("LinearHeadInsert", False),
+    "hashed lookup": ("Hashed", False),
+    "compact records": ("LinearHeadInsert", True),
+    "hashed + records (Linux)": ("Hashed", True),
+}
+# scale -> (runs per point, transfer time in s)
+TABLE1_SCALES = {"paper": (5, 10.0), "quick": (2, 2.0)}
+
+# label -> (memory limit: -1 the profile's, 0 none; bucket limit: 0 the table's)
+TABLE3_VARIANTS = {
+    "records, SunOS memory": (-1, 0),
+    "records, no memory limit": (0, 0),
+    "records, 4096 buckets": (0, 4096),
+}
+TABLE3_VALUES = (
+    "conn_per_s",
+    "throughput_mbps",
+    "server_tcb_kb",
+    "server_time_wait",
+    "overflows_per_s",
+)
+# scale -> (runs, warm-up s, measurement s)
+TABLE3_SCALES = {"paper": (3, 70.0, 60.0), "quick": (2, 70.0, 10.0)}
+
+
+def _ci(s):
+    return 0.0 if math.isnan(s["ci95"]) else s["ci95"]
+
+
+def _fmt(s):
+    return f"{s['mean']:.4g}" + ("" if math.isnan(s["ci95"]) else f" +- {s['ci95']:.3g}")
+
+
+def _labelled(points, rows, labels):
+    """Rows with their variant's label, from the points they came from."""
+    return [{**row, "variant": labels(point)} for point, row in zip(points, rows)]
+
+
+@register
+class Table1Now(Experiment):
+    name = "table1-now"
+    title = "Then and now: Table 1 with hashed lookup and Linux's compact TIME_WAIT"
+    program = "tw-avoid-table1"
+
+    def point(self, scale, variant, n, run):
+        runs, seconds = TABLE1_SCALES[scale]
+        discipline, records = TABLE1_VARIANTS[variant]
+        return Point.make(self.name, scale, self.program, timeWaitTcbs=n, discipline=discipline,
+                          timeWaitTable=records, RngRun=run, transferTime=seconds)  # fmt: skip
+
+    def points(self, scale):
+        runs, _ = TABLE1_SCALES[scale]
+        return [
+            self.point(scale, v, n, run)
+            for v in TABLE1_VARIANTS
+            for n in N_VALUES
+            for run in range(1, runs + 1)
+        ]
+
+    def outputs(self, scale, rows, outdir):
+        columns = columns_of(rows)
+        labels = {
+            (d, r): v for v, (d, r) in TABLE1_VARIANTS.items()
+        }  # fmt: skip
+        rows = _labelled(
+            self.points(scale),
+            rows,
+            lambda p: labels[(p.param("discipline"), p.param("timeWaitTable"))],
+        )
+        order = list(TABLE1_VARIANTS)
+        rows.sort(key=lambda r: (order.index(r["variant"]), int(r["N"]), int(r["run"])))
+        write_csv(outdir / f"{self.name}.csv", columns, rows)  # the program's columns, sorted
+        summary = summarize_groups(
+            [{**r, "N": int(r["N"])} for r in rows],
+            ("variant", "N"),
+            ("mean_mbps",),
+            lambda k: (order.index(k[0]), k[1]),
+        )
+        runs, seconds = TABLE1_SCALES[scale]
+        scale_text = f"scale {scale}: {runs} runs per point, {seconds:g} s transfer"
+        lines = [
+            "Table 1 on today's host: throughput per client (Mb/s) vs N TIME_WAIT at the server",
+            f"(SunOS host costs; {scale_text}; mean +- 95 % CI over runs)",
+            "",
+            f"{'N':>6} " + " ".join(f"{v:>26}" for v in order),
+        ]
+        for n in N_VALUES:
+            lines.append(
+                f"{n:>6} " + " ".join(f"{_fmt(summary[(v, n)]['mean_mbps']):>26}" for v in order)
+            )
+        drop = {
+            v: 1 - summary[(v, N_VALUES[-1])]["mean_mbps"]["mean"] / summary[(v, 0)]["mean_mbps"]["mean"]
+            for v in order
+        }  # fmt: skip
+        lines += ["", f"Fall from N=0 to N={N_VALUES[-1]}:"]
+        lines += [f"  {v}: {100 * d:.1f} %" for v, d in drop.items()]
+        text = "\n".join(lines) + "\n"
+        (outdir / f"{self.name}-check.txt").write_text(text)
+        summary_rows = [
+            {"variant": v, "N": n, "n": s["mean_mbps"]["n"], "mean_mbps": f"{s['mean_mbps']['mean']:.4f}",
+             "ci95_mbps": f"{_ci(s['mean_mbps']):.4f}"}
+            for (v, n), s in summary.items()
+        ]  # fmt: skip
+        write_csv(outdir / f"{self.name}-summary.csv", ("variant", "N", "n", "mean_mbps", "ci95_mbps"),
+                  summary_rows)  # fmt: skip
+        error = self.plot(outdir, summary, order, scale_text)
+        return text + (f"\nwarning: {error}\n" if error else "")
+
+    def plot(self, outdir, summary, order, scale_text):
+        colours = ("#b02010", "#d08000", "#1050b0", "#108040")
+        blocks, curves = [], []
+        for i, v in enumerate(order):
+            data = [f"{n} {summary[(v, n)]['mean_mbps']['mean']:g} {_ci(summary[(v, n)]['mean_mbps']):g}"
+                    for n in N_VALUES]  # fmt: skip
+            blocks.append(gnuplot.datablock(f"v{i}", data))
+            curves.append(
+                f'$v{i} using ($1+{(i - 1.5) * 20:g}):2:3 with yerrorlines lw 2 pt 7 '
+                f'lc rgb "{colours[i]}" title "{v}"'
+            )
+        gp = outdir / f"{self.name}.gp"
+        gp.write_text(f"""\
+# Table 1 then and now; generated by ./figures.py, do not edit.
+{gnuplot.terminal("1100,650")}
+set output "{self.name}.png"
+{"".join(blocks)}
+set title "TIME_WAIT draft, Table 1, then and now: throughput vs TIME_WAIT at the server\\n({scale_text}; mean with 95% CI)"
+set xlabel "N: TIME_WAIT connections at the server before the transfer"
+set ylabel "throughput per client (Mb/s)"
+set xrange [-200:2700]
+set yrange [0:90]
+set grid ytics lc rgb "#dddddd"
+set key bottom left box opaque
+plot {", ".join(curves)}
+""")
+        return gnuplot.run(gp, outdir)
+
+
+@register
+class Table3Now(Experiment):
+    name = "table3-now"
+    title = "Then and now: Table 3's unmodified server with Linux's compact TIME_WAIT"
+    program = "tw-avoid-webstone"
+
+    def point(self, scale, variant, run):
+        _, warmup, measure = TABLE3_SCALES[scale]
+        limit, buckets = TABLE3_VARIANTS[variant]
+        return Point.make(self.name, scale, self.program, table="3", variant="unmodified",
+                          timeWaitTable=True, memoryLimit=limit, timeWaitBuckets=buckets,
+                          warmup=warmup, measure=measure, RngRun=run)  # fmt: skip
+
+    def points(self, scale):
+        runs, _, _ = TABLE3_SCALES[scale]
+        return [self.point(scale, v, run) for v in TABLE3_VARIANTS for run in range(1, runs + 1)]
+
+    def outputs(self, scale, rows, outdir):
+        columns = columns_of(rows)
+        labels = {lb: v for v, lb in TABLE3_VARIANTS.items()}
+        rows = _labelled(
+            self.points(scale),
+            rows,
+            lambda p: labels[(p.param("memoryLimit"), p.param("timeWaitBuckets"))],
+        )
+        _, _, measure = TABLE3_SCALES[scale]
+        for r in rows:
+            r["overflows_per_s"] = float(r["server_time_wait_overflows"]) / measure
+        order = list(TABLE3_VARIANTS)
+        rows.sort(key=lambda r: (order.index(r["variant"]), int(r["run"])))
+        write_csv(outdir / f"{self.name}.csv", columns, rows)
+        summary = summarize_groups(rows, ("variant",), TABLE3_VALUES, lambda k: order.index(k[0]))
+        runs, warmup, _ = TABLE3_SCALES[scale]
+        scale_text = f"scale {scale}: {runs} runs, {warmup:g} s warm-up, {measure:g} s measured"
+        lines = [
+            "Table 3's unmodified server, TIME_WAIT in Linux's compact records (256 bytes)",
+            f"({scale_text}; mean +- 95 % CI over runs; Table 3 itself is 'then')",
+            "",
+            f"{'variant':>26} {'conn/s':>16} {'Mb/s':>16} {'memory KB':>18} "
+            f"{'TIME_WAIT':>18} {'no TIME_WAIT /s':>16}",
+        ]
+        for (v,), s in summary.items():
+            lines.append(
+                f"{v:>26} {_fmt(s['conn_per_s']):>16} {_fmt(s['throughput_mbps']):>16} "
+                f"{_fmt(s['server_tcb_kb']):>18} {_fmt(s['server_time_wait']):>18} "
+                f"{_fmt(s['overflows_per_s']):>16}"
+            )
+        text = "\n".join(lines) + "\n"
+        (outdir / f"{self.name}-check.txt").write_text(text)
+        summary_rows = [
+            {"variant": v, **{f"{c}_mean": f"{s[c]['mean']:.4f}" for c in TABLE3_VALUES},
+             **{f"{c}_ci95": f"{_ci(s[c]):.4f}" for c in TABLE3_VALUES}}
+            for (v,), s in summary.items()
+        ]  # fmt: skip
+        write_csv(outdir / f"{self.name}-summary.csv",
+                  ["variant", *(f"{c}_{k}" for c in TABLE3_VALUES for k in ("mean", "ci95"))],
+                  summary_rows)  # fmt: skip
+        error = self.plot(outdir, summary, scale_text)
+        return text + (f"\nwarning: {error}\n" if error else "")
+
+    def plot(self, outdir, summary, scale_text):
+        data = [
+            f'"{v}" {s["conn_per_s"]["mean"]:g} {_ci(s["conn_per_s"]):g} '
+            f'{s["overflows_per_s"]["mean"]:g} {_ci(s["overflows_per_s"]):g}'
+            for (v,), s in summary.items()
+        ]
+        gp = outdir / f"{self.name}.gp"
+        gp.write_text(f"""\
+# Table 3 then and now; generated by ./figures.py, do not edit.
+{gnuplot.terminal("1000,600")}
+set output "{self.name}.png"
+{gnuplot.datablock("d", data)}
+set title "TIME_WAIT draft, Table 3's unmodified server, TIME_WAIT in 256-byte records\\n({scale_text}; mean with 95% CI)"
+set style data histogram
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.8 border -1
+set ylabel "per second"
+set yrange [0:*]
+set grid ytics lc rgb "#dddddd"
+set key top left box opaque
+plot $d using 2:3:xtic(1) lc rgb "#1050b0" title "connections completed", \\
+     $d using 4:5 lc rgb "#b02010" title "connections closed without TIME_WAIT (bucket limit)"
+""")
+        return gnuplot.run(gp, outdir)
+
+
+# dtoc-now: the DTOC paper's busy day (figure 7: 1 retry) with the kernel's
+# accept queue in place of the application's (dtoc-day is "then").
+# label -> (tcp_abort_on_overflow, TCP_DEFER_ACCEPT s)
+DTOC_VARIANTS = {
+    "kernel queue": (False, 0.0),
+    "kernel, abort on overflow": (True, 0.0),
+    "kernel, defer accept 1 s": (False, 1.0),
+}
+DTOC_VALUES = ("useful_pct", "response_s", "refused", "timed_out", "server_refused")
+# scale -> (runs, timeouts, period s)
+DTOC_SCALES = {"paper": (3, (5, 8, 10), 240.0), "quick": (1, (5, 10), 30.0)}
+
+
+@register
+class DtocNow(Experiment):
+    name = "dtoc-now"
+    title = "Then and now: the DTOC busy day with Linux's accept queue (abort on overflow, defer accept)"
+    program = "dtoc"
+
+    def point(self, scale, variant, strategy, timeout, run):
+        _, _, period = DTOC_SCALES[scale]
+        abort, defer = DTOC_VARIANTS[variant]
+        return Point.make(self.name, scale, self.program, strategy=strategy, timeout=timeout,
+                          retries=1, day="busy", period=period, acceptQueue="kernel",
+                          abortOnOverflow=abort, deferAccept=defer, RngRun=run)  # fmt: skip
+
+    def points(self, scale):
+        runs, timeouts, _ = DTOC_SCALES[scale]
+        # Run 1 of every configuration first: a partial sweep covers them all.
+        return [
+            self.point(scale, v, strategy, t, run)
+            for run in range(1, runs + 1)
+            for t in timeouts
+            for strategy in ("regular", "dtoc")
+            for v in DTOC_VARIANTS
+        ]
+
+    def outputs(self, scale, rows, outdir):
+        columns = columns_of(rows)
+        labels = {lb: v for v, lb in DTOC_VARIANTS.items()}
+        rows = _labelled(
+            self.points(scale),
+            rows,
+            lambda p: labels[(p.param("abortOnOverflow"), p.param("deferAccept"))],
+        )
+        order = list(DTOC_VARIANTS)
+        key = lambda r: (order.index(r["variant"]), r["strategy"], float(r["timeout_s"]))  # noqa: E731
+        rows.sort(key=lambda r: (*key(r), int(r["run"])))
+        write_csv(outdir / f"{self.name}.csv", columns, rows)
+        summary = summarize_groups(
+            [{**r, "timeout_s": float(r["timeout_s"])} for r in rows],
+            ("variant", "strategy", "timeout_s"),
+            DTOC_VALUES,
+            lambda k: (order.index(k[0]), k[1], k[2]),
+        )
+        runs, _, period = DTOC_SCALES[scale]
+        scale_text = f"scale {scale}: {runs} runs, busy day of 9 periods of {period:g} s, 1 retry"
+        lines = [
+            "The DTOC busy day with Linux's accept queue (backlog 1024) in place of the application's",
+            f"({scale_text}; mean +- 95 % CI over runs; dtoc-day is 'then')",
+            "",
+            f"{'queue':>26} {'strategy':>8} {'timeout':>7} {'useful %':>16} {'refused':>16} "
+            f"{'timed out':>16} {'listen drops':>16}",
+        ]
+        for (v, strategy, t), s in summary.items():
+            lines.append(
+                f"{v:>26} {strategy:>8} {t:>7g} {_fmt(s['useful_pct']):>16} {_fmt(s['refused']):>16} "
+                f"{_fmt(s['timed_out']):>16} {_fmt(s['server_refused']):>16}"
+            )
+        text = "\n".join(lines) + "\n"
+        (outdir / f"{self.name}-check.txt").write_text(text)
+        summary_rows = [
+            {"variant": v, "strategy": strategy, "timeout_s": f"{t:g}",
+             **{f"{c}_mean": f"{s[c]['mean']:.4f}" for c in DTOC_VALUES},
+             **{f"{c}_ci95": f"{_ci(s[c]):.4f}" for c in DTOC_VALUES}}
+            for (v, strategy, t), s in summary.items()
+        ]  # fmt: skip
+        write_csv(outdir / f"{self.name}-summary.csv",
+                  ["variant", "strategy", "timeout_s",
+                   *(f"{c}_{k}" for c in DTOC_VALUES for k in ("mean", "ci95"))],
+                  summary_rows)  # fmt: skip
+        error = self.plot(outdir, summary, order, scale_text)
+        return text + (f"\nwarning: {error}\n" if error else "")
+
+    def plot(self, outdir, summary, order, scale_text):
+        blocks, panels = [], []
+        for i, strategy in enumerate(("regular", "dtoc")):
+            data = [
+                f'"{v}, {t:g} s" {s["useful_pct"]["mean"]:g} {_ci(s["useful_pct"]):g}'
+                for (v, st, t), s in summary.items()
+                if st == strategy
+            ]
+            blocks.append(gnuplot.datablock(f"s{i}", data))
+            panels.append(f"""\
+set title "{strategy}"
+plot $s{i} using 2:3:xtic(1) lc rgb "{('#b02010', '#1050b0')[i]}" notitle
+""")
+        gp = outdir / f"{self.name}.gp"
+        gp.write_text(f"""\
+# DTOC busy day with the kernel's accept queue; generated by ./figures.py, do not edit.
+{gnuplot.terminal("1300,650")}
+set output "{self.name}.png"
+{"".join(blocks)}
+set style data histogram
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.8 border -1
+set ylabel "useful throughput over the day (% of capacity)"
+set yrange [0:100]
+set xtics rotate by -35
+set grid ytics lc rgb "#dddddd"
+set multiplot layout 1,2 title "The DTOC busy day with Linux's accept queue\\n({scale_text}; mean with 95% CI)"
+{"".join(panels)}
+unset multiplot
+""")
+        return gnuplot.run(gp, outdir)
