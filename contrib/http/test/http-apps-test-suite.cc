@@ -31,8 +31,11 @@ struct TwoHosts
     Ptr<HttpFileSet> files;
     Ptr<HttpServer> server;
 
-    /// Build it.
-    TwoHosts()
+    /**
+     * @brief Build it.
+     * @param listenQueues the server's listeners get Linux's SYN and accept queues
+     */
+    explicit TwoHosts(bool listenQueues = false)
     {
         PointToPointHelper p2p;
         p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
@@ -40,7 +43,9 @@ struct TwoHosts
         NetDeviceContainer devices = p2p.Install(nodes);
         // The host model counts TCBs (its neutral profile costs no CPU time).
         TcpHostHelper host;
-        host.Install(nodes);
+        host.Install(nodes.Get(0));
+        host.SetListenQueueEnabled(listenQueues);
+        host.Install(nodes.Get(1));
         Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.0");
         serverAddress = addresses.Assign(devices).GetAddress(1);
 
@@ -769,6 +774,75 @@ class WorkersTest : public TestCase
     }
 };
 
+/**
+ * AcceptQueue Kernel: the same server, its waiting connections in the
+ * listener's TcpListenQueue (backlog 1: full past 1). Five clients at once:
+ * one served at a time, two wait in the kernel's queue, the others' SYNs
+ * or last ACKs are dropped there and they get in later (their SYN or
+ * request resent); nobody is refused by the server, and every connection
+ * taken with accept() goes through the dispatch policy (which drops every
+ * other).
+ */
+class KernelQueueWorkersTest : public TestCase
+{
+  public:
+    KernelQueueWorkersTest()
+        : TestCase("one worker, the kernel's accept queue of backlog 1: connections beyond it "
+                   "wait for their handshake, none is refused, all are served")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TwoHosts hosts(true);
+        Ptr<DropEveryOther> policy = CreateObject<DropEveryOther>();
+        hosts.server->SetAttribute("MaxWorkers", UintegerValue(1));
+        hosts.server->SetAttribute("AcceptQueue", StringValue("Kernel"));
+        hosts.server->SetAttribute("AcceptQueueLimit", UintegerValue(1));
+        hosts.server->SetAttribute("PerRequestCost", TimeValue(MilliSeconds(50)));
+        hosts.server->SetAttribute("DispatchPolicy", PointerValue(policy));
+        uint32_t maxQueue = 0;
+        hosts.server->TraceConnectWithoutContext(
+            "AcceptQueue",
+            MakeCallback(+[](uint32_t* max, uint32_t, uint32_t n) {
+                *max = std::max(*max, n);
+            }).Bind(&maxQueue));
+        std::vector<Ptr<HttpClient>> clients;
+        for (int i = 0; i < 5; ++i)
+        {
+            clients.push_back(hosts.AddClient("ConnectionClose", 1));
+            clients.back()->SetAttribute("ThinkTime", TimeValue(Seconds(100))); // one each
+            clients.back()->SetStartTime(Seconds(0.1));
+        }
+        uint32_t maxOpen = 0;
+        std::function<void()> sample = [&]() {
+            maxOpen = std::max(maxOpen, hosts.server->GetOpenConnections());
+            Simulator::Schedule(MilliSeconds(5), sample);
+        };
+        Simulator::Schedule(Seconds(0.1), sample);
+        Simulator::Stop(Seconds(20));
+        Simulator::Run();
+        HttpServer::Stats stats = hosts.server->GetStats();
+        Ptr<TcpListenQueue> queue = hosts.server->GetListenQueue();
+        NS_TEST_ASSERT_MSG_NE(queue, nullptr, "the server waits in the kernel's queue");
+        TcpListenQueue::Counters counters = queue->GetCounters();
+        Simulator::Destroy();
+        NS_TEST_EXPECT_MSG_EQ(maxOpen, 1, "one worker: one connection served at a time");
+        NS_TEST_EXPECT_MSG_EQ(maxQueue, 2, "the kernel's queue holds the backlog and one more");
+        NS_TEST_EXPECT_MSG_GT(counters.listenOverflows, 0, "some found it full");
+        NS_TEST_EXPECT_MSG_EQ(stats.refused, 0, "the server refuses nobody itself");
+        NS_TEST_EXPECT_MSG_EQ(stats.connectionsAccepted, 5, "all five taken with accept()");
+        NS_TEST_EXPECT_MSG_EQ(policy->waits.size(), 5, "each taken with accept() is dispatched");
+        NS_TEST_EXPECT_MSG_EQ(stats.dropped, 2, "the policy drops every other");
+        NS_TEST_EXPECT_MSG_EQ(stats.responses, 3, "the others are answered");
+        Time longest = policy->waits.empty()
+                           ? Time(0)
+                           : *std::max_element(policy->waits.begin(), policy->waits.end());
+        NS_TEST_EXPECT_MSG_GT(longest, MilliSeconds(40), "some waited in the kernel's queue");
+    }
+};
+
 const std::string GET0 = "GET /file0 HTTP/1.1\r\nHost: s\r\n\r\n";
 
 } // namespace
@@ -898,6 +972,7 @@ class HttpAppsTestSuite : public TestSuite
         AddTestCase(new EndModeTest("ClientClose", true), Duration::QUICK);
         AddTestCase(new UnknownClientCloseTest(), Duration::QUICK);
         AddTestCase(new WorkersTest(), Duration::QUICK);
+        AddTestCase(new KernelQueueWorkersTest(), Duration::QUICK);
         AddTestCase(new BufferedWritesTest(), Duration::QUICK);
         AddTestCase(new Http10BufferedTest(), Duration::QUICK);
         AddTestCase(new ReceiveLivelockTest(0.6), Duration::QUICK);
