@@ -22,6 +22,9 @@ def run(program, *args):
         (["--table=4"], "--table must be one of 2 | 3, not '4'"),
         (["--variant=bogus"], "unknown variant"),
         (["--memoryPool=Mbufs"], "unknown memory pool"),
+        (["--timeWaitBuckets=100"], "a TIME_WAIT bucket limit needs compact TIME_WAIT records"),
+        (["--memoryLimit=-2"], "the memory limit is -1 (the profile's), 0 (none) or a number"),
+        (["--timeWaitTable", "--hostModel=false"], "is not an option of tw-avoid-webstone"),
     ],
 )
 def test_webstone_rejects(args, message):
@@ -41,6 +44,11 @@ def test_webstone_rejects(args, message):
         (["--load=-20"], "a load above 0"),
         (["--day=weekend"], "--day must be one of \"\" | normal | busy, not 'weekend'"),
         (["--queueLimit=0"], "queue limit must be at least 1"),
+        (["--acceptQueue=socket"], "--acceptQueue must be one of application | kernel, not 'socket'"),
+        (["--abortOnOverflow"], "abort-on-overflow and defer-accept are the kernel queue's"),
+        (["--acceptQueue=kernel", "--deferAccept=-1"], "defer-accept must be 0 to 3600 s"),
+        (["--acceptQueue=kernel", "--strategy=lifo"], "strategy 'lifo' needs the application's queue"),
+        (["--acceptQueue=kernel", "--strategy=dtoc", "--method=Callback"], "with method Callback"),
     ],
 )
 def test_dtoc_rejects(args, message):
@@ -104,6 +112,7 @@ NOWHERE = "/nonexistent-dir/out.csv"
         ("proxy-buffer-allocator-cost", ["--evaluations=-1"], "--evaluations must be a whole number from 0 to"),
         ("proxy-buffer-allocator-cost", ["--evaluations=0"], "must be at least 1"),
         ("dtoc", ["--load=1e9"], "at most 1000 % of the capacity"),
+        ("tw-avoid-table1", ["--timeWaitTable", "--hostModel=false"], "compact TIME_WAIT records need the host model"),
         ("dtoc", ["--retries=-1"], "--retries must be a whole number from 0 to"),
         ("dtoc", [f"--timeline={NOWHERE}"], "cannot write --timeline"),
         ("dtoc", ["--timeline=/tmp"], "is a directory, not a file"),
