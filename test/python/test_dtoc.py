@@ -41,3 +41,41 @@ def test_dtoc_config_rejects_bad_input(ns):
     assert "unknown strategy" in config.Validate()
     assert len(ns.DtocExperimentConfig.Day("busy", ns.Seconds(60))) == 9
     assert len(ns.DtocExperimentConfig.Day("holiday", ns.Seconds(60))) == 0
+
+
+def kernel_overload(ns, abort_on_overflow):
+    config = ns.DtocExperimentConfig()
+    config.strategy = "dtoc"
+    config.timeout = ns.Seconds(5)
+    step = ns.DtocLoadStep()
+    step.duration = ns.Seconds(40)
+    step.loadPercent = 200
+    config.pattern.clear()
+    config.pattern.push_back(step)
+    config.warmup = ns.Seconds(25)
+    config.acceptQueue = "kernel"
+    config.abortOnOverflow = abort_on_overflow
+    assert config.Validate() == ""
+    return ns.RunDtocExperiment(config)
+
+
+def test_kernel_accept_queue_from_python(ns):
+    """Linux's accept queue in place of the application's: a full queue drops
+    SYNs and last ACKs (ListenDrops, the server_refused column) and the
+    clients see no refusal, only waiting; with tcp_abort_on_overflow they
+    get an RST, a refused request."""
+    dropped = kernel_overload(ns, False)
+    aborted = kernel_overload(ns, True)
+    assert dropped.serverRefused > 100
+    assert dropped.outcomes[ns.DtocClient.REFUSED] == 0
+    assert aborted.outcomes[ns.DtocClient.REFUSED] > 0
+    assert ns.TcpListenQueue.TimeoutsIn(ns.Seconds(3)) == 2
+
+
+def test_kernel_queue_config_rejects_what_accept_cannot_do(ns):
+    config = ns.DtocExperimentConfig()
+    config.acceptQueue = "kernel"
+    config.strategy = "lifo"
+    assert "needs the application's queue" in config.Validate()
+    config.acceptQueue = "socket"
+    assert "the accept queue is 'application' or 'kernel'" in config.Validate()
