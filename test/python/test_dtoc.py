@@ -9,9 +9,13 @@ def ns():
     return suite.load()
 
 
-def short_overload(ns, strategy):
+def short_overload(ns, strategy, **fields):
+    """40 s at 200 % load (25 s warm-up), users of 5 s patience; fields set
+    more of the configuration."""
     config = ns.DtocExperimentConfig()
     config.strategy = strategy
+    for name, value in fields.items():
+        setattr(config, name, value)
     config.timeout = ns.Seconds(5)
     step = ns.DtocLoadStep()
     step.duration = ns.Seconds(40)
@@ -43,29 +47,13 @@ def test_dtoc_config_rejects_bad_input(ns):
     assert len(ns.DtocExperimentConfig.Day("holiday", ns.Seconds(60))) == 0
 
 
-def kernel_overload(ns, abort_on_overflow):
-    config = ns.DtocExperimentConfig()
-    config.strategy = "dtoc"
-    config.timeout = ns.Seconds(5)
-    step = ns.DtocLoadStep()
-    step.duration = ns.Seconds(40)
-    step.loadPercent = 200
-    config.pattern.clear()
-    config.pattern.push_back(step)
-    config.warmup = ns.Seconds(25)
-    config.acceptQueue = "kernel"
-    config.abortOnOverflow = abort_on_overflow
-    assert config.Validate() == ""
-    return ns.RunDtocExperiment(config)
-
-
 def test_kernel_accept_queue_from_python(ns):
     """Linux's accept queue in place of the application's: a full queue drops
     SYNs and last ACKs (ListenDrops, the server_refused column) and the
     clients see no refusal, only waiting; with tcp_abort_on_overflow they
     get an RST, a refused request."""
-    dropped = kernel_overload(ns, False)
-    aborted = kernel_overload(ns, True)
+    dropped = short_overload(ns, "dtoc", acceptQueue="kernel")
+    aborted = short_overload(ns, "dtoc", acceptQueue="kernel", abortOnOverflow=True)
     assert dropped.serverRefused > 100
     assert dropped.outcomes[ns.DtocClient.REFUSED] == 0
     assert aborted.outcomes[ns.DtocClient.REFUSED] > 0

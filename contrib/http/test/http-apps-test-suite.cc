@@ -714,6 +714,59 @@ class DropEveryOther : public HttpDispatchPolicy
     std::vector<Time> waits; //!< What each decision saw
 };
 
+/// What a run of one worker showed.
+struct OneWorkerRun
+{
+    uint32_t maxOpen{0};             //!< Most connections served at once
+    uint32_t maxQueue{0};            //!< Longest accept queue
+    HttpServer::Stats stats;         //!< The server's counters
+    TcpListenQueue::Counters kernel; //!< The kernel queue's (AcceptQueue Kernel)
+    bool kernelQueue{false};         //!< The server waited in the kernel's queue
+};
+
+/**
+ * @brief One worker (50 ms a request) behind the accept queue, clients
+ * connecting at 0.1 s, one request each; the run ends at @p stop.
+ * @param hosts the hosts (the server's attributes set beyond these)
+ * @param policy its dispatch policy
+ * @param clients how many clients
+ * @param stop when the run ends
+ * @return what the run showed
+ */
+OneWorkerRun
+RunOneWorker(TwoHosts& hosts, Ptr<DropEveryOther> policy, int clients, Time stop)
+{
+    OneWorkerRun run;
+    hosts.server->SetAttribute("MaxWorkers", UintegerValue(1));
+    hosts.server->SetAttribute("DispatchPolicy", PointerValue(policy));
+    hosts.server->SetAttribute("PerRequestCost", TimeValue(MilliSeconds(50)));
+    hosts.server->TraceConnectWithoutContext("AcceptQueue",
+                                             MakeCallback(+[](uint32_t* max, uint32_t, uint32_t n) {
+                                                 *max = std::max(*max, n);
+                                             }).Bind(&run.maxQueue));
+    for (int i = 0; i < clients; ++i)
+    {
+        Ptr<HttpClient> client = hosts.AddClient("ConnectionClose", 1);
+        client->SetAttribute("ThinkTime", TimeValue(Seconds(100))); // one connection each
+        client->SetStartTime(Seconds(0.1));
+    }
+    std::function<void()> sample = [&]() {
+        run.maxOpen = std::max(run.maxOpen, hosts.server->GetOpenConnections());
+        Simulator::Schedule(MilliSeconds(5), sample);
+    };
+    Simulator::Schedule(Seconds(0.1), sample);
+    Simulator::Stop(stop);
+    Simulator::Run();
+    run.stats = hosts.server->GetStats();
+    if (Ptr<TcpListenQueue> queue = hosts.server->GetListenQueue())
+    {
+        run.kernelQueue = true;
+        run.kernel = queue->GetCounters();
+    }
+    Simulator::Destroy();
+    return run;
+}
+
 /**
  * Workers and the accept queue: one worker serves one connection at a time,
  * two more wait, the next are refused; every waiting connection goes
@@ -733,41 +786,17 @@ class WorkersTest : public TestCase
     {
         TwoHosts hosts;
         Ptr<DropEveryOther> policy = CreateObject<DropEveryOther>();
-        hosts.server->SetAttribute("MaxWorkers", UintegerValue(1));
         hosts.server->SetAttribute("AcceptQueueLimit", UintegerValue(2));
-        hosts.server->SetAttribute("DispatchPolicy", PointerValue(policy));
-        hosts.server->SetAttribute("PerRequestCost", TimeValue(MilliSeconds(50)));
-        uint32_t maxQueue = 0;
-        hosts.server->TraceConnectWithoutContext(
-            "AcceptQueue",
-            MakeCallback(+[](uint32_t* max, uint32_t, uint32_t n) {
-                *max = std::max(*max, n);
-            }).Bind(&maxQueue));
-        std::vector<Ptr<HttpClient>> clients;
-        for (int i = 0; i < 4; ++i)
-        {
-            clients.push_back(hosts.AddClient("ConnectionClose", 1));
-            clients.back()->SetAttribute("ThinkTime",
-                                         TimeValue(Seconds(10))); // one connection each
-            clients.back()->SetStartTime(Seconds(0.1));
-        }
-        uint32_t maxOpen = 0;
-        std::function<void()> sample = [&]() {
-            maxOpen = std::max(maxOpen, hosts.server->GetOpenConnections());
-            Simulator::Schedule(MilliSeconds(5), sample);
-        };
-        Simulator::Schedule(Seconds(0.1), sample);
-        Simulator::Stop(Seconds(2));
-        Simulator::Run();
-        HttpServer::Stats stats = hosts.server->GetStats();
-        Simulator::Destroy();
-        NS_TEST_ASSERT_MSG_EQ(maxOpen, 1, "one worker: one connection served at a time");
-        NS_TEST_ASSERT_MSG_EQ(maxQueue, 2, "the queue fills to its limit");
-        NS_TEST_ASSERT_MSG_EQ(stats.connectionsAccepted, 4, "four connections");
-        NS_TEST_ASSERT_MSG_EQ(stats.refused, 1, "the fourth finds the queue full");
+        OneWorkerRun run = RunOneWorker(hosts, policy, 4, Seconds(2));
+        NS_TEST_ASSERT_MSG_EQ(run.maxOpen, 1, "one worker: one connection served at a time");
+        NS_TEST_ASSERT_MSG_EQ(run.maxQueue, 2, "the queue fills to its limit");
+        NS_TEST_ASSERT_MSG_EQ(run.stats.connectionsAccepted, 4, "four connections");
+        NS_TEST_ASSERT_MSG_EQ(run.stats.refused, 1, "the fourth finds the queue full");
         NS_TEST_ASSERT_MSG_EQ(policy->waits.size(), 2, "each waiting connection is dispatched");
-        NS_TEST_ASSERT_MSG_EQ(stats.dropped, 1, "the policy drops the second");
-        NS_TEST_ASSERT_MSG_EQ(stats.responses, 2, "the first and the dispatched one are answered");
+        NS_TEST_ASSERT_MSG_EQ(run.stats.dropped, 1, "the policy drops the second");
+        NS_TEST_ASSERT_MSG_EQ(run.stats.responses,
+                              2,
+                              "the first and the dispatched one are answered");
         NS_TEST_ASSERT_MSG_GT((policy->waits.empty() ? Time(0) : policy->waits.front()),
                               MilliSeconds(40),
                               "it waited for the worker");
@@ -797,45 +826,18 @@ class KernelQueueWorkersTest : public TestCase
     {
         TwoHosts hosts(true);
         Ptr<DropEveryOther> policy = CreateObject<DropEveryOther>();
-        hosts.server->SetAttribute("MaxWorkers", UintegerValue(1));
         hosts.server->SetAttribute("AcceptQueue", StringValue("Kernel"));
         hosts.server->SetAttribute("AcceptQueueLimit", UintegerValue(1));
-        hosts.server->SetAttribute("PerRequestCost", TimeValue(MilliSeconds(50)));
-        hosts.server->SetAttribute("DispatchPolicy", PointerValue(policy));
-        uint32_t maxQueue = 0;
-        hosts.server->TraceConnectWithoutContext(
-            "AcceptQueue",
-            MakeCallback(+[](uint32_t* max, uint32_t, uint32_t n) {
-                *max = std::max(*max, n);
-            }).Bind(&maxQueue));
-        std::vector<Ptr<HttpClient>> clients;
-        for (int i = 0; i < 5; ++i)
-        {
-            clients.push_back(hosts.AddClient("ConnectionClose", 1));
-            clients.back()->SetAttribute("ThinkTime", TimeValue(Seconds(100))); // one each
-            clients.back()->SetStartTime(Seconds(0.1));
-        }
-        uint32_t maxOpen = 0;
-        std::function<void()> sample = [&]() {
-            maxOpen = std::max(maxOpen, hosts.server->GetOpenConnections());
-            Simulator::Schedule(MilliSeconds(5), sample);
-        };
-        Simulator::Schedule(Seconds(0.1), sample);
-        Simulator::Stop(Seconds(20));
-        Simulator::Run();
-        HttpServer::Stats stats = hosts.server->GetStats();
-        Ptr<TcpListenQueue> queue = hosts.server->GetListenQueue();
-        NS_TEST_ASSERT_MSG_NE(queue, nullptr, "the server waits in the kernel's queue");
-        TcpListenQueue::Counters counters = queue->GetCounters();
-        Simulator::Destroy();
-        NS_TEST_EXPECT_MSG_EQ(maxOpen, 1, "one worker: one connection served at a time");
-        NS_TEST_EXPECT_MSG_EQ(maxQueue, 2, "the kernel's queue holds the backlog and one more");
-        NS_TEST_EXPECT_MSG_GT(counters.listenOverflows, 0, "some found it full");
-        NS_TEST_EXPECT_MSG_EQ(stats.refused, 0, "the server refuses nobody itself");
-        NS_TEST_EXPECT_MSG_EQ(stats.connectionsAccepted, 5, "all five taken with accept()");
+        OneWorkerRun run = RunOneWorker(hosts, policy, 5, Seconds(20));
+        NS_TEST_ASSERT_MSG_EQ(run.kernelQueue, true, "the server waits in the kernel's queue");
+        NS_TEST_EXPECT_MSG_EQ(run.maxOpen, 1, "one worker: one connection served at a time");
+        NS_TEST_EXPECT_MSG_EQ(run.maxQueue, 2, "the kernel's queue holds the backlog and one more");
+        NS_TEST_EXPECT_MSG_GT(run.kernel.listenOverflows, 0, "some found it full");
+        NS_TEST_EXPECT_MSG_EQ(run.stats.refused, 0, "the server refuses nobody itself");
+        NS_TEST_EXPECT_MSG_EQ(run.stats.connectionsAccepted, 5, "all five taken with accept()");
         NS_TEST_EXPECT_MSG_EQ(policy->waits.size(), 5, "each taken with accept() is dispatched");
-        NS_TEST_EXPECT_MSG_EQ(stats.dropped, 2, "the policy drops every other");
-        NS_TEST_EXPECT_MSG_EQ(stats.responses, 3, "the others are answered");
+        NS_TEST_EXPECT_MSG_EQ(run.stats.dropped, 2, "the policy drops every other");
+        NS_TEST_EXPECT_MSG_EQ(run.stats.responses, 3, "the others are answered");
         Time longest = policy->waits.empty()
                            ? Time(0)
                            : *std::max_element(policy->waits.begin(), policy->waits.end());

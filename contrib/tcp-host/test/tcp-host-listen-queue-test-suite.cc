@@ -71,6 +71,18 @@ class ListenQueueCase : public TestCase
         m_clients.push_back({start, sendAt});
     }
 
+    /**
+     * @brief With backlog 1: the application away until 2.5 s, a client at
+     * 0.1 s (it waits), two at 0.2 s (the second finds the queue full).
+     */
+    void OneWaitingTwoMore()
+    {
+        m_acceptFrom = Seconds(2.5);
+        AddClient(Seconds(0.1));
+        AddClient(Seconds(0.2));
+        AddClient(Seconds(0.2));
+    }
+
     /// @return segments the server sent to client i with SYN and ACK
     uint32_t SynAcksTo(uint32_t i) const
     {
@@ -278,10 +290,7 @@ class AcceptQueueFullDropsLastAck : public ListenQueueCase
   private:
     void Script() override
     {
-        m_acceptFrom = Seconds(2.5);
-        AddClient(Seconds(0.1));
-        AddClient(Seconds(0.2));
-        AddClient(Seconds(0.2));
+        OneWaitingTwoMore();
     }
 
     void Check() override
@@ -313,10 +322,7 @@ class AbortOnOverflowResets : public ListenQueueCase
   private:
     void Script() override
     {
-        m_acceptFrom = Seconds(2.5);
-        AddClient(Seconds(0.1));
-        AddClient(Seconds(0.2));
-        AddClient(Seconds(0.2));
+        OneWaitingTwoMore();
     }
 
     void Check() override
