@@ -2,16 +2,16 @@
 set terminal pngcairo size 1200,600 noenhanced font "Sans,10"
 set output "proxy-time-wait.png"
 $d100 << EOD
-"standard" 100.427 6.76246 27.0017 2.65698
-"swap" 101.576 6.58657 25.8555 3.29444
-"negotiated" 101.454 7.16339 0.0336134 0.0770291
-"origin-swap" 75.9714 7.10711 55.405 3.83828
+"standard" 101.376 8.10483 27.1681 2.66582
+"swap" 102.854 8.94269 26.5008 3.17572
+"negotiated" 103.225 10.343 0.0285714 0.0793269
+"origin-swap" 76.7261 8.60981 56.684 4.3778
 EOD
 $d200 << EOD
-"standard" 673.864 86.2483 0 0
-"swap" 673.864 86.2483 0 0
-"negotiated" 684.642 88.2182 0 0
-"origin-swap" 395.546 41.801 287.709 43.6634
+"standard" 688.965 85.199 0 0
+"swap" 688.965 85.199 0 0
+"negotiated" 676.257 82.6787 0 0
+"origin-swap" 399.341 45.4246 291.077 48.9662
 EOD
 
 set style data histogram
