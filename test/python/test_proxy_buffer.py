@@ -92,9 +92,11 @@ def test_proxy_experiment_from_python(ns):
 def test_persistent_timer_from_python(ns):
     """The proxy's persistent timer (15 s by default, Apache 1.3's
     KeepAliveTimeout) closes idle connections under scheme 1, which never
-    evicts; without it nothing times out."""
-    never = small_proxy(ns, 1, persistentTimeout=0.0)
-    timed = small_proxy(ns, 1)
+    evicts; without it nothing times out. 60 s, so that connections can be
+    idle for the timer's 15 s several times (in 20 s, with the client's ACK
+    of a resent SYN+ACK, none was)."""
+    never = small_proxy(ns, 1, persistentTimeout=0.0, duration=60)
+    timed = small_proxy(ns, 1, duration=60)
     assert never.timedOut == 0
     assert timed.timedOut > 0 and timed.evictions == 0
 
