@@ -20,7 +20,7 @@ build/bin/tw-avoid-webstone --table=3 --variant=unmodified --timeWaitTable
 import math
 
 from .. import gnuplot
-from ..csvio import columns_of, write_csv
+from ..csvio import columns_of, write_csv, write_summary
 from ..registry import Experiment, Point, register
 from ..stats import summarize_groups
 from .table1.paper import N_VALUES
@@ -125,13 +125,7 @@ class Table1Now(Experiment):
         lines += [f"  {v}: {100 * d:.1f} %" for v, d in drop.items()]
         text = "\n".join(lines) + "\n"
         (outdir / f"{self.name}-check.txt").write_text(text)
-        summary_rows = [
-            {"variant": v, "N": n, "n": s["mean_mbps"]["n"], "mean_mbps": f"{s['mean_mbps']['mean']:.4f}",
-             "ci95_mbps": f"{_ci(s['mean_mbps']):.4f}"}
-            for (v, n), s in summary.items()
-        ]  # fmt: skip
-        write_csv(outdir / f"{self.name}-summary.csv", ("variant", "N", "n", "mean_mbps", "ci95_mbps"),
-                  summary_rows)  # fmt: skip
+        write_summary(outdir / f"{self.name}-summary.csv", ("variant", "N"), ("mean_mbps",), summary)
         error = self.plot(outdir, summary, order, scale_text)
         return text + (f"\nwarning: {error}\n" if error else "")
 
@@ -213,14 +207,7 @@ class Table3Now(Experiment):
             )
         text = "\n".join(lines) + "\n"
         (outdir / f"{self.name}-check.txt").write_text(text)
-        summary_rows = [
-            {"variant": v, **{f"{c}_mean": f"{s[c]['mean']:.4f}" for c in TABLE3_VALUES},
-             **{f"{c}_ci95": f"{_ci(s[c]):.4f}" for c in TABLE3_VALUES}}
-            for (v,), s in summary.items()
-        ]  # fmt: skip
-        write_csv(outdir / f"{self.name}-summary.csv",
-                  ["variant", *(f"{c}_{k}" for c in TABLE3_VALUES for k in ("mean", "ci95"))],
-                  summary_rows)  # fmt: skip
+        write_summary(outdir / f"{self.name}-summary.csv", ("variant",), TABLE3_VALUES, summary)
         error = self.plot(outdir, summary, scale_text)
         return text + (f"\nwarning: {error}\n" if error else "")
 
@@ -321,16 +308,12 @@ class DtocNow(Experiment):
             )
         text = "\n".join(lines) + "\n"
         (outdir / f"{self.name}-check.txt").write_text(text)
-        summary_rows = [
-            {"variant": v, "strategy": strategy, "timeout_s": f"{t:g}",
-             **{f"{c}_mean": f"{s[c]['mean']:.4f}" for c in DTOC_VALUES},
-             **{f"{c}_ci95": f"{_ci(s[c]):.4f}" for c in DTOC_VALUES}}
-            for (v, strategy, t), s in summary.items()
-        ]  # fmt: skip
-        write_csv(outdir / f"{self.name}-summary.csv",
-                  ["variant", "strategy", "timeout_s",
-                   *(f"{c}_{k}" for c in DTOC_VALUES for k in ("mean", "ci95"))],
-                  summary_rows)  # fmt: skip
+        write_summary(
+            outdir / f"{self.name}-summary.csv",
+            ("variant", "strategy", "timeout_s"),
+            DTOC_VALUES,
+            {(v, strategy, f"{t:g}"): s for (v, strategy, t), s in summary.items()},
+        )
         error = self.plot(outdir, summary, order, scale_text)
         return text + (f"\nwarning: {error}\n" if error else "")
 
