@@ -5,7 +5,6 @@
 # ns-3 3.44, so that a module's CMakeLists.txt builds unchanged both here and
 # inside an ns-3 source tree.
 
-set(NS3_VER 3.44)
 set(CMAKE_HEADER_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/include/ns3)
 file(MAKE_DIRECTORY ${CMAKE_HEADER_OUTPUT_DIRECTORY})
 

@@ -46,8 +46,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = Path(os.environ.get("NS3_SUITE_BUILD_DIR", ROOT / "build"))
 
-NS3_VERSION = "3.44"
-
 _ns = None
 _callbacks = None
 
@@ -82,14 +80,14 @@ def _module_name(library):
 
 def _ns3_runtime(build):
     """Which ns-3 the build is against: build/ns3-runtime.txt (written by
-    CMake) as a dict: kind (wheel or prefix), libdir, prefix."""
+    CMake) as a dict: kind (wheel or prefix), version, libdir, prefix."""
     path = build / "ns3-runtime.txt"
     if not path.is_file():
         return {"kind": "wheel"}  # a build configured before the file existed
     return dict(line.split("=", 1) for line in path.read_text().splitlines() if "=" in line)
 
 
-def _load_ns3_from_prefix(prefix, libdir):
+def _load_ns3_from_prefix(prefix, libdir, version):
     """ns-3's libraries and headers from an install prefix (./ns3 configure
     --with-ns3), loaded into cppyy as the wheel's ``ns`` module loads its
     own; returns the ``ns3`` C++ namespace. The wheel's bindings must not be
@@ -99,7 +97,7 @@ def _load_ns3_from_prefix(prefix, libdir):
     if "ns" in sys.modules:
         raise ImportError("the wheel's ns-3 bindings are already imported in this process")
     cppyy.add_include_path(str(prefix / "include"))
-    pending = sorted(libdir.glob("libns%s-*.so" % NS3_VERSION))
+    pending = sorted(libdir.glob("libns%s-*.so" % version))
     if not pending:
         raise BuildMissingError("no ns-3 libraries in %s" % libdir)
     modules = []
@@ -164,7 +162,9 @@ def load(build=None):
 
     runtime = _ns3_runtime(build)
     if runtime.get("kind") == "prefix":
-        ns = _load_ns3_from_prefix(Path(runtime["prefix"]), Path(runtime["libdir"]))
+        ns = _load_ns3_from_prefix(
+            Path(runtime["prefix"]), Path(runtime["libdir"]), runtime["version"]
+        )
     else:
         try:
             from ns import ns

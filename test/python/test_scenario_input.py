@@ -98,6 +98,24 @@ def test_configure_rejects_what_is_not_an_ns3(tmp_path, path, message):
     assert not (build / "CMakeCache.txt").exists()
 
 
+def test_configure_rejects_an_unchecked_ns3_version(tmp_path):
+    """An ns-3 whose TcpSocketBase the workarounds were not checked against
+    is refused before anything is configured, with the version named."""
+    config = tmp_path / "prefix" / "lib" / "cmake" / "ns3"
+    config.mkdir(parents=True)
+    (config / "ns3Config.cmake").write_text("")
+    (config / "ns3ConfigVersion.cmake").write_text('set(PACKAGE_VERSION "3.40")\n')
+    build = tmp_path / "build"
+    result = subprocess.run(
+        [str(BIN.parent.parent / "ns3"), "configure", "--with-ns3", str(tmp_path / "prefix")],
+        capture_output=True, text=True, timeout=300,
+        env={**__import__("os").environ, "NS3_SUITE_BUILD_DIR": str(build)},
+    )  # fmt: skip
+    assert result.returncode != 0
+    assert "is ns-3 3.40; TcpHostSocket works around the TcpSocketBase of ns-3 3.44" in result.stderr
+    assert not (build / "CMakeCache.txt").exists()
+
+
 # Every program: what ns-3's CommandLine would take silently (a negative
 # number wrapped into an unsigned option or attribute, a malformed time or
 # enum name that ends the program by abort, an argument that is not an option)

@@ -336,7 +336,7 @@ TcpHostSocket::HandOverTimeWait()
     {
         return;
     }
-    Ptr<TimeWaitTable> table = m_node->GetObject<TimeWaitTable>();
+    Ptr<TimeWaitTable> table = TimeWaitRecords();
     if (!table)
     {
         return; // TIME_WAIT stays here, a whole socket (BSD, SunOS, ns-3)

@@ -172,7 +172,7 @@ TcpHostSocket::CompleteFork(Ptr<Packet> p,
                             const Address& fromAddress,
                             const Address& toAddress)
 {
-    Ptr<TimeWaitTable> table = m_node ? m_node->GetObject<TimeWaitTable>() : nullptr;
+    Ptr<TimeWaitTable> table = TimeWaitRecords();
     TcbKey key;
     SequenceNumber32 isn;
     if (table && SegmentKey(fromAddress, toAddress, key) && table->TakeIsn(key, isn))
@@ -251,7 +251,7 @@ TcpHostSocket::DeliverAccepted(Ptr<Socket> child, const Address& from)
 bool
 TcpHostSocket::DropSynByQueue(const Address& fromAddress, const Address& toAddress)
 {
-    Ptr<TimeWaitTable> table = m_node ? m_node->GetObject<TimeWaitTable>() : nullptr;
+    Ptr<TimeWaitTable> table = TimeWaitRecords();
     TcbKey key;
     bool reopens = table && SegmentKey(fromAddress, toAddress, key) && table->HasIsn(key);
     TcpListenQueue::SynVerdict verdict = m_listenQueue->OnSyn(reopens);

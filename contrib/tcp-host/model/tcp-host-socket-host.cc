@@ -7,6 +7,7 @@
 
 #include "tcp-host-model.h"
 #include "tcp-host-socket.h"
+#include "time-wait-table.h"
 
 #include "ns3/ipv4-end-point.h"
 #include "ns3/ipv4-interface.h"
@@ -66,8 +67,16 @@ TcpHostSocket::HostModel()
         m_hostModelLooked = true;
         m_memory = m_node->GetObject<SocketMemory>();
         m_sharedPool = m_hostModel && m_memory && m_memory->ChargesData();
+        m_timeWaitTable = m_node->GetObject<TimeWaitTable>();
     }
     return m_hostModel;
+}
+
+Ptr<TimeWaitTable>
+TcpHostSocket::TimeWaitRecords()
+{
+    HostModel(); // the node's objects are looked up together, once
+    return m_timeWaitTable;
 }
 
 void

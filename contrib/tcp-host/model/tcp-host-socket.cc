@@ -9,6 +9,7 @@
 #include "tcp-listen-queue.h"
 #include "tcp-output-stage.h"
 #include "tcp-socket-base-workarounds.h"
+#include "time-wait-table.h"
 #include "type-id-check.h"
 
 #include "ns3/boolean.h"
@@ -165,6 +166,7 @@ TcpHostSocket::TcpHostSocket(const TcpHostSocket& sock)
       m_hostModelLooked(sock.m_hostModelLooked),
       m_memory(sock.m_memory),
       m_sharedPool(sock.m_sharedPool),
+      m_timeWaitTable(sock.m_timeWaitTable),
       m_finWait2Timeout(sock.m_finWait2Timeout),
       m_resetDataAfterClose(sock.m_resetDataAfterClose),
       m_segmentPerWrite(sock.m_segmentPerWrite),
@@ -206,6 +208,7 @@ TcpHostSocket::DoDispose()
         m_hostModel->ForgetTcb(this);
         m_hostModel = nullptr;
     }
+    m_timeWaitTable = nullptr;
     if (m_listenQueue)
     {
         m_listenQueue->SetDeliverCallback(Callback<void, Ptr<Socket>, const Address&>());

@@ -27,6 +27,7 @@ class SocketMemory;
 class TcpHostModel;
 class TcpListenQueue;
 class TcpOutputStage;
+class TimeWaitTable;
 
 /**
  * @ingroup tcp-host
@@ -631,6 +632,10 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     /// @return the node's host model (looked up once; may be null)
     Ptr<TcpHostModel> HostModel();
 
+    /// @return the node's TIME_WAIT records (looked up with the host model;
+    /// null: TIME_WAIT stays in the socket)
+    Ptr<TimeWaitTable> TimeWaitRecords();
+
     /// Tell a host model whose pool is shared how much data this socket buffers.
     void ReportData();
 
@@ -668,26 +673,27 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     TracedCallback<ClosePhase, ClosePhase> m_closePhaseTrace;      //!< Swap phase trace
     TracedCallback<Ptr<const TcpHostSocket>> m_rstInTimeWaitTrace; //!< RST seen in TIME_WAIT
     TracedCallback<Time> m_timeWaitExpiryTrace;                    //!< TIME_WAIT timer (re)started
-    Ptr<TcpHostModel> m_hostModel;     //!< The node's host model (may be null)
-    bool m_hostModelLooked{false};     //!< True once m_hostModel was looked up
-    Ptr<SocketMemory> m_memory;        //!< The node's socket memory (looked up with the model)
-    bool m_sharedPool{false};          //!< The node's socket memory counts data
-    SequenceNumber32 m_finSequence{0}; //!< Sequence number of our FIN, once sent
-    bool m_finSequenceKnown{false};    //!< m_finSequence is set: our FIN has been sent
-    bool m_closeCalled{false};         //!< The application called Close()
-    bool m_closeDeferred{false};       //!< Close() waits for queued data to be sent
-    uint32_t m_peerFinAcks{0};         //!< ACKs sent that acknowledge the peer's FIN
-    Time m_finWait2Timeout;            //!< Longest FIN_WAIT_2 (0: no limit)
-    bool m_resetDataAfterClose{true};  //!< RST new data after Close()
-    EventId m_finWait2Event;           //!< Ends FIN_WAIT_2
-    uint32_t m_finBackoff{0};          //!< Retransmissions of our FIN since the last new ACK
-    SequenceNumber32 m_ackedUpTo{0};   //!< RCV.NXT in the last ACK sent
-    uint32_t m_readSinceAck{0};        //!< Bytes the application read since then
-    uint32_t m_dataSegments{0};        //!< In-sequence data segments received
-    Ptr<Packet> m_heldPacket;          //!< Segment held out of ACKs (HOLD), if any
-    TcpHeader m_heldHeader;            //!< Its header
-    bool m_finFollows{false};          //!< SplitFin: the segment being taken in had a FIN
-    bool m_segmentPerWrite{false};     //!< No segment spans two application writes
+    Ptr<TcpHostModel> m_hostModel;      //!< The node's host model (may be null)
+    bool m_hostModelLooked{false};      //!< True once m_hostModel was looked up
+    Ptr<SocketMemory> m_memory;         //!< The node's socket memory (looked up with the model)
+    bool m_sharedPool{false};           //!< The node's socket memory counts data
+    Ptr<TimeWaitTable> m_timeWaitTable; //!< The node's TIME_WAIT records (looked up with the model)
+    SequenceNumber32 m_finSequence{0};  //!< Sequence number of our FIN, once sent
+    bool m_finSequenceKnown{false};     //!< m_finSequence is set: our FIN has been sent
+    bool m_closeCalled{false};          //!< The application called Close()
+    bool m_closeDeferred{false};        //!< Close() waits for queued data to be sent
+    uint32_t m_peerFinAcks{0};          //!< ACKs sent that acknowledge the peer's FIN
+    Time m_finWait2Timeout;             //!< Longest FIN_WAIT_2 (0: no limit)
+    bool m_resetDataAfterClose{true};   //!< RST new data after Close()
+    EventId m_finWait2Event;            //!< Ends FIN_WAIT_2
+    uint32_t m_finBackoff{0};           //!< Retransmissions of our FIN since the last new ACK
+    SequenceNumber32 m_ackedUpTo{0};    //!< RCV.NXT in the last ACK sent
+    uint32_t m_readSinceAck{0};         //!< Bytes the application read since then
+    uint32_t m_dataSegments{0};         //!< In-sequence data segments received
+    Ptr<Packet> m_heldPacket;           //!< Segment held out of ACKs (HOLD), if any
+    TcpHeader m_heldHeader;             //!< Its header
+    bool m_finFollows{false};           //!< SplitFin: the segment being taken in had a FIN
+    bool m_segmentPerWrite{false};      //!< No segment spans two application writes
     std::deque<SequenceNumber32> m_writeEnds; //!< Ends of writes not yet acknowledged
     uint32_t m_maxRcvBufSize{0}; //!< Largest receive buffer the window scale must allow
     uint32_t m_synWindowCap{0};  //!< While a SYN is built: the real buffer (window cap)

@@ -289,20 +289,19 @@ void
 TcpListenQueue::Established(Ptr<Socket> child, const Address& from)
 {
     NS_LOG_FUNCTION(this << child << from);
-    m_waiting.push_back({child, from, Simulator::Now()});
-    m_acceptQueue = m_waiting.size();
     if (m_ready.IsNull())
     {
-        // Push mode: an application that accepts as soon as it can.
-        Address peer;
-        Time waited;
-        Ptr<Socket> socket = Accept(peer, waited);
+        // Push mode: an accept() loop takes each connection as it comes, so
+        // none waits in the queue.
+        ++m_counters.accepted;
         if (!m_deliver.IsNull())
         {
-            m_deliver(socket, peer);
+            m_deliver(child, from);
         }
         return;
     }
+    m_waiting.push_back({child, from, Simulator::Now()});
+    m_acceptQueue = m_waiting.size();
     m_ready();
 }
 

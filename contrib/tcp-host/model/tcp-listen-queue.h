@@ -147,7 +147,8 @@ class TcpListenQueue : public Object
     void LeftSynQueue(bool cookie);
 
     /**
-     * @brief A connection completed its handshake: it joins the accept queue.
+     * @brief A connection completed its handshake: it joins the accept
+     * queue (pull mode), or goes to the application at once (push mode).
      *
      * The listener's children call this in place of the application's
      * accept callback (they carry it as theirs).
