@@ -189,20 +189,17 @@ TcpInputStage::FinishService()
 void
 TcpInputStage::Deliver(const Pending& segment)
 {
+    TcpHeader h;
+    segment.packet->PeekHeader(h);
+    TcbKey key{segment.header.GetDestination(),
+               h.GetDestinationPort(),
+               segment.header.GetSource(),
+               h.GetSourcePort()};
     // A connection in compact TIME_WAIT has no socket: its record takes
     // the segment, unless a new SYN ends it (then the listener gets it).
-    if (m_timeWait)
+    if (m_timeWait && m_timeWait->Receive(segment.packet, h, key) == TimeWaitTable::HANDLED)
     {
-        TcpHeader h;
-        segment.packet->PeekHeader(h);
-        TcbKey key{segment.header.GetDestination(),
-                   h.GetDestinationPort(),
-                   segment.header.GetSource(),
-                   h.GetSourcePort()};
-        if (m_timeWait->Receive(segment.packet, h, key) == TimeWaitTable::HANDLED)
-        {
-            return;
-        }
+        return;
     }
     // A segment of a listed connection goes straight to its socket, and one
     // of no listed connection to the listener of its port: the endpoint
@@ -210,15 +207,10 @@ TcpInputStage::Deliver(const Pending& segment)
     // node. (With checksums on, TCP must check them.)
     if (!Node::ChecksumEnabled())
     {
-        TcpHeader h;
-        segment.packet->PeekHeader(h);
-        TcpHostSocket* socket = m_host->FindConnection({segment.header.GetDestination(),
-                                                        h.GetDestinationPort(),
-                                                        segment.header.GetSource(),
-                                                        h.GetSourcePort()});
+        TcpHostSocket* socket = m_host->FindConnection(key);
         if (!socket)
         {
-            socket = m_host->FindListener(segment.header.GetDestination(), h.GetDestinationPort());
+            socket = m_host->FindListener(key.localAddress, key.localPort);
         }
         if (socket && socket->ForwardUpDirect(segment.packet, segment.header, segment.interface))
         {
