@@ -190,11 +190,13 @@ TcpHostSocket::~TcpHostSocket()
     }
 }
 
+#ifndef NS_DEPRECATED_3_45
 TypeId
 TcpHostSocket::GetInstanceTypeId() const
 {
     return TcpHostSocket::GetTypeId();
 }
+#endif
 
 void
 TcpHostSocket::DoDispose()

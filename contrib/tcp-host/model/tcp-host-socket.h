@@ -9,6 +9,7 @@
 #include "tcp-close-policy.h"
 #include "tcp-delayed-ack-policy.h"
 
+#include "ns3/deprecated.h"
 #include "ns3/tcp-socket-base.h"
 #include "ns3/traced-callback.h"
 
@@ -124,7 +125,12 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
 
     ~TcpHostSocket() override;
 
+#ifndef NS_DEPRECATED_3_45
+    // ns-3 <= 3.44: TcpSocketBase's own override would report TcpSocketBase
+    // for this socket. From 3.45 Object::GetInstanceTypeId is final and
+    // right (deprecated.h's macros tell the version in C++ and in cppyy).
     TypeId GetInstanceTypeId() const override;
+#endif
 
     /**
      * @brief Set the close policy (which end keeps TIME_WAIT).

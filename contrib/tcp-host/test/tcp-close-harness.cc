@@ -548,8 +548,8 @@ CloseHarness::CloseHarness(const HarnessConfig& config)
     p2p.SetDeviceAttribute("DataRate", StringValue(m_config.rate));
     p2p.SetChannelAttribute("Delay", TimeValue(m_config.delay));
     NetDeviceContainer devices = p2p.Install(m_clientNode, m_serverNode);
-    m_toServer = Create<Wire>(true, &m_log);
-    m_toClient = Create<Wire>(false, &m_log);
+    m_toServer = CreateObject<Wire>(true, &m_log);
+    m_toClient = CreateObject<Wire>(false, &m_log);
     devices.Get(1)->SetAttribute("ReceiveErrorModel", PointerValue(m_toServer));
     devices.Get(0)->SetAttribute("ReceiveErrorModel", PointerValue(m_toClient));
     Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.0");
