@@ -38,10 +38,15 @@ class TimeWaitPlacementTest : public TestCase
 
   private:
     /**
+     * The runs' mean: a run of 10 clients for 40 s closes few connections,
+     * so that which end closed a handful of them first depends on its draws
+     * (on ns-3.48, whose stack creates more random variables, run 1 alone
+     * gave the proxy 0.27 of the origins' TIME_WAIT); the mean of three
+     * runs is about the mechanism.
      * @param placement where TIME_WAIT goes
      * @param originKeepAlive origins' keep-alive, s (0: never)
      * @param maxConnections Nmax
-     * @return the run's result
+     * @return the mean of the runs' results (TIME_WAIT and evictions)
      */
     static ProxyExperimentResult Run(const std::string& placement,
                                      double originKeepAlive,
@@ -60,7 +65,19 @@ class TimeWaitPlacementTest : public TestCase
         c.originMaxRequests = 1000000;
         c.countTimeWait = true;
         c.timeWaitPlacement = placement;
-        return RunProxyExperiment(c);
+        const uint32_t runs = 3;
+        ProxyExperimentResult mean;
+        for (uint32_t run = 1; run <= runs; ++run)
+        {
+            RngSeedManager::SetRun(run);
+            ProxyExperimentResult r = RunProxyExperiment(c);
+            mean.proxyTimeWait += r.proxyTimeWait / runs;
+            mean.originTimeWait += r.originTimeWait / runs;
+            mean.evictions += r.evictions;
+        }
+        mean.evictions /= runs;
+        RngSeedManager::SetRun(1);
+        return mean;
     }
 
     void DoRun() override
@@ -158,7 +175,7 @@ class ProxyBufferExperimentsTestSuite : public TestSuite
         : TestSuite("proxy-buffer-experiments", Type::SYSTEM)
     {
         AddTestCase(new SchemesTest(), Duration::EXTENSIVE);
-        AddTestCase(new TimeWaitPlacementTest(), Duration::QUICK);
+        AddTestCase(new TimeWaitPlacementTest(), Duration::EXTENSIVE);
     }
 };
 
