@@ -25,6 +25,7 @@ import sys
 from pathlib import Path
 
 from benchlib import run_once
+from ns3_contrib_suite import ns3_runtime
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -60,11 +61,11 @@ def main():
             sys.exit("error: --with-ns3 PATH is needed to make the optimized build")
         build(wheel_dir, None)
         build(optimized_dir, args.with_ns3)
-    runtime = (optimized_dir / "ns3-runtime.txt").read_text() if optimized_dir.exists() else ""
-    if "kind=prefix" not in runtime:
+    runtime = ns3_runtime(optimized_dir) or {}
+    if runtime.get("kind") != "prefix":
         sys.exit(f"error: {optimized_dir} is not a build against an installed ns-3")
     print(f"wheel build: {wheel_dir}\noptimized build: {optimized_dir} "
-          f"({runtime.splitlines()[1]})\n")  # fmt: skip
+          f"(ns-3 {runtime['version']})\n")  # fmt: skip
     print(f"{'workload':34} {'wheel s':>8} {'optimized s':>12} {'ratio':>6}  rows")
     for label, program, argv in WORKLOADS:
         wheel_s, wheel_row = run_once([str(wheel_dir / "bin" / program), *argv])

@@ -16,8 +16,8 @@ program's output (CSV header and row) exactly as printed, after a few
 
 The fingerprint hashes what builds the program: the sources of every
 module's model/ and helper/, the modules' and the top-level CMake files,
-cmake/, the program's own scratch/<program>.cc, the ns-3 version and the
-build type. It names no path and no binary, so it is the same on every
+cmake/, the program's own scratch/<program>.cc, the ns-3 version, the
+build type and which of the suite's patches ns-3 carries (upstream/ns-3). It names no path and no binary, so it is the same on every
 machine for the same sources. A stored point whose fingerprint differs
 from the current one is stale: ./figures.py runs it again.
 
@@ -33,6 +33,8 @@ import os
 import re
 import subprocess
 from dataclasses import dataclass
+
+from ns3_contrib_suite import ns3_runtime
 
 from .paths import BUILD, ROOT, STORE, QUICK_STORE
 from .registry import Point, format_value
@@ -92,30 +94,30 @@ def _model_sources(program, root):
 
 
 def build_settings(build=BUILD):
-    """(ns-3 version, build type) of the configured build."""
-    runtime = build / "ns3-runtime.txt"
+    """(ns-3 version, build type, fixes) of the configured build: fixes are
+    the series' patches that ns-3 carries (space separated, or empty)."""
+    runtime = ns3_runtime(build)
     cache = build / "CMakeCache.txt"
-    if not runtime.is_file() or not cache.is_file():
+    if runtime is None or not cache.is_file():
         raise StoreError(f"{build} is not configured: run ./ns3 configure")
-    settings = dict(
-        line.split("=", 1) for line in runtime.read_text().splitlines() if "=" in line
-    )
-    version = settings.get("version")
-    if not version:
-        raise StoreError(f"{runtime} names no ns-3 version: run ./ns3 configure again")
+    version = runtime.get("version")
+    if not version or "fixes" not in runtime:
+        raise StoreError(f"{build}/ns3-runtime.txt is incomplete: run ./ns3 configure again")
     match = re.search(r"^CMAKE_BUILD_TYPE:\w+=(\w*)$", cache.read_text(), re.MULTILINE)
-    return version, match.group(1) if match else ""
+    return version, match.group(1) if match else "", runtime["fixes"]
 
 
 @functools.lru_cache(maxsize=None)
 def model_fingerprint(program, root=ROOT, build=BUILD):
     """The model's fingerprint for a program: 16 hex digits of a SHA-256 over
     its sources (paths relative to the repository, then contents), the ns-3
-    version and the build type (of the checkout at root, configured in
-    build)."""
+    version, the build type and the series' patches ns-3 carries, if any
+    (of the checkout at root, configured in build)."""
     digest = hashlib.sha256()
-    version, build_type = build_settings(build)
+    version, build_type, fixes = build_settings(build)
     digest.update(f"ns-3 {version}\0build {build_type}\0".encode())
+    if fixes:  # a patched ns-3 runs other code under the same version
+        digest.update(f"fixes {fixes}\0".encode())
     for name, f in _model_sources(program, root):
         digest.update(name.encode() + b"\0")
         digest.update(hashlib.sha256(f.read_bytes()).digest())

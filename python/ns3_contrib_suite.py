@@ -78,12 +78,15 @@ def _module_name(library):
     return name
 
 
-def _ns3_runtime(build):
+def ns3_runtime(build=BUILD):
     """Which ns-3 the build is against: build/ns3-runtime.txt (written by
-    CMake) as a dict: kind (wheel or prefix), version, libdir, prefix."""
-    path = build / "ns3-runtime.txt"
+    CMake) as a dict: kind (wheel or prefix), version, libdir, prefix, and
+    fixes (the numbers of the series' patches that ns-3 carries, space
+    separated; contrib/tcp-host/CMakeLists.txt finds them). None if the
+    build is not configured."""
+    path = Path(build) / "ns3-runtime.txt"
     if not path.is_file():
-        return {"kind": "wheel"}  # a build configured before the file existed
+        return None
     return dict(line.split("=", 1) for line in path.read_text().splitlines() if "=" in line)
 
 
@@ -160,7 +163,7 @@ def load(build=None):
             )
         headers.append(header)
 
-    runtime = _ns3_runtime(build)
+    runtime = ns3_runtime(build) or {"kind": "wheel"}
     if runtime.get("kind") == "prefix":
         ns = _load_ns3_from_prefix(
             Path(runtime["prefix"]), Path(runtime["libdir"]), runtime["version"]

@@ -16,14 +16,14 @@ from figures_lib import registry, store
 from figures_lib import experiments as _  # noqa: F401 (registers them)
 from figures_lib.csvio import columns_of, parse_point_output
 from figures_lib.paths import BUILD, FIGURES
+from ns3_contrib_suite import ns3_runtime
 
 EXPERIMENTS = registry.experiments()
 
 
 def on_the_wheel():
     """The build is against the wheel's ns-3 (the store's), not --with-ns3's."""
-    runtime = BUILD / "ns3-runtime.txt"
-    return not runtime.is_file() or "kind=wheel" in runtime.read_text().splitlines()
+    return (ns3_runtime(BUILD) or {"kind": "wheel"})["kind"] == "wheel"
 
 
 def stored_rows(experiment):

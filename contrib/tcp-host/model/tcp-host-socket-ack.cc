@@ -6,6 +6,7 @@
 // (TcpDelayedAckPolicy), its timer and the segments it holds.
 
 #include "tcp-host-socket.h"
+#include "tcp-socket-base-workarounds.h"
 
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -77,7 +78,8 @@ TcpHostSocket::ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader)
     // the passive closer's state, although our FIN went first: nothing ever
     // leaves it. Go where an active closer goes instead (its DoPeerClose
     // has acknowledged the FIN, unless it closed the socket: see Close()).
-    if (m_state == CLOSE_WAIT && m_finSequenceKnown)
+    // A fixed ns-3 (0014) completes the close itself, in ProcessWait.
+    if (!TcpSocketBaseFixes::finWithDataInFinWait && m_state == CLOSE_WAIT && m_finSequenceKnown)
     {
         CompleteActiveClose();
     }
@@ -147,6 +149,21 @@ TcpHostSocket::DelAckTimeout()
 {
     TcpSocketBase::DelAckTimeout();
     ReleaseHeld();
+    // The released segment may complete a FIN that came after it (recorded
+    // early, while the segment was held). For a segment, ProcessWait ends
+    // the active close then; for this timer nothing does.
+    if (m_state == CLOSE_WAIT && m_finSequenceKnown)
+    {
+        // ns-3's DoPeerClose took us to CLOSE_WAIT and acknowledged the FIN
+        // (see ReceivedData).
+        CompleteActiveClose();
+    }
+    else if ((m_state == FIN_WAIT_1 || m_state == FIN_WAIT_2) && m_tcb->m_rxBuffer->Finished())
+    {
+        // A fixed ns-3 (0014) leaves the FIN to ProcessWait.
+        CompleteActiveClose();
+        SendEmptyPacket(TcpHeader::ACK);
+    }
 }
 
 void

@@ -13,6 +13,7 @@
 #include "tcp-host-socket.h"
 #include "tcp-listen-queue.h"
 #include "tcp-output-stage.h"
+#include "tcp-socket-base-workarounds.h"
 
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -241,7 +242,7 @@ TcpHostSocket::Close()
     {
         m_listenQueue->Stop(); // inet_csk_listen_stop: the unaccepted go too
     }
-    if (m_state == CLOSE_WAIT && m_finSequenceKnown)
+    if (!TcpSocketBaseFixes::finWithDataInFinWait && m_state == CLOSE_WAIT && m_finSequenceKnown)
     {
         // TcpSocketBase's DoPeerClose, taking an active closer to CLOSE_WAIT
         // (see ReceivedData), calls Close() at once if the application had
@@ -258,11 +259,13 @@ TcpHostSocket::Close()
         return 0;
     }
     int result = 0;
-    if (m_tcb->m_rxBuffer->Size() != 0 && m_tcb->m_rxBuffer->Available() == 0)
+    if (!TcpSocketBaseFixes::closeKeepsOutOfOrder && m_tcb->m_rxBuffer->Size() != 0 &&
+        m_tcb->m_rxBuffer->Available() == 0)
     {
         // Only out-of-order data is queued: nothing the application could
         // have read. TcpSocketBase::Close resets the connection on any
-        // queued data (ns-3 bug 426); BSD resets only for unread data.
+        // queued data (ns-3 bug 426); BSD resets only for unread data. A
+        // fixed ns-3 (0015) does so itself.
         if (m_txBuffer->SizeFromSequence(m_tcb->m_nextTxSequence) > 0)
         {
             m_closeOnEmpty = true;

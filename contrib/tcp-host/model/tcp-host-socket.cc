@@ -505,12 +505,17 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
         consumed = ProcessListenStray(packet, h, fromAddress, toAddress);
         break;
     case SYN_SENT:
-        consumed = ProcessRefusal(h);
+        // A fixed ns-3 (0012) refuses the connection itself.
+        consumed = !TcpSocketBaseFixes::refusalOnRstAck && ProcessRefusal(h);
         break;
     case SYN_RCVD:
         if ((flags & TcpHeader::SYN) && !(flags & (TcpHeader::ACK | TcpHeader::RST)))
         {
-            EchoResentSyn(h); // then the base class resends the SYN+ACK
+            if (!TcpSocketBaseFixes::resentSynEchoed) // a fixed ns-3 (0009) echoes it itself
+            {
+                EchoResentSyn(h);
+            }
+            // then the base class resends the SYN+ACK
         }
         else if (m_parentQueue)
         {
@@ -640,8 +645,12 @@ TcpHostSocket::SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withA
         // RFC 7323 (section 4.3): Last.ACK.sent is the last ACK sent, with
         // data or without. TcpSocketBase advances it only in SendEmptyPacket,
         // so a peer that acknowledges with data echoes its first timestamp for
-        // ever and every later RTT sample is the connection's age (#20).
-        m_highTxAck = std::max(m_highTxAck, m_tcb->m_rxBuffer->NextRxSequence());
+        // ever and every later RTT sample is the connection's age (#20). A
+        // fixed ns-3 (0001) does it itself.
+        if (!TcpSocketBaseFixes::lastAckSentByData)
+        {
+            m_highTxAck = std::max(m_highTxAck, m_tcb->m_rxBuffer->NextRxSequence());
+        }
     }
     ++m_dataSegmentsSent;
     if (seq < m_tcb->m_highTxMark)
@@ -688,8 +697,10 @@ TcpHostSocket::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
     }
     // A close deferred behind unsent data whose sending was overtaken by an
     // acknowledgement (NewAck moves SND.NXT up to the ACK) would never send
-    // its FIN: nothing is left for SendDataPacket to put it on.
-    if (m_closeDeferred && !m_finSequenceKnown &&
+    // its FIN: nothing is left for SendDataPacket to put it on. A fixed ns-3
+    // (0016) sends it in TcpSocketBase::ReceivedAck, before this: with the
+    // guard below (no FIN yet) this never sends a second one.
+    if (!TcpSocketBaseFixes::deferredCloseSendsFin && m_closeDeferred && !m_finSequenceKnown &&
         (m_state == ESTABLISHED || m_state == CLOSE_WAIT) &&
         m_txBuffer->SizeFromSequence(m_tcb->m_nextTxSequence) == 0)
     {
@@ -704,8 +715,10 @@ TcpHostSocket::PersistTimeout()
     // TcpSocketBase enters the persist state on any zero window, even with
     // nothing unsent, and its probe then copies a byte that is not there (a
     // null buffer item: a crash). With nothing to probe for, wait another
-    // interval; an ACK that opens the window cancels the wait.
-    if (m_txBuffer->SizeFromSequence(m_tcb->m_nextTxSequence) == 0)
+    // interval; an ACK that opens the window cancels the wait. A fixed ns-3
+    // (0006) waits itself.
+    if (!TcpSocketBaseFixes::noEmptyPersistProbe &&
+        m_txBuffer->SizeFromSequence(m_tcb->m_nextTxSequence) == 0)
     {
         m_persistEvent =
             Simulator::Schedule(m_persistTimeout, &TcpHostSocket::PersistTimeout, this);

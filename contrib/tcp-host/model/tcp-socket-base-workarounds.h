@@ -33,7 +33,8 @@
 //  #14 2332/2395 (ProcessSynSent)  an RST+ACK to a SYN ignored -> ProcessRefusal
 //                  (-handshake.cc)
 //  #15 2553/2616, 2713/2776  FIN with data in FIN_WAIT_1/2 -> SplitFin, CompleteActiveClose
-//                  (-close.cc)
+//                  (-close.cc); an early FIN completed by a held segment's timer ->
+//                  DelAckTimeout (-ack.cc)
 //  #16 4477/4600   a resent SYN's timestamp not echoed -> EchoResentSyn, EstimateRtt
 //                  (-handshake.cc)
 //  #17 3904/4000   giving up sends nothing -> GiveUp, ReTxTimeout, RetransmitFin (-close.cc)
@@ -75,5 +76,59 @@
 #ifndef TCP_HOST_NS3_VERSION
 #error "tcp-host: TCP_HOST_NS3_VERSION is undefined (contrib/tcp-host/CMakeLists.txt sets it)"
 #endif
+#ifndef TCP_HOST_NS3_FIXES
+#error "tcp-host: TCP_HOST_NS3_FIXES is undefined (contrib/tcp-host/CMakeLists.txt sets it)"
+#endif
+
+#include <string_view>
+
+namespace ns3
+{
+
+/**
+ * @param patch a patch number of the series (e.g. "0006")
+ * @return whether the ns-3 built against carries it (TCP_HOST_NS3_FIXES:
+ * the numbers contrib/tcp-host/CMakeLists.txt found in its source tree)
+ */
+constexpr bool
+Ns3CarriesPatch(std::string_view patch)
+{
+    std::string_view fixes(TCP_HOST_NS3_FIXES); // "0001 0006 ..."
+    while (!fixes.empty())
+    {
+        std::size_t end = fixes.find(' ');
+        if (fixes.substr(0, end) == patch)
+        {
+            return true;
+        }
+        fixes = end == std::string_view::npos ? std::string_view() : fixes.substr(end + 1);
+    }
+    return false;
+}
+
+/**
+ * @brief The defects above that the ns-3 built against has fixed with the
+ * series' patch, where TcpHostSocket then leaves the case to TcpSocketBase.
+ *
+ * contrib/tcp-host/CMakeLists.txt finds which patches of upstream/ns-3/ an
+ * ns-3 source tree carries. Only the cases where the fixed TcpSocketBase
+ * does what the suite did, segment for segment, are left to it
+ * (upstream/ns-3/README.md, "Could go"); every other workaround carries the
+ * suite's own policy, or the fixed code still differs. An ns-3 built
+ * without those patches, or an install (no sources to look at), keeps every
+ * workaround here: each is also correct on a fixed ns-3.
+ */
+struct TcpSocketBaseFixes
+{
+    static constexpr bool lastAckSentByData = Ns3CarriesPatch("0001");     //!< #20
+    static constexpr bool noEmptyPersistProbe = Ns3CarriesPatch("0006");   //!< #19
+    static constexpr bool resentSynEchoed = Ns3CarriesPatch("0009");       //!< #16 (server)
+    static constexpr bool refusalOnRstAck = Ns3CarriesPatch("0012");       //!< #14
+    static constexpr bool finWithDataInFinWait = Ns3CarriesPatch("0014");  //!< #15
+    static constexpr bool closeKeepsOutOfOrder = Ns3CarriesPatch("0015");  //!< #13 (Close)
+    static constexpr bool deferredCloseSendsFin = Ns3CarriesPatch("0016"); //!< #2
+};
+
+} // namespace ns3
 
 #endif // TCP_SOCKET_BASE_WORKAROUNDS_H

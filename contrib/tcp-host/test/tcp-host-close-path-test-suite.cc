@@ -626,6 +626,74 @@ class CloseWaitFinAgainTest : public ClosePathTestCase
 };
 
 /**
+ * The client closes first; the response comes after its FIN, and the
+ * client's Solaris delayed-ACK policy holds the response's second, short
+ * segment out of the ACK of the first (the client's segment size is larger
+ * than the server's, so both are short). The server's bare FIN arrives
+ * while the segment is held: ns-3 records it early. When the delayed-ACK
+ * timer lets the held segment in, the FIN is complete; ns-3's DoPeerClose
+ * took the client to CLOSE_WAIT, which an active closer never leaves (its
+ * application has closed already), and a fixed ns-3 (0014) leaves the FIN
+ * to ProcessWait, which a timer does not run: the client must go to
+ * TIME_WAIT from the timer.
+ */
+class HeldSegmentBeforeFinTest : public ClosePathTestCase
+{
+  public:
+    HeldSegmentBeforeFinTest()
+        : ClosePathTestCase("FIN_WAIT_2, Solaris policy: a held segment let in by the timer "
+                            "completes the peer's FIN and the active close",
+                            Placement::STANDARD,
+                            ConnSpec{.request = 100,
+                                     .response = 1500,
+                                     .order = CloseOrder::SERVER_FIRST,
+                                     .closeDelay = MilliSeconds(5),
+                                     .clientCloseAfter = MilliSeconds(1)})
+    {
+    }
+
+  private:
+    void Configure(HarnessConfig& config) override
+    {
+        config.client.attributes.emplace_back("DelayedAckPolicy", "ns3::TcpSolarisDelayedAck");
+        config.client.attributes.emplace_back("SegmentSize", "1400");
+    }
+
+    void Drops(CloseHarness&) override
+    {
+    }
+
+    void Check(const ConnRecord& c, const std::vector<WireSegment>& log) override
+    {
+        auto serverFins = Select(log, ServerFin());
+        NS_TEST_ASSERT_MSG_EQ(serverFins.size(), 1, "the server's FIN went once");
+        NS_TEST_ASSERT_MSG_EQ(serverFins[0].len, 0, "a bare FIN");
+        auto acksOfData = Select(log, [](const WireSegment& s) {
+            return s.toServer && s.PureAck() && s.ack >= 1501;
+        });
+        NS_TEST_ASSERT_MSG_EQ(acksOfData.empty(), false, "the response acknowledged");
+        NS_TEST_ASSERT_MSG_GT(acksOfData[0].at,
+                              serverFins[0].at,
+                              "the response's end acknowledged only after the FIN arrived");
+        NS_TEST_ASSERT_MSG_EQ(c.client.Saw(TcpSocket::FIN_WAIT_2), true, "closed first");
+        // TIME_WAIT from the timer that let the segment in (ns-3's CLOSE_WAIT,
+        // if it went there, only for that instant), not from a resent FIN.
+        NS_TEST_ASSERT_MSG_EQ(c.client.Saw(TcpSocket::TIME_WAIT),
+                              true,
+                              "TIME_WAIT: " << c.client.StatesString());
+        NS_TEST_ASSERT_MSG_LT(c.client.TimeWaitAt() - serverFins[0].at,
+                              Seconds(0.5),
+                              "TIME_WAIT within a delayed-ACK interval of the FIN");
+        if (c.client.Saw(TcpSocket::CLOSE_WAIT))
+        {
+            NS_TEST_ASSERT_MSG_EQ(c.client.At(TcpSocket::CLOSE_WAIT),
+                                  c.client.TimeWaitAt(),
+                                  "CLOSE_WAIT only for an instant");
+        }
+    }
+};
+
+/**
  * FinWait2Timeout: the client closes first and the server's application
  * only closes 100 s later. After 60 s idle in FIN_WAIT_2 the client aborts
  * (an error close, its TCB freed); the server's FIN then finds no TCB and
@@ -753,6 +821,7 @@ class TcpHostClosePathTestSuite : public TestSuite
         AddTestCase(new CrossingFinsTest(), Duration::QUICK);
         AddTestCase(new AcceptedBulkTest(), Duration::QUICK);
         AddTestCase(new CloseWaitFinAgainTest(), Duration::QUICK);
+        AddTestCase(new HeldSegmentBeforeFinTest(), Duration::QUICK);
         AddTestCase(new FinWait2TimeoutTest(true), Duration::QUICK);
         AddTestCase(new FinWait2TimeoutTest(false), Duration::QUICK);
     }
