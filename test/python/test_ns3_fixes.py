@@ -11,6 +11,7 @@ import subprocess
 import pytest
 
 from figures_lib.paths import BUILD, ROOT
+from ns3_contrib_suite import ns3_runtime
 
 PATCH = """\
 diff --git a/src/internet/model/tcp-socket-base.cc b/src/internet/model/tcp-socket-base.cc
@@ -43,10 +44,7 @@ def configure(tmp_path, tree_text):
         capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr
-    runtime = dict(
-        line.split("=", 1) for line in (build / "ns3-runtime.txt").read_text().splitlines()
-    )
-    return runtime["fixes"], result.stdout
+    return ns3_runtime(build)["fixes"], result.stdout
 
 
 @pytest.mark.parametrize("text, fixes", [("first\nfixed\nlast\n", "0006"),
