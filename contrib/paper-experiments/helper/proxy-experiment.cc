@@ -311,6 +311,13 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
                     responseSum += t.GetSeconds();
                 }));
     }
+    stream += proxy->AssignStreams(stream);
+    // Every host's own (delayed-ACK clocks, ARP, ns-3's stack) last, in one
+    // call: ns-3's stack takes a number of streams that depends on its
+    // version, which must not move any stream assigned after it.
+    NodeContainer hosts(clients, servers);
+    hosts.Add(proxyNode);
+    clientStack.AssignStreams(hosts, stream);
 
     // TIME_WAIT TCBs at the proxy and at the origins, every second.
     uint64_t samples = 0;

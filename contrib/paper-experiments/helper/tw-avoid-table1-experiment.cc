@@ -112,6 +112,7 @@ Table1Run::Build()
     m_dummyGap = CreateObject<ExponentialRandomVariable>();
     m_dummyGap->SetAttribute("Mean", DoubleValue(0.0002));
     m_dummyGap->SetStream(2);
+    m_testbed->AssignStreams(3);
 }
 
 void

@@ -91,7 +91,7 @@ TwAvoidTestbed::TwAvoidTestbed(const TwAvoidTestbedConfig& config,
     csma.SetChannelAttribute("DataRate", DataRateValue(config.lanRate));
     csma.SetChannelAttribute("Delay", TimeValue(config.lanDelay));
     csma.SetDeviceAttribute("Mtu", UintegerValue(config.mtu));
-    NetDeviceContainer devices = csma.Install(m_nodes);
+    m_devices = csma.Install(m_nodes);
     if (!config.pcapPrefix.empty())
     {
         csma.EnablePcapAll(config.pcapPrefix, false);
@@ -128,7 +128,7 @@ TwAvoidTestbed::TwAvoidTestbed(const TwAvoidTestbedConfig& config,
     }
 
     Ipv4AddressHelper address("10.1.0.0", "255.255.0.0");
-    Ipv4InterfaceContainer interfaces = address.Assign(devices);
+    Ipv4InterfaceContainer interfaces = address.Assign(m_devices);
     for (uint32_t i = 0; i < roles.size(); ++i)
     {
         m_addresses.push_back(interfaces.GetAddress(i));
@@ -157,6 +157,15 @@ Ptr<TcpInputStage>
 TwAvoidTestbed::GetInputStage(uint32_t i) const
 {
     return m_nodes.Get(i)->GetObject<TcpInputStage>();
+}
+
+int64_t
+TwAvoidTestbed::AssignStreams(int64_t stream)
+{
+    // The hosts' last: ns-3's stack takes a number of streams that depends on its version.
+    int64_t used = CsmaHelper().AssignStreams(m_devices, stream);
+    used += TcpHostHelper().AssignStreams(m_nodes, stream + used);
+    return used;
 }
 
 } // namespace ns3

@@ -6,6 +6,7 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/ipv4-address.h"
+#include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
 #include "ns3/tw-avoid-helper.h"
@@ -91,8 +92,17 @@ class TwAvoidTestbed
      */
     Ptr<TcpInputStage> GetInputStage(uint32_t i) const;
 
+    /**
+     * @brief Give every random variable of the testbed a fixed stream: the
+     * CSMA devices' backoff, then the hosts' (TcpHostHelper::AssignStreams).
+     * @param stream the first stream number
+     * @return the number of streams used
+     */
+    int64_t AssignStreams(int64_t stream);
+
   private:
     NodeContainer m_nodes;                //!< The hosts
+    NetDeviceContainer m_devices;         //!< Their CSMA devices
     std::vector<Ipv4Address> m_addresses; //!< Their addresses
 };
 

@@ -137,6 +137,7 @@ WebStoneRun::Build()
     std::string endMode = (m_c.variant == "http") ? "ClientClose" : "ConnectionClose";
     Ptr<UniformRandomVariable> startJitter = CreateObject<UniformRandomVariable>();
     startJitter->SetStream(11);
+    m_testbed->AssignStreams(12);
     Ptr<HttpFileSetRequestSource> source = CreateObject<HttpFileSetRequestSource>();
     source->SetAttribute("FileSet", PointerValue(files));
     Time stop = m_c.warmup + m_c.measure;

@@ -125,6 +125,14 @@ HttpProxy::DoDispose()
     Application::DoDispose();
 }
 
+int64_t
+HttpProxy::AssignStreams(int64_t stream)
+{
+    NS_LOG_FUNCTION(this << stream);
+    m_hit->SetStream(stream);
+    return 1;
+}
+
 void
 HttpProxy::AddOrigin(const std::string& name, InetSocketAddress address)
 {

@@ -84,6 +84,13 @@ class HttpProxy : public Application
      */
     void AddOrigin(const std::string& name, InetSocketAddress address);
 
+    /**
+     * @brief Use a fixed random stream for the hit-or-miss draw.
+     * @param stream the stream
+     * @return streams used (1)
+     */
+    int64_t AssignStreams(int64_t stream);
+
     /// Counters since the start.
     struct Stats
     {

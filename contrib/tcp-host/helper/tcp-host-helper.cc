@@ -5,11 +5,13 @@
 #include "tcp-host-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/arp-l3-protocol.h"
 #include "ns3/host-cpu.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/socket-memory.h"
 #include "ns3/tcp-close-policy.h"
+#include "ns3/tcp-delayed-ack-clock.h"
 #include "ns3/tcp-host-model.h"
 #include "ns3/tcp-host-profile.h"
 #include "ns3/tcp-host-socket-factory.h"
@@ -227,6 +229,27 @@ TcpHostHelper::Install(Ptr<Node> node)
         m_inputFactory.Create<TcpInputStage>()->Install(node);
     }
     m_outputFactory.Create<TcpOutputStage>()->Install(node);
+}
+
+int64_t
+TcpHostHelper::AssignStreams(NodeContainer nodes, int64_t stream)
+{
+    NS_LOG_FUNCTION(this << stream);
+    // ns-3's first, after the suite's block: it also sets ARP's stream, at a
+    // number that depends on ns-3's version, which the loop below replaces.
+    int64_t used = 2 * int64_t(nodes.GetN());
+    used += m_stack.AssignStreams(nodes, stream + used);
+    for (uint32_t i = 0; i < nodes.GetN(); ++i)
+    {
+        Ptr<Node> node = nodes.Get(i);
+        TcpDelayedAckClock::Get(node)->AssignStreams(stream + 2 * i);
+        Ptr<ArpL3Protocol> arp = node->GetObject<ArpL3Protocol>();
+        NS_ABORT_MSG_UNLESS(arp,
+                            "TcpHostHelper::AssignStreams: node " << node->GetId()
+                                                                  << " has no internet stack");
+        arp->AssignStreams(stream + 2 * i + 1);
+    }
+    return used;
 }
 
 } // namespace ns3

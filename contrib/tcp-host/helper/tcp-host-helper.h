@@ -151,6 +151,25 @@ class TcpHostHelper
      */
     virtual void Install(Ptr<Node> node);
 
+    /**
+     * @brief Give every random variable of the nodes' hosts a fixed stream.
+     *
+     * Two per node, at numbers no ns-3 version moves: the delayed-ACK
+     * clock's boot phase (TcpDelayedAckClock, aggregated here if absent)
+     * and ARP's request jitter (ArpL3Protocol), the one random variable of
+     * ns-3's stack that draws on an IPv4 LAN. Then ns-3's own through
+     * InternetStackHelper::AssignStreams (IPv6's, global routing's), whose
+     * count differs between ns-3 versions, so it is taken last. Without
+     * this, those variables get ns-3's automatic streams, numbered in
+     * creation order, and any random variable ns-3 adds (3.48's IPv6
+     * routing extension) changes their draws.
+     *
+     * @param nodes the nodes, installed
+     * @param stream the first stream number
+     * @return the number of streams used
+     */
+    int64_t AssignStreams(NodeContainer nodes, int64_t stream);
+
   protected:
     /// @return the socket TypeId chosen
     TypeId GetSocketType() const;

@@ -74,14 +74,10 @@ TcpHostSocket::ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader)
         ReceivedDataByPolicy(packet, tcpHeader, verdict);
     }
     // Data that fills the gap before a FIN that came early completes the
-    // peer's close, and TcpSocketBase (DoPeerClose) takes us to CLOSE_WAIT,
-    // the passive closer's state, although our FIN went first: nothing ever
-    // leaves it. Go where an active closer goes instead (its DoPeerClose
-    // has acknowledged the FIN, unless it closed the socket: see Close()).
-    // A fixed ns-3 (0014) completes the close itself, in ProcessWait.
-    if (!TcpSocketBaseFixes::finWithDataInFinWait && m_state == CLOSE_WAIT && m_finSequenceKnown)
+    // peer's close. A fixed ns-3 (0014) completes ours itself, in ProcessWait.
+    if (!TcpSocketBaseFixes::finWithDataInFinWait)
     {
-        CompleteActiveClose();
+        LeaveActiveClosersCloseWait();
     }
     SequenceNumber32 nextAfter = m_tcb->m_rxBuffer->NextRxSequence();
     if (nextAfter > nextBefore)
@@ -152,13 +148,11 @@ TcpHostSocket::DelAckTimeout()
     // The released segment may complete a FIN that came after it (recorded
     // early, while the segment was held). For a segment, ProcessWait ends
     // the active close then; for this timer nothing does.
-    if (m_state == CLOSE_WAIT && m_finSequenceKnown)
+    if (LeaveActiveClosersCloseWait())
     {
-        // ns-3's DoPeerClose took us to CLOSE_WAIT and acknowledged the FIN
-        // (see ReceivedData).
-        CompleteActiveClose();
+        return;
     }
-    else if ((m_state == FIN_WAIT_1 || m_state == FIN_WAIT_2) && m_tcb->m_rxBuffer->Finished())
+    if ((m_state == FIN_WAIT_1 || m_state == FIN_WAIT_2) && m_tcb->m_rxBuffer->Finished())
     {
         // A fixed ns-3 (0014) leaves the FIN to ProcessWait.
         CompleteActiveClose();

@@ -126,6 +126,19 @@ TcpHostSocket::CompleteActiveClose()
     }
 }
 
+bool
+TcpHostSocket::LeaveActiveClosersCloseWait()
+{
+    // CLOSE_WAIT is the passive closer's state: nothing ever takes an active
+    // closer out of it.
+    if (m_state != CLOSE_WAIT || !m_finSequenceKnown)
+    {
+        return false;
+    }
+    CompleteActiveClose();
+    return true;
+}
+
 void
 TcpHostSocket::NewAck(const SequenceNumber32& seq, bool resetRTO)
 {
@@ -242,13 +255,12 @@ TcpHostSocket::Close()
     {
         m_listenQueue->Stop(); // inet_csk_listen_stop: the unaccepted go too
     }
-    if (!TcpSocketBaseFixes::finWithDataInFinWait && m_state == CLOSE_WAIT && m_finSequenceKnown)
+    // TcpSocketBase's DoPeerClose, taking an active closer to CLOSE_WAIT
+    // (see ReceivedData), calls Close() at once if the application had shut
+    // down sending, before it acknowledges the FIN: complete the active
+    // close and acknowledge the FIN here.
+    if (!TcpSocketBaseFixes::finWithDataInFinWait && LeaveActiveClosersCloseWait())
     {
-        // TcpSocketBase's DoPeerClose, taking an active closer to CLOSE_WAIT
-        // (see ReceivedData), calls Close() at once if the application had
-        // shut down sending, before it acknowledges the FIN: complete the
-        // active close and acknowledge the FIN here.
-        CompleteActiveClose();
         SendEmptyPacket(TcpHeader::ACK);
         return 0;
     }

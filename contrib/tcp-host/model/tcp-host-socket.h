@@ -608,6 +608,14 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     /// although our FIN went first: TIME_WAIT or CLOSING.
     void CompleteActiveClose();
 
+    /**
+     * @brief Leave CLOSE_WAIT for CompleteActiveClose's state if ns-3's
+     * DoPeerClose took us there although our FIN went first (data let in
+     * completed a FIN that came early; DoPeerClose acknowledged it).
+     * @return whether it did
+     */
+    bool LeaveActiveClosersCloseWait();
+
     /// Start the FIN_WAIT_2 timer, if the application has closed.
     void ArmFinWait2Timeout();
 
