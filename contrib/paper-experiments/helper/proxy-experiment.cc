@@ -64,6 +64,7 @@ MakeSurgeDocuments(uint32_t documents, int64_t stream, double tailShare)
     body->SetStream(stream + 1);
     tail->SetStream(stream + 2);
     Ptr<HttpFileSet> set = CreateObject<HttpFileSet>();
+    set->AssignStreams(stream + 3);
     for (uint32_t i = 0; i < documents; ++i)
     {
         double size;

@@ -25,7 +25,8 @@ namespace ns3
  * request weights (the proxy paper's cache is a hit ratio, so popularity
  * plays no part).
  * @param documents how many documents
- * @param stream the random stream to draw their sizes from
+ * @param stream the first of four random streams: three draw the sizes,
+ *        the fourth the set's requests (HttpFileSet::AssignStreams)
  * @param tailShare the probability of a tail document
  * @return the set, paths /d0, /d1, ...
  */
