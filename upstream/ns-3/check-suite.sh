@@ -41,7 +41,8 @@ echo "  $(tail -1 "$build/check-test.log")"
 echo "./figures.py --verify $verify, per experiment (rows against the store's):"
 same=0
 differ=0
-for e in $(./figures.py --list 2>/dev/null | sed '/^$/q' | awk 'NF {print $1}'); do
+experiments=$(.venv/bin/python -c 'from figures_lib import registry, experiments; print(" ".join(registry.experiments()))')
+for e in $experiments; do
     ./figures.py --only "$e" --verify "$verify" > "$build/check-verify-$e.log" 2>&1 || true
     line=$(grep "^verify: " "$build/check-verify-$e.log" || echo "verify: no result ($build/check-verify-$e.log)")
     echo "  $e: ${line#verify: }"
