@@ -2,16 +2,16 @@
 set terminal pngcairo size 1200,600 noenhanced font "Sans,10"
 set output "proxy-time-wait.png"
 $d100 << EOD
-"standard" 101.376 8.10483 27.1681 2.66582
-"swap" 102.854 8.94269 26.5008 3.17572
-"negotiated" 103.225 10.343 0.0285714 0.0793269
-"origin-swap" 76.7261 8.60981 56.684 4.3778
+"standard" 102.242 7.30554 28.1731 4.923
+"swap" 103.689 7.80346 26.2185 3.37221
+"negotiated" 103.434 6.82253 0 0
+"origin-swap" 76.4202 10.569 57.3731 5.10013
 EOD
 $d200 << EOD
-"standard" 688.965 85.199 0 0
-"swap" 688.965 85.199 0 0
-"negotiated" 676.257 82.6787 0 0
-"origin-swap" 399.341 45.4246 291.077 48.9662
+"standard" 698.353 95.8462 0 0
+"swap" 698.353 95.8462 0 0
+"negotiated" 690.771 112.311 0 0
+"origin-swap" 395.035 56.4045 281.388 59.5512
 EOD
 
 set style data histogram
