@@ -13,6 +13,7 @@
 #include "ns3/e2atbt-send-buffer.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-address-helper.h"
+#include "ns3/ipv4-route-cache-helper.h"
 #include "ns3/linux-rcv-buf-autotuning.h"
 #include "ns3/linux-snd-buf-autotuning.h"
 #include "ns3/log.h"
@@ -156,6 +157,8 @@ RunBufferAllocation(const BufferAllocationConfig& config)
     receiverStack.SetSocketAttribute("BufferPolicy",
                                      TypeIdValue(LinuxRcvBufAutotuning::GetTypeId()));
     receiverStack.Install(receivers);
+    // The sender has a link, so a route, per receiver: routed from a cache.
+    Ipv4RouteCacheHelper().Install(NodeContainer(NodeContainer(sender), receivers));
 
     Ptr<UniformRandomVariable> delays = CreateObject<UniformRandomVariable>();
     delays->SetAttribute("Min", DoubleValue(config.minDelay));

@@ -18,6 +18,7 @@
 #include "ns3/http-server.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-address-helper.h"
+#include "ns3/ipv4-route-cache-helper.h"
 #include "ns3/log.h"
 #include "ns3/node-container.h"
 #include "ns3/point-to-point-helper.h"
@@ -358,6 +359,8 @@ RunDtocExperiment(const DtocExperimentConfig& c)
         host.SetListenQueueAttribute("DeferAccept", TimeValue(c.deferAccept));
     }
     host.Install(serverNode);
+    // The server has a link, so a route, per user host: routed from a cache.
+    Ipv4RouteCacheHelper().Install(NodeContainer(userHosts, NodeContainer(serverNode)));
     PointToPointHelper p2p;
     p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
     p2p.SetChannelAttribute("Delay", StringValue("500us"));

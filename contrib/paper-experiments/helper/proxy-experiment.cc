@@ -16,6 +16,7 @@
 #include "ns3/idle-connection-policy.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-address-helper.h"
+#include "ns3/ipv4-route-cache-helper.h"
 #include "ns3/log.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
@@ -201,6 +202,8 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
         proxyStack.SetSocketAttribute("MaxRcvBufSize", largest);
     }
     proxyStack.Install(proxyNode);
+    // The proxy has a link, so a route, per client and origin: routed from a cache.
+    Ipv4RouteCacheHelper().Install(NodeContainer(clients, servers, NodeContainer(proxyNode)));
 
     Ptr<UniformRandomVariable> clientDelay = CreateObject<UniformRandomVariable>();
     clientDelay->SetAttribute("Min", DoubleValue(0.010));

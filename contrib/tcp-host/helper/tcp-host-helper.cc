@@ -17,6 +17,7 @@
 #include "ns3/tcp-host-socket-factory.h"
 #include "ns3/tcp-host-socket.h"
 #include "ns3/tcp-input-stage.h"
+#include "ns3/tcp-socket-index.h"
 #include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-listen-queue.h"
 #include "ns3/tcp-output-stage.h"
@@ -226,8 +227,11 @@ TcpHostHelper::Install(Ptr<Node> node)
     {
         node->AggregateObject(CreateObject<HostCpu>());
         node->AggregateObject(m_hostFactory.Create<TcpHostModel>());
-        m_inputFactory.Create<TcpInputStage>()->Install(node);
     }
+    // Every node: arriving segments reach the suite's sockets in one hash
+    // probe (costed first where there is a host model).
+    node->AggregateObject(CreateObject<TcpSocketIndex>());
+    m_inputFactory.Create<TcpInputStage>()->Install(node);
     m_outputFactory.Create<TcpOutputStage>()->Install(node);
 }
 

@@ -154,7 +154,6 @@ TcbList::Update(const void* id, const TcbKey& key, bool timeWait)
         if (e.listener)
         {
             ++m_listeners;
-            m_listenersByKey[key] = id;
         }
         else
         {
@@ -214,11 +213,6 @@ TcbList::Remove(const void* id)
     if (e.listener)
     {
         --m_listeners;
-        auto k = m_listenersByKey.find(e.key);
-        if (k != m_listenersByKey.end() && k->second == id)
-        {
-            m_listenersByKey.erase(k);
-        }
     }
     else
     {
@@ -311,27 +305,6 @@ bool
 TcbList::HasConnection(const TcbKey& key) const
 {
     return m_byKey.count(key) != 0;
-}
-
-const void*
-TcbList::FindConnection(const TcbKey& key) const
-{
-    auto it = m_byKey.find(key);
-    return it == m_byKey.end() ? nullptr : it->second;
-}
-
-const void*
-TcbList::FindListener(Ipv4Address local, uint16_t localPort) const
-{
-    for (Ipv4Address address : {local, Ipv4Address::GetAny()})
-    {
-        auto it = m_listenersByKey.find(TcbKey{address, localPort, Ipv4Address::GetAny(), 0});
-        if (it != m_listenersByKey.end())
-        {
-            return it->second;
-        }
-    }
-    return nullptr;
 }
 
 uint32_t

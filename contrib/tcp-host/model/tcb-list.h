@@ -132,23 +132,6 @@ class TcbList
      */
     bool HasConnection(const TcbKey& key) const;
 
-    /**
-     * @brief The connection (not a listener) listed with this 4-tuple.
-     * @param key the 4-tuple, local end first
-     * @return its id, or nullptr
-     */
-    const void* FindConnection(const TcbKey& key) const;
-
-    /**
-     * @brief The listener a segment to this local end would reach, as ns-3's
-     * endpoint lookup picks it: one bound to the address itself before one
-     * bound to any address.
-     * @param local destination address of the segment
-     * @param localPort destination port of the segment
-     * @return its id, or nullptr
-     */
-    const void* FindListener(Ipv4Address local, uint16_t localPort) const;
-
     /// @return the number of TCBs in the list
     uint32_t GetSize() const;
 
@@ -252,8 +235,6 @@ class TcbList
     uint32_t m_buckets;                                          //!< Hash chains
     std::unordered_map<const void*, Entry> m_entries;            //!< TCBs by identity
     std::unordered_map<TcbKey, const void*, TcbKeyHash> m_byKey; //!< Connections by 4-tuple
-    std::unordered_map<TcbKey, const void*, TcbKeyHash>
-        m_listenersByKey;                         //!< Listeners by local end
     OrderIndex m_all;                             //!< All TCBs, insertion order
     OrderIndex m_live;                            //!< Non-TIME_WAIT TCBs
     OrderIndex m_timeWait;                        //!< TIME_WAIT TCBs, order of entry

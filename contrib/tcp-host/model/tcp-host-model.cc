@@ -144,9 +144,10 @@ TcpHostModel::ResetList()
 }
 
 void
-TcpHostModel::UpdateTcb(TcpHostSocket* socket, const TcbKey& key, TcpSocket::TcpStates_t state)
+TcpHostModel::UpdateTcb(const TcpHostSocket* tcb,
+                        const TcbKey& key,
+                        TcpSocket::TcpStates_t state)
 {
-    const TcpHostSocket* tcb = socket;
     NS_LOG_FUNCTION(this << tcb << TcpSocket::TcpStateName[state]);
     NS_ASSERT(state != TcpSocket::CLOSED);
     auto it = m_states.find(tcb);
@@ -157,26 +158,11 @@ TcpHostModel::UpdateTcb(TcpHostSocket* socket, const TcbKey& key, TcpSocket::Tcp
     }
     else
     {
-        m_states.emplace(tcb, Tcb{state, Simulator::Now(), socket});
+        m_states.emplace(tcb, Tcb{state, Simulator::Now()});
     }
     ++m_perState[state];
     m_list->Update(tcb, key, state == TcpSocket::TIME_WAIT);
     UpdateCounts();
-}
-
-TcpHostSocket*
-TcpHostModel::FindConnection(const TcbKey& key) const
-{
-    // The list's ids are the sockets UpdateTcb gave it.
-    auto tcb = static_cast<const TcpHostSocket*>(m_list->FindConnection(key));
-    return tcb ? m_states.at(tcb).socket : nullptr;
-}
-
-TcpHostSocket*
-TcpHostModel::FindListener(Ipv4Address local, uint16_t localPort) const
-{
-    auto tcb = static_cast<const TcpHostSocket*>(m_list->FindListener(local, localPort));
-    return tcb ? m_states.at(tcb).socket : nullptr;
 }
 
 void

@@ -58,24 +58,7 @@ class TcpHostModel : public Object
      * @param key its 4-tuple
      * @param state its new state (not CLOSED)
      */
-    void UpdateTcb(TcpHostSocket* socket, const TcbKey& key, TcpSocket::TcpStates_t state);
-
-    /**
-     * @brief The socket of the connection with this 4-tuple, for the input
-     * stage's direct delivery (ns-3's own endpoint lookup is linear).
-     * @param key the 4-tuple, local end first
-     * @return the socket, or nullptr
-     */
-    TcpHostSocket* FindConnection(const TcbKey& key) const;
-
-    /**
-     * @brief The socket listening where a segment to this local end goes
-     * (see TcbList::FindListener), for the input stage's direct delivery.
-     * @param local the segment's destination address
-     * @param localPort its destination port
-     * @return the socket, or nullptr
-     */
-    TcpHostSocket* FindListener(Ipv4Address local, uint16_t localPort) const;
+    void UpdateTcb(const TcpHostSocket* socket, const TcbKey& key, TcpSocket::TcpStates_t state);
 
     /**
      * @brief Remove a TCB (it reached CLOSED or its socket went away). Idempotent.
@@ -211,7 +194,6 @@ class TcpHostModel : public Object
     {
         TcpSocket::TcpStates_t state; //!< Current state
         Time created;                 //!< When it entered the list
-        TcpHostSocket* socket;        //!< Its socket
     };
 
     std::unordered_map<const TcpHostSocket*, Tcb> m_states;          //!< Each TCB

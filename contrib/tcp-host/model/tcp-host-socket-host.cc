@@ -3,10 +3,12 @@
  */
 
 // TcpHostSocket: host reporting: the node's TcpHostModel told of this TCB's state and
-// data, and the input stage's direct delivery to this connection.
+// data, the node's TcpSocketIndex of its endpoint, and the input stage's direct
+// delivery to this connection.
 
 #include "tcp-host-model.h"
 #include "tcp-host-socket.h"
+#include "tcp-socket-index.h"
 #include "time-wait-table.h"
 
 #include "ns3/ipv4-end-point.h"
@@ -25,6 +27,7 @@ NS_LOG_COMPONENT_DEFINE("TcpHostSocketHost");
 bool
 TcpHostSocket::ForwardUpDirect(Ptr<Packet> packet,
                                const Ipv4Header& header,
+                               const TcpHeader& h,
                                Ptr<Ipv4Interface> interface)
 {
     if (!m_endPoint || !m_endPoint->IsRxEnabled() ||
@@ -33,8 +36,6 @@ TcpHostSocket::ForwardUpDirect(Ptr<Packet> packet,
     {
         return false;
     }
-    TcpHeader h;
-    packet->PeekHeader(h);
     if (m_endPoint->GetLocalPort() != h.GetDestinationPort())
     {
         return false;
@@ -68,6 +69,7 @@ TcpHostSocket::HostModel()
         m_memory = m_node->GetObject<SocketMemory>();
         m_sharedPool = m_hostModel && m_memory && m_memory->ChargesData();
         m_timeWaitTable = m_node->GetObject<TimeWaitTable>();
+        m_socketIndex = m_node->GetObject<TcpSocketIndex>();
     }
     return m_hostModel;
 }
@@ -91,22 +93,39 @@ TcpHostSocket::ReportData()
 }
 
 void
-TcpHostSocket::ReportToHostModel(TcpStates_t oldState, TcpStates_t newState)
+TcpHostSocket::ReportToNode(TcpStates_t oldState, TcpStates_t newState)
 {
-    if (!HostModel())
-    {
-        return;
-    }
+    HostModel(); // the node's objects are looked up together, once
     if (newState == CLOSED || m_endPoint == nullptr)
     {
-        m_hostModel->ForgetTcb(this);
+        ForgetInNode();
         return;
     }
     TcbKey key{m_endPoint->GetLocalAddress(),
                m_endPoint->GetLocalPort(),
                m_endPoint->GetPeerAddress(),
                m_endPoint->GetPeerPort()};
-    m_hostModel->UpdateTcb(this, key, newState);
+    if (m_socketIndex)
+    {
+        m_socketIndex->Update(this, key);
+    }
+    if (m_hostModel)
+    {
+        m_hostModel->UpdateTcb(this, key, newState);
+    }
+}
+
+void
+TcpHostSocket::ForgetInNode()
+{
+    if (m_socketIndex)
+    {
+        m_socketIndex->Remove(this);
+    }
+    if (m_hostModel)
+    {
+        m_hostModel->ForgetTcb(this);
+    }
 }
 
 void
@@ -116,9 +135,9 @@ TcpHostSocket::NoteReleased()
     {
         m_state = CLOSED;
     }
-    if (m_hostModel && m_endPoint == nullptr && m_endPoint6 == nullptr)
+    if (m_endPoint == nullptr && m_endPoint6 == nullptr)
     {
-        m_hostModel->ForgetTcb(this);
+        ForgetInNode();
     }
 }
 

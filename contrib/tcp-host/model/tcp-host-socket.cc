@@ -9,6 +9,7 @@
 #include "tcp-listen-queue.h"
 #include "tcp-output-stage.h"
 #include "tcp-socket-base-workarounds.h"
+#include "tcp-socket-index.h"
 #include "time-wait-table.h"
 #include "type-id-check.h"
 
@@ -167,6 +168,7 @@ TcpHostSocket::TcpHostSocket(const TcpHostSocket& sock)
       m_memory(sock.m_memory),
       m_sharedPool(sock.m_sharedPool),
       m_timeWaitTable(sock.m_timeWaitTable),
+      m_socketIndex(sock.m_socketIndex),
       m_finWait2Timeout(sock.m_finWait2Timeout),
       m_resetDataAfterClose(sock.m_resetDataAfterClose),
       m_segmentPerWrite(sock.m_segmentPerWrite),
@@ -184,10 +186,7 @@ TcpHostSocket::~TcpHostSocket()
     StopChargingBuffers();
     // A TCB freed without passing through CLOSED (retransmission give-up)
     // leaves the host model's list when its socket goes away.
-    if (m_hostModel)
-    {
-        m_hostModel->ForgetTcb(this);
-    }
+    ForgetInNode();
 }
 
 #ifndef NS_DEPRECATED_3_45
@@ -205,11 +204,9 @@ TcpHostSocket::DoDispose()
     m_finWait2Event.Cancel();
     m_heldPacket = nullptr;
     TellBufferPolicyClosed();
-    if (m_hostModel)
-    {
-        m_hostModel->ForgetTcb(this);
-        m_hostModel = nullptr;
-    }
+    ForgetInNode();
+    m_hostModel = nullptr;
+    m_socketIndex = nullptr;
     m_timeWaitTable = nullptr;
     if (m_listenQueue)
     {
@@ -411,7 +408,7 @@ TcpHostSocket::StateChanged(TcpStates_t oldState, TcpStates_t newState)
             Simulator::ScheduleNow(&TcpHostSocket::CloseAndNotify, this);
         }
     }
-    ReportToHostModel(oldState, newState);
+    ReportToNode(oldState, newState);
 }
 
 int

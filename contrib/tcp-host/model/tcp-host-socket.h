@@ -28,6 +28,7 @@ class SocketMemory;
 class TcpHostModel;
 class TcpListenQueue;
 class TcpOutputStage;
+class TcpSocketIndex;
 class TimeWaitTable;
 
 /**
@@ -220,16 +221,17 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
      * and for a connection the segment's exact 4-tuple; for a listener its
      * port, and its address or any). The input stage calls it instead of
      * ns-3's lookup, which is linear in the endpoints a node holds, having
-     * chosen the socket that lookup would prefer (TcpHostModel's
-     * FindConnection, then FindListener); what the socket receives is the
-     * same.
+     * chosen the socket that lookup would prefer (TcpSocketIndex::Find);
+     * what the socket receives is the same.
      * @param packet the segment, TCP header included
      * @param header its IPv4 header
+     * @param tcpHeader its TCP header, as the input stage parsed it
      * @param interface where it arrived
      * @return true if delivered, false if ns-3's own path must take it
      */
     bool ForwardUpDirect(Ptr<Packet> packet,
                          const Ipv4Header& header,
+                         const TcpHeader& tcpHeader,
                          Ptr<Ipv4Interface> interface);
 
     // TcpBufferControl: what a buffer policy sees and does (documented there)
@@ -653,8 +655,13 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     /// Tell a host model whose pool is shared how much data this socket buffers.
     void ReportData();
 
-    /// Tell the node's host model (if any) about a TCB state change.
-    void ReportToHostModel(TcpStates_t oldState, TcpStates_t newState);
+    /// Tell the node's socket index and host model (each if there) about a
+    /// TCB state change.
+    void ReportToNode(TcpStates_t oldState, TcpStates_t newState);
+
+    /// Take this socket out of the node's socket index and host model: its
+    /// TCB is gone.
+    void ForgetInNode();
 
     /**
      * @brief A congestion-control object of the same type and attributes,
@@ -692,6 +699,7 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     Ptr<SocketMemory> m_memory;         //!< The node's socket memory (looked up with the model)
     bool m_sharedPool{false};           //!< The node's socket memory counts data
     Ptr<TimeWaitTable> m_timeWaitTable; //!< The node's TIME_WAIT records (looked up with the model)
+    Ptr<TcpSocketIndex> m_socketIndex;  //!< The node's socket index (looked up with the model)
     SequenceNumber32 m_finSequence{0};  //!< Sequence number of our FIN, once sent
     bool m_finSequenceKnown{false};     //!< m_finSequence is set: our FIN has been sent
     bool m_closeCalled{false};          //!< The application called Close()

@@ -8,6 +8,7 @@
 #include "socket-memory.h"
 #include "tcp-host-model.h"
 #include "tcp-host-socket.h"
+#include "tcp-socket-index.h"
 #include "time-wait-table.h"
 
 #include "ns3/abort.h"
@@ -72,6 +73,7 @@ TcpInputStage::DoDispose()
     NS_LOG_FUNCTION(this);
     m_queue.clear();
     m_tcp = nullptr;
+    m_index = nullptr;
     m_host = nullptr;
     m_memory = nullptr;
     m_timeWait = nullptr;
@@ -84,13 +86,20 @@ TcpInputStage::Install(Ptr<Node> node)
 {
     NS_LOG_FUNCTION(this << node);
     m_tcp = node->GetObject<TcpL4Protocol>();
-    m_host = node->GetObject<TcpHostModel>();
+    m_index = node->GetObject<TcpSocketIndex>();
     NS_ABORT_MSG_IF(!m_tcp, "TcpInputStage: node " << node->GetId() << " has no TCP");
-    NS_ABORT_MSG_IF(!m_host, "TcpInputStage: node " << node->GetId() << " has no TcpHostModel");
-    m_memory = SocketMemory::Of(node);
+    NS_ABORT_MSG_IF(!m_index, "TcpInputStage: node " << node->GetId() << " has no TcpSocketIndex");
+    m_host = node->GetObject<TcpHostModel>();
     m_timeWait = node->GetObject<TimeWaitTable>();
-    m_cpu = node->GetObject<HostCpu>();
-    NS_ABORT_MSG_IF(!m_cpu, "TcpInputStage: node " << node->GetId() << " has no HostCpu");
+    NS_ABORT_MSG_IF(m_timeWait && !m_host,
+                    "TcpInputStage: node " << node->GetId()
+                                           << " has a TimeWaitTable but no TcpHostModel");
+    if (m_host)
+    {
+        m_memory = SocketMemory::Of(node);
+        m_cpu = node->GetObject<HostCpu>();
+        NS_ABORT_MSG_IF(!m_cpu, "TcpInputStage: node " << node->GetId() << " has no HostCpu");
+    }
     Ptr<Ipv4> ipv4 = node->GetObject<Ipv4>();
     NS_ABORT_MSG_IF(!ipv4, "TcpInputStage: node " << node->GetId() << " has no IPv4");
     ipv4->Remove(m_tcp);
@@ -116,6 +125,13 @@ TcpInputStage::Receive(Ptr<Packet> p,
                        const Ipv4Header& header,
                        Ptr<Ipv4Interface> incomingInterface)
 {
+    Pending segment{p, header, TcpHeader(), incomingInterface};
+    uint32_t headerBytes = p->PeekHeader(segment.tcp);
+    if (!m_host)
+    {
+        Deliver(segment); // no host model: no queue, no CPU, no cost
+        return IpL4Protocol::RX_OK;
+    }
     if (m_queue.size() >= m_queueLimit)
     {
         NS_LOG_LOGIC("input queue full, dropping " << p);
@@ -127,8 +143,7 @@ TcpInputStage::Receive(Ptr<Packet> p,
     {
         // Data needs memory to be held in (an mbuf cluster): with the pool
         // shared and full, the driver has nowhere to put it.
-        TcpHeader tcpHeader;
-        uint32_t payload = p->GetSize() - p->PeekHeader(tcpHeader);
+        uint32_t payload = p->GetSize() - headerBytes;
         if (payload > 0 && !m_memory->DataFits(payload))
         {
             NS_LOG_LOGIC("no memory for " << payload << " bytes of data, dropping " << p);
@@ -137,7 +152,7 @@ TcpInputStage::Receive(Ptr<Packet> p,
             return IpL4Protocol::RX_OK;
         }
     }
-    m_queue.push_back({p, header, incomingInterface});
+    m_queue.push_back(std::move(segment));
     m_backlog = m_queue.size();
     if (!m_serving)
     {
@@ -151,13 +166,12 @@ TcpInputStage::StartService()
 {
     m_serving = true;
     const Pending& head = m_queue.front();
-    TcpHeader tcpHeader;
-    uint32_t headerBytes = head.packet->PeekHeader(tcpHeader);
+    const TcpHeader& tcpHeader = head.tcp;
     Time cost = m_host->SegmentCost(head.header.GetDestination(),
                                     tcpHeader.GetDestinationPort(),
                                     head.header.GetSource(),
                                     tcpHeader.GetSourcePort(),
-                                    head.packet->GetSize() - headerBytes);
+                                    head.packet->GetSize() - tcpHeader.GetSerializedSize());
     m_busy += cost;
     ++m_segments;
     if (tcpHeader.GetFlags() & TcpHeader::RST)
@@ -189,8 +203,7 @@ TcpInputStage::FinishService()
 void
 TcpInputStage::Deliver(const Pending& segment)
 {
-    TcpHeader h;
-    segment.packet->PeekHeader(h);
+    const TcpHeader& h = segment.tcp;
     TcbKey key{segment.header.GetDestination(),
                h.GetDestinationPort(),
                segment.header.GetSource(),
@@ -201,18 +214,14 @@ TcpInputStage::Deliver(const Pending& segment)
     {
         return;
     }
-    // A segment of a listed connection goes straight to its socket, and one
-    // of no listed connection to the listener of its port: the endpoint
+    // The connection's socket, or the listener of its port: the endpoint
     // ns-3's lookup would find, without its walk over every endpoint of the
     // node. (With checksums on, TCP must check them.)
     if (!Node::ChecksumEnabled())
     {
-        TcpHostSocket* socket = m_host->FindConnection(key);
-        if (!socket)
-        {
-            socket = m_host->FindListener(key.localAddress, key.localPort);
-        }
-        if (socket && socket->ForwardUpDirect(segment.packet, segment.header, segment.interface))
+        TcpHostSocket* socket = m_index->Find(key);
+        if (socket &&
+            socket->ForwardUpDirect(segment.packet, segment.header, h, segment.interface))
         {
             ++m_directDeliveries;
             return;
@@ -225,8 +234,7 @@ TcpInputStage::Deliver(const Pending& segment)
 bool
 TcpInputStage::Admit(const Pending& segment)
 {
-    TcpHeader tcpHeader;
-    segment.packet->PeekHeader(tcpHeader);
+    const TcpHeader& tcpHeader = segment.tcp;
     if ((tcpHeader.GetFlags() & (TcpHeader::SYN | TcpHeader::ACK)) != TcpHeader::SYN)
     {
         return true; // only a SYN asks for a new TCB
@@ -351,6 +359,12 @@ uint64_t
 TcpInputStage::GetLookups() const
 {
     return m_lookups;
+}
+
+bool
+TcpInputStage::IsCosting() const
+{
+    return m_host != nullptr;
 }
 
 uint64_t

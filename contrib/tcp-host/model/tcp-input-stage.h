@@ -8,6 +8,7 @@
 #include "ns3/ip-l4-protocol.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/nstime.h"
+#include "ns3/tcp-header.h"
 #include "ns3/traced-callback.h"
 #include "ns3/traced-value.h"
 
@@ -21,24 +22,36 @@ class SocketMemory;
 class TcpHostModel;
 class TimeWaitTable;
 class TcpL4Protocol;
+class TcpSocketIndex;
 class Ipv4Interface;
 class Node;
 
 /**
  * @ingroup tcp-host
- * @brief The host's TCP input stage: arriving segments wait in the IP input
- * queue and are handed to TCP one at a time, each after the CPU time the
- * node's TcpHostModel charges for it, taken as kernel work on the node's
- * HostCpu.
+ * @brief The host's TCP input: each arriving segment reaches its socket in
+ * one hash probe and, on a node with a host model, after the CPU time that
+ * model charges for it.
  *
  * It stands between IPv4 and TcpL4Protocol (it registers itself with IPv4 as
- * protocol 6 in TCP's place), so it works for every socket class. The cost
+ * protocol 6 in TCP's place) and parses each segment's TCP header once. It
+ * hands a segment to the suite's socket that owns it, found in the node's
+ * TcpSocketIndex (the socket ns-3's endpoint lookup would choose, without
+ * that lookup's walk over every endpoint of the node); a segment the index
+ * cannot place (a stock TcpSocketBase's, one for no socket, or any segment
+ * with checksums on) goes to ns-3's TcpL4Protocol, and is counted
+ * (GetLookups).
+ *
+ * On a node with a TcpHostModel, arriving segments first wait in the IP
+ * input queue and are handed on one at a time, each after the CPU time the
+ * model charges for it, taken as kernel work on the node's HostCpu. The cost
  * of a segment is taken when the CPU starts on it, against the TCB list of
  * that moment, as a kernel's tcp_input would. A segment that finds the input
  * queue full is dropped, as ip_input drops on a full ipintrq. A SYN that
  * would need a TCB beyond the host's TCB memory is turned away (see
- * TcpHostModel::AdmitSyn). IPv6 segments
- * and ICMP errors go straight through (the host model is IPv4 only).
+ * TcpHostModel::AdmitSyn), and a connection in compact TIME_WAIT
+ * (TimeWaitTable) takes its segments. Without a host model a segment is
+ * delivered as it arrives, at no simulated cost. IPv6 segments and ICMP
+ * errors go straight to TCP (the host model is IPv4 only).
  */
 class TcpInputStage : public IpL4Protocol
 {
@@ -55,7 +68,8 @@ class TcpInputStage : public IpL4Protocol
     /**
      * @brief Put the input stage between a node's IPv4 and TCP.
      *
-     * The node must have the internet stack and a TcpHostModel aggregated.
+     * The node must have the internet stack and a TcpSocketIndex aggregated;
+     * a TcpHostModel, HostCpu and TimeWaitTable aggregated before are used.
      *
      * @param node the node
      */
@@ -112,6 +126,10 @@ class TcpInputStage : public IpL4Protocol
     /// connection or listener would take them, or checksums are on)
     uint64_t GetLookups() const;
 
+    /// @return whether segments are costed on the node's CPU (the node has a
+    /// TcpHostModel)
+    bool IsCosting() const;
+
   protected:
     void DoDispose() override;
 
@@ -121,6 +139,7 @@ class TcpInputStage : public IpL4Protocol
     {
         Ptr<Packet> packet;           //!< The segment, TCP header included
         Ipv4Header header;            //!< Its IPv4 header
+        TcpHeader tcp;                //!< Its TCP header, parsed once on arrival
         Ptr<Ipv4Interface> interface; //!< Its incoming interface
     };
 
@@ -146,10 +165,11 @@ class TcpInputStage : public IpL4Protocol
     bool Admit(const Pending& segment);
 
     Ptr<TcpL4Protocol> m_tcp;                      //!< The real TCP
-    Ptr<TcpHostModel> m_host;                      //!< Cost model
+    Ptr<TcpSocketIndex> m_index;                   //!< The node's sockets by 4-tuple
+    Ptr<TcpHostModel> m_host;                      //!< Cost model (null: no costs)
     Ptr<SocketMemory> m_memory;                    //!< The node's socket memory
     Ptr<TimeWaitTable> m_timeWait;                 //!< The node's compact TIME_WAIT (may be null)
-    Ptr<HostCpu> m_cpu;                            //!< The node's CPU
+    Ptr<HostCpu> m_cpu;                            //!< The node's CPU (with the model)
     uint32_t m_queueLimit{50};                     //!< Input queue capacity
     std::deque<Pending> m_queue;                   //!< Input queue, head in service
     bool m_serving{false};                         //!< The CPU is on the queue's head

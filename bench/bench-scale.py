@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""CPU per simulator event and wall time against the number of connections
+(issue 38): is the suite's cost per event flat in the clients a proxy holds
+and in the connections a DTOC server queues?
+
+Proxy: build/bin/proxy-buffer-proxy scaled by k = clients / 500 (Nmax 200k,
+pool 3200k KB, the paper's ratios), one run per size and configuration, on
+the same traffic: scheme 1 on ns-3's stock TcpSocketBase, scheme 1 and
+scheme 4 on the suite's TcpHostSocket. The largest size (--huge, default
+50 000 clients) runs for --huge-duration simulated seconds only. DTOC
+(--dtoc): build/bin/dtoc on the regular server at 100 % to 1000 % load and
+a listen queue of 1024 to 65 536.
+
+Each row: wall time (start-up included), CPU time (user + system of the
+child alone), events, microseconds of CPU per event, that cost against the
+smallest size of the same configuration in this run (the ratio the issue
+asks to stay within 1.25), the child's peak resident memory and, for the
+proxy, that memory per client. CPU time, not wall time, for the ratios: they
+hold on a machine busy with other work. --profile runs `perf record` on the
+largest suite run and prints the share of ns-3's per-connection lists
+(endpoint demultiplexer, TcpL4Protocol's socket map, static routing's scan).
+A benchmark, not a test: it asserts nothing. Does not build: ./ns3 build first.
+
+  .venv/bin/python bench/bench-scale.py [--sizes 500,1000,2000,5000] [--duration 20]
+      [--huge 50000] [--huge-duration 2] [--dtoc] [--profile]
+"""
+
+import argparse
+import csv
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+BIN = Path(os.environ.get("NS3_SUITE_BUILD_DIR", Path(__file__).resolve().parent.parent / "build")) / "bin"
+PROXY = BIN / "proxy-buffer-proxy"
+DTOC = BIN / "dtoc"
+PROXY_CONFIGS = (
+    ("stock TcpSocketBase, scheme 1", ["--scheme=1", "--stockSockets=1"]),
+    ("TcpHostSocket, scheme 1", ["--scheme=1"]),
+    ("TcpHostSocket, scheme 4", ["--scheme=4"]),
+)
+# ns-3's structures whose cost grows with the connections or links a node has.
+LIST_SYMBOLS = re.compile(
+    r"Ipv4EndPointDemux::|Ipv4EndPoint::(IsRxEnabled|GetLocalPort|GetLocalAddress|GetPeerPort|"
+    r"GetPeerAddress|GetBoundNetDevice)|TcpL4Protocol::(AddSocket|RemoveSocket)|"
+    r"Ipv4StaticRouting::LookupStatic|Ipv4RoutingTableEntry::|Ipv4Mask::|Ipv4Address::CombineMask"
+)
+
+
+def run_measured(argv):
+    """Run a program that prints a CSV header and one row.
+    -> (wall s, CPU s of that child alone, peak RSS in MB, the row)."""
+    start = time.perf_counter()
+    with tempfile.TemporaryFile(mode="w+") as out, tempfile.TemporaryFile(mode="w+") as err:
+        proc = subprocess.Popen(argv, stdout=out, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = out.read(), err.read()
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"error: {' '.join(map(str, argv))} failed:\n{stderr}")
+    rows = list(csv.DictReader(stdout.splitlines()))
+    if len(rows) != 1:
+        sys.exit(f"error: expected one CSV row from {' '.join(map(str, argv))}, got:\n{stdout}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, rows[0]
+
+
+def proxy_argv(clients, duration, options):
+    k = clients / 500
+    return [str(PROXY), *options, f"--clients={clients}", f"--maxConnections={round(200 * k)}",
+            f"--poolKb={round(3200 * k)}", f"--duration={duration:g}", "--csv", "--header"]  # fmt: skip
+
+
+def print_row(label, size, wall, cpu, rss, events, base, per_unit=None):
+    per_event = cpu / events * 1e6
+    ratio = per_event / base if base else 1.0
+    extra = f"{rss * 1024 / per_unit:>9.1f}" if per_unit else ""
+    print(f"  {label:<32}{size:>8}{wall:>8.1f}{cpu:>8.1f}{events:>11}{per_event:>9.2f}{ratio:>8.2f}"
+          f"{rss:>9.0f}{extra}", flush=True)  # fmt: skip
+    return per_event
+
+
+def bench_proxy(args):
+    sizes = [int(s) for s in args.sizes.split(",")]
+    print(f"Proxy experiment, scaled by clients/500, {args.duration:g} s simulated "
+          f"({args.huge_duration:g} s at {args.huge}), run 1, one run each")  # fmt: skip
+    print(f"  {'configuration':<32}{'clients':>8}{'wall s':>8}{'CPU s':>8}{'events':>11}"
+          f"{'us/event':>9}{'vs first':>8}{'peak MB':>9}{'KB/client':>9}")  # fmt: skip
+    largest = None
+    for label, options in PROXY_CONFIGS:
+        base = None
+        for clients in sizes + ([args.huge] if args.huge else []):
+            if clients == args.huge and "--stockSockets=1" in options and not args.huge_stock:
+                continue  # hours: stock ns-3 walks every endpoint per segment
+            duration = args.huge_duration if clients == args.huge else args.duration
+            argv = proxy_argv(clients, duration, options)
+            wall, cpu, rss, row = run_measured(argv)
+            per_event = print_row(label, clients, wall, cpu, rss, int(row["events"]), base, clients)
+            base = base or per_event
+            if "--stockSockets=1" not in options:
+                largest = argv
+    return largest
+
+
+def bench_dtoc(args):
+    print("DTOC, regular server, 20 s warm-up + 20 s measured, run 1, one run each")
+    print(f"  {'configuration':<32}{'size':>8}{'wall s':>8}{'CPU s':>8}{'events':>11}"
+          f"{'us/event':>9}{'vs first':>8}{'peak MB':>9}")  # fmt: skip
+    sweeps = (
+        ("load % (queue 1024)", "load", [100, 200, 500, 1000], ["--queueLimit=1024"]),
+        ("queue (load 1000 %)", "queueLimit", [1024, 4096, 16384, 65536], ["--load=1000"]),
+    )
+    for label, name, values, fixed in sweeps:
+        base = None
+        for value in values:
+            argv = [str(DTOC), "--strategy=regular", "--timeout=10", "--warmup=20", "--measure=20",
+                    *fixed, f"--{name}={value}", "--header"]  # fmt: skip
+            wall, cpu, rss, row = run_measured(argv)
+            per_event = print_row(label, value, wall, cpu, rss, int(row["events"]), base)
+            base = base or per_event
+
+
+def profile(argv):
+    """perf's share of ns-3's per-connection lists in one run."""
+    if not shutil.which("perf"):
+        print("(no perf on this machine: no profile)")
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        data = Path(tmp) / "perf.data"
+        subprocess.run(["perf", "record", "-q", "-F", "499", "-o", data, "--", *argv],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)  # fmt: skip
+        report = subprocess.run(["perf", "report", "-i", data, "--stdio", "--no-children",
+                                 "--sort", "symbol"], capture_output=True, text=True).stdout  # fmt: skip
+    share = 0.0
+    top = []
+    for line in report.splitlines():
+        m = re.match(r"\s*([\d.]+)%\s+\[\.\]\s+(.*)", line)
+        if m:
+            percent, symbol = float(m.group(1)), m.group(2).strip()
+            if LIST_SYMBOLS.search(symbol):
+                share += percent
+                top.append((percent, symbol))
+    print(f"Profile of {' '.join(Path(a).name if i == 0 else a for i, a in enumerate(argv))}:")
+    print(f"  ns-3's per-connection lists and route scans: {share:.1f} % of the samples")
+    for percent, symbol in sorted(top, reverse=True)[:8]:
+        print(f"    {percent:5.1f} %  {symbol[:100]}")
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--sizes", default="500,1000,2000,5000", help="proxy clients, comma-separated")
+    p.add_argument("--duration", type=float, default=20, help="seconds simulated at those sizes")
+    p.add_argument("--huge", type=int, default=50000, help="the largest proxy size (0: none)")
+    p.add_argument("--huge-duration", type=float, default=2, help="seconds simulated at --huge")
+    p.add_argument("--huge-stock", action="store_true", help="also stock sockets at --huge")
+    p.add_argument("--dtoc", action="store_true", help="also the DTOC load and queue sweeps")
+    p.add_argument("--no-proxy", action="store_true", help="skip the proxy sweep")
+    p.add_argument("--profile", action="store_true", help="perf profile of the largest suite run")
+    args = p.parse_args()
+    try:
+        sizes = [int(s) for s in args.sizes.split(",")]
+    except ValueError:
+        sys.exit(f"error: --sizes must be comma-separated integers, not {args.sizes!r}")
+    if not sizes or min(sizes) < 1 or args.huge < 0 or args.duration <= 0 or args.huge_duration <= 0:
+        sys.exit("error: sizes must be >= 1, --huge >= 0, durations positive")
+    for program in (PROXY, DTOC):
+        if not program.exists():
+            sys.exit(f"error: {program} is missing: ./ns3 build first")
+    largest = None if args.no_proxy else bench_proxy(args)
+    if args.dtoc:
+        bench_dtoc(args)
+    if args.profile and largest:
+        profile(largest)
+
+
+if __name__ == "__main__":
+    main()
