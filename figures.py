@@ -47,6 +47,11 @@ def ensure_venv():
         sys.exit("error: dask.distributed not found; run ./ns3 configure (creates .venv)")
 
 
+# ns-3 reads these in every program (Config::SetDefault and GlobalValue from
+# the environment): a row made with them is not the row its point names.
+ROW_CHANGING_ENVIRONMENT = ("NS_ATTRIBUTE_DEFAULT", "NS_GLOBAL_VALUE")
+
+
 class Parser(argparse.ArgumentParser):
     def error(self, message):
         """One line and exit 1, as for every other bad input."""
@@ -99,6 +104,13 @@ def parse_args(experiments, argv=None):
     p.add_argument("--timeout", type=positive_float, default=3600, metavar="SECONDS",
                    help="per-point time limit (default 3600)")
     args = p.parse_args(argv)
+    for name in ROW_CHANGING_ENVIRONMENT:
+        if os.environ.get(name):
+            # Its settings would reach every program and change rows that
+            # are then stored and found under the model's fingerprint.
+            p.error(f"{name} is set ({os.environ[name]!r}): it changes the programs' rows, which "
+                    "would be stored as the model's; unset it (a study of other attributes is a "
+                    "sweep of one's own)")
     if args.adopt and not args.verify:
         p.error("--adopt needs --verify")
     if args.scheduler and args.workers:

@@ -73,10 +73,12 @@ def side_path(point, suffix):
 
 
 def _model_sources(program, root):
-    """(relative path, absolute path) of every file that builds the program,
-    sorted by relative path."""
-    files = [root / "CMakeLists.txt", root / "scratch" / "CMakeLists.txt",
-             root / "scratch" / f"{program}.cc"]  # fmt: skip
+    """(relative path, absolute path) of every file that builds the program
+    (with program None: the files every program shares), sorted by relative
+    path."""
+    files = [root / "CMakeLists.txt", root / "scratch" / "CMakeLists.txt"]
+    if program is not None:
+        files.append(root / "scratch" / f"{program}.cc")
     files += [f for f in (root / "cmake").rglob("*") if f.is_file()]
     for module in sorted((root / "contrib").iterdir()):
         if not (module / "CMakeLists.txt").is_file():
@@ -125,21 +127,21 @@ def model_fingerprint(program, root=ROOT, build=BUILD):
 
 
 @functools.lru_cache(maxsize=None)
-def suite_commit():
-    """HEAD's commit, with '-dirty' when a model source differs from it."""
+def suite_commit(program=None, root=ROOT):
+    """HEAD's commit, with '-dirty' when a file that builds the program
+    (without one: a file every program shares) differs from it or is not
+    committed. Files that build no program (another scratch program, a doc,
+    a test) leave it clean."""
     def git(*args):
-        proc = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=False)
+        proc = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True, check=False)
         return proc.stdout.strip() if proc.returncode == 0 else None
 
     sha = git("rev-parse", "HEAD")
     if not sha:
         return "unknown"
-    dirty = git("status", "--porcelain", "--", "contrib", "scratch", "cmake", "CMakeLists.txt")
-    changed = [
-        line for line in (dirty or "").splitlines()
-        if "/doc/" not in line and "/test/" not in line and "/examples/" not in line
-    ]  # fmt: skip
-    return sha[:12] + ("-dirty" if changed else "")
+    sources = [name for name, _ in _model_sources(program, root)]
+    dirty = git("status", "--porcelain", "--untracked-files=all", "--", *sources)
+    return sha[:12] + ("-dirty" if dirty else "")
 
 
 # ---------------------------------------------------------------- entries
@@ -201,7 +203,7 @@ def save(point, output, side_texts, wall_s, fingerprint):
     file present means the point is complete)."""
     for suffix, text in side_texts.items():
         _write(side_path(point, suffix), text)
-    meta = {"fingerprint": fingerprint, "commit": suite_commit(), "date": now(),
+    meta = {"fingerprint": fingerprint, "commit": suite_commit(point.program), "date": now(),
             "wall_s": f"{wall_s:.1f}"}  # fmt: skip
     _write(path(point), Entry(meta, output).text())
 

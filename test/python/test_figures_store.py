@@ -160,6 +160,17 @@ def test_bad_options_one_line_and_exit_1(tmp_path, args, message):
     assert not any(tmp_path.iterdir()), "nothing written"
 
 
+@pytest.mark.parametrize("name", ["NS_ATTRIBUTE_DEFAULT", "NS_GLOBAL_VALUE"])
+def test_row_changing_environment_refused(tmp_path, name):
+    env = dict(os.environ, NS3_SUITE_FIGURES_DIR=str(tmp_path))
+    env[name] = "ns3::TcpHostModel::HashBuckets=16" if name == "NS_ATTRIBUTE_DEFAULT" else "RngRun=2"
+    proc = subprocess.run([sys.executable, str(FIGURES_PY), "--quick", "--only", "table1-now"],
+                          env=env, capture_output=True, text=True, timeout=60, check=False)  # fmt: skip
+    assert proc.returncode == 1
+    assert len(proc.stderr.splitlines()) == 1 and f"{name} is set" in proc.stderr, proc.stderr
+    assert not any(tmp_path.iterdir()), "nothing run, nothing stored"
+
+
 def test_list_is_aligned(tmp_path):
     proc = figures(tmp_path, "--list", timeout=60)
     listing, _, status = proc.stdout.partition("\n\n")
@@ -244,3 +255,36 @@ def test_points_of_one_experiment_must_print_one_header():
     assert columns_of([a, a]) == ["x", "y"]
     with pytest.raises(BadOutput):
         columns_of([a, b])
+
+
+def test_dirty_only_for_files_that_build_the_program(tmp_path):
+    """A point is stamped '-dirty' when a file that builds its program is
+    changed or not committed, not for an untracked scratch program or doc."""
+    program = "tw-avoid-table1"
+    copy = tmp_path / "checkout"
+    for name in ("contrib", "scratch", "cmake"):
+        shutil.copytree(ROOT / name, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "CMakeLists.txt", copy)
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-C", str(copy)]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "base"], check=True)
+
+    def commit(program):
+        store.suite_commit.cache_clear()
+        return store.suite_commit(program, copy)
+
+    assert not commit(program).endswith("-dirty"), "a clean checkout"
+    (copy / "scratch" / "my-study.cc").write_text("// a researcher's own program\n")
+    doc = next((copy / "contrib" / "tcp-host" / "doc").glob("*.rst"))
+    doc.write_text(doc.read_text() + "\nA note.\n")
+    assert not commit(program).endswith("-dirty"), "an untracked scratch program, a doc"
+    assert commit("my-study").endswith("-dirty"), "the untracked program's own points"
+    (copy / "contrib" / "tcp-host" / "model" / "new-part.cc").write_text("// new\n")
+    assert commit(program).endswith("-dirty"), "an untracked model source"
+    (copy / "contrib" / "tcp-host" / "model" / "new-part.cc").unlink()
+    model = next((copy / "contrib" / "tcp-host" / "model").glob("*.cc"))
+    model.write_text(model.read_text() + "\n// a change\n")
+    assert commit(program).endswith("-dirty"), "a changed model source"
+    assert commit(None).endswith("-dirty"), "a shared source, for any program"
+    store.suite_commit.cache_clear()

@@ -166,6 +166,23 @@ NOWHERE = "/nonexistent-dir/out.csv"
         ("dtoc", ["--ns3::NoSuchType::Attr=1"], "--ns3::NoSuchType::Attr is not an option of dtoc"),
         ("dtoc", ["--clients"], "--clients is not an option of dtoc"),
         ("tw-avoid-table1", ["--"], "unexpected argument '--'"),
+        # Issue 39: aborts, ns-3's whole help for an empty value, and runs
+        # without an upper bound (for ever, or past the machine's memory).
+        ("tcp-host-model-example", ["--lookup=Bogus"], "--lookup must be one of"),
+        ("tcp-host-model-example", ["--profile=Bogus"], "--profile must be one of"),
+        ("tw-avoid-table1", ["--SimulatorImplementationType=ns3::Bogus"], "must name a registered type"),
+        ("tw-avoid-table1", ["--ns3::TcpL4Protocol::SocketType=ns3::Bogus"], "must name a registered type"),
+        ("iw-delack", ["--client="], "--client= needs a value"),
+        ("tcp-host-model-example", ["--profile="], "--profile= needs a value"),
+        ("dtoc", ["--measure=1e9"], "at most 86400 s (one simulated day"),
+        ("dtoc", ["--period=1e9", "--day=busy"], "at most 86400 s (one simulated day"),
+        ("tw-avoid-webstone", ["--measure=1e9"], "at most 86400 s (one simulated day"),
+        ("tw-avoid-table1", ["--transferTime=1e9"], "at most 86400 s (one simulated day"),
+        ("proxy-buffer-allocation", ["--duration=1e9"], "at most 86400 s (one simulated day"),
+        ("proxy-buffer-time-wait", ["--duration=1e9"], "at most 86400 s (one simulated day"),
+        ("proxy-buffer-proxy", ["--duration=1e9"], "at most 86400 s (one simulated day"),
+        ("tw-avoid-webstone", ["--clientsPerHost=100000"], "at most 10000 WebSTONE clients in all"),
+        ("proxy-buffer-proxy", ["--clients=1000000"], "1000000 clients need about"),
     ],
 )
 def test_programs_refuse_at_once(program, args, message):

@@ -76,6 +76,11 @@ BufferAllocationConfig::Validate() const
     {
         why << "warmup must be >= 0, duration and sampleInterval > 0";
     }
+    else if (std::string problem = SimulatedTimeProblem("warmup + duration", warmup + duration);
+             !problem.empty())
+    {
+        why << problem;
+    }
     else
     {
         for (double p : lossRates)

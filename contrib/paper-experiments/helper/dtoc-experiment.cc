@@ -328,6 +328,13 @@ DtocExperimentConfig::Validate() const
     {
         why << "the users need 1 to 250 hosts";
     }
+    else if (std::string problem = SimulatedTimeProblem("the run (warm-up and measurement, or "
+                                                        "the day's periods)",
+                                                        GetDuration().GetSeconds());
+             !problem.empty())
+    {
+        why << problem;
+    }
     return why.str();
 }
 

@@ -134,6 +134,18 @@ ProxyExperimentConfig::Validate() const
     {
         why << "'" << upstreamPolicy << "' is not a TcpBufferPolicy type";
     }
+    else if (std::string problem = SimulatedTimeProblem("duration", duration); !problem.empty())
+    {
+        why << problem;
+    }
+    else if (std::string problem =
+                 MemoryProblem(std::to_string(clients) + " clients", 200e3 * double(clients));
+             !problem.empty())
+    {
+        // bench/bench-scale.py measures 80 to 160 KB of peak memory per client
+        // (a host, its link, its connection at the proxy): 200 KB each.
+        why << problem;
+    }
     return why.str();
 }
 

@@ -307,6 +307,12 @@ TwAvoidTable1Config::Validate() const
         why << timeWaitTcbs << " TIME_WAIT TCBs do not fit the server's TCB memory (" << poolTcbs
             << " TCBs; see SocketMemory::Limit)";
     }
+    else if (std::string problem =
+                 SimulatedTimeProblem("the transfer time", transferTime.GetSeconds());
+             !problem.empty())
+    {
+        why << problem;
+    }
     else if (!transferTime.IsStrictlyPositive())
     {
         why << "the transfer time must be positive";

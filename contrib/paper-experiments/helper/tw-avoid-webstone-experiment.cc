@@ -366,6 +366,18 @@ TwAvoidWebStoneConfig::Validate() const
     {
         why << "the warm-up must not be negative and the measurement must be positive";
     }
+    else if (std::string problem = SimulatedTimeProblem("warm-up + measurement",
+                                                        (warmup + measure).GetSeconds());
+             !problem.empty())
+    {
+        why << problem;
+    }
+    else if (uint64_t(clientHosts) * clientsPerHost > 10000)
+    {
+        // Each client keeps a connection going, so a run's cost grows with
+        // them: 250 times the draft's 40 clients is the limit.
+        why << "at most 10000 WebSTONE clients in all, not " << uint64_t(clientHosts) * clientsPerHost;
+    }
     else if (!testbed.hostModel)
     {
         why << "the WebSTONE experiment measures the server's TCB memory and CPU: it needs "

@@ -103,19 +103,19 @@ main(int argc, char* argv[])
     double duration = 20;
     double msl = 30;
     ProgramInput input("tcp-host-model-example", argc, argv);
-    input.Add("profile", "host profile of both hosts (see TcpHostProfile::List)", profile);
-    input.Add("lookup", "override the profile's LookupDiscipline (e.g. Hashed)", lookup);
+    input.Choice("profile",
+                 "host profile of both hosts (TcpHostProfile::List)",
+                 profile,
+                 TcpHostProfile::List());
+    input.Choice("lookup",
+                 "override the profile's LookupDiscipline (empty: the profile's)",
+                 lookup,
+                 {"", "LinearHeadInsert", "Hashed", "TimeWaitAtTail"});
     input.Add("rate", "connections per second (1-2000)", rate);
     input.Add("duration", "seconds connections are opened (1-600)", duration);
     input.Add("msl", "maximum segment lifetime, s (TIME_WAIT lasts twice that)", msl);
     if (!input.Parse())
     {
-        return 1;
-    }
-    const auto& names = TcpHostProfile::List();
-    if (std::find(names.begin(), names.end(), profile) == names.end())
-    {
-        input.Fail("unknown --profile '" + profile + "'");
         return 1;
     }
     if (!(rate >= 1 && rate <= 2000) || !(duration >= 1 && duration <= 600) ||
@@ -131,7 +131,7 @@ main(int argc, char* argv[])
     host.SetSocketAttribute("MaxSegLifetime", DoubleValue(msl));
     if (!lookup.empty())
     {
-        host.SetHostModelAttribute("LookupDiscipline", StringValue(lookup)); // checked by ns-3
+        host.SetHostModelAttribute("LookupDiscipline", StringValue(lookup));
     }
     host.Install(nodes);
     PointToPointHelper lan;

@@ -5,6 +5,7 @@
 #include "program-input.h"
 
 #include "ns3/global-value.h"
+#include "ns3/tcp-host-profile.h"
 #include "ns3/type-id.h"
 
 #include <algorithm>
@@ -13,9 +14,13 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
+#include <sstream>
 #include <set>
 #include <stdexcept>
+
+#include <unistd.h>
 
 namespace ns3
 {
@@ -164,8 +169,13 @@ namespace
 std::string
 AttributeProblem(Ptr<const AttributeChecker> checker, const std::string& text)
 {
-    // The three kinds whose own parsers wrap or abort instead of failing.
+    // The kinds whose own parsers wrap or abort instead of failing.
     std::string type = checker->GetValueTypeName();
+    TypeId unused;
+    if (type == "ns3::TypeIdValue" && !TypeId::LookupByNameFailSafe(text, &unused))
+    {
+        return "must name a registered type (--PrintTypeIds lists them), not '" + text + "'";
+    }
     if (type == "ns3::UintegerValue")
     {
         if (std::string why = ProgramInput::UnsignedProblem(text, UINT64_MAX); !why.empty())
@@ -251,6 +261,15 @@ ProgramInput::Problem(const std::string& name, const std::string& value) const
             }
         }
     }
+    if (checker && (name == "SimulatorImplementationType" || name == "SchedulerType"))
+    {
+        // String-valued globals that name a type: ns-3 aborts on an unknown one.
+        TypeId tid;
+        if (!TypeId::LookupByNameFailSafe(value, &tid))
+        {
+            return "must name a registered type (--PrintTypeIds lists them), not '" + value + "'";
+        }
+    }
     if (!checker)
     {
         return "is not an option of " + m_program +
@@ -281,12 +300,29 @@ ProgramInput::Parse()
         std::string::size_type equals = arg.find('=');
         std::string name = arg.substr(start, equals == std::string::npos ? equals : equals - start);
         std::string value = equals == std::string::npos ? "" : arg.substr(equals + 1);
+        if (equals != std::string::npos && value.empty())
+        {
+            // CommandLine refuses "--name=" with its whole help text.
+            return Fail("--" + name + "= needs a value (--" + name + "=VALUE)");
+        }
         if (std::string why = Problem(name, value); !why.empty())
         {
             return Fail("--" + name + " " + why);
         }
     }
     m_cmd.Parse(m_argc, m_argv);
+    for (int i = 1; i < m_argc; ++i)
+    {
+        // An attribute's default named here is the user's: a host profile
+        // must not override it (TcpHostProfile::IsUserDefault).
+        std::string arg = m_argv[i];
+        std::string name = arg.substr(arg.find_first_not_of('-'));
+        name = name.substr(0, name.find('='));
+        if (name.find("::") != std::string::npos)
+        {
+            TcpHostProfile::NoteExplicitDefault(name);
+        }
+    }
     return true;
 }
 
@@ -331,6 +367,33 @@ ProgramInput::WritablePrefix(const std::string& option, const std::string& prefi
 {
     return prefix.empty() || CanWrite(prefix + "-write-test") ||
            Fail("cannot write files named --" + option + "=" + prefix + "...");
+}
+
+std::string
+SimulatedTimeProblem(const std::string& what, double seconds)
+{
+    if (seconds > 0 && seconds <= MAX_SIMULATED_SECONDS)
+    {
+        return "";
+    }
+    std::ostringstream why;
+    why << what << " must be above 0 and at most " << MAX_SIMULATED_SECONDS
+        << " s (one simulated day; a longer study is several points), not " << seconds << " s";
+    return why.str();
+}
+
+std::string
+MemoryProblem(const std::string& what, double bytes)
+{
+    double physical = double(sysconf(_SC_PHYS_PAGES)) * double(sysconf(_SC_PAGE_SIZE));
+    if (physical <= 0 || bytes <= physical)
+    {
+        return "";
+    }
+    std::ostringstream why;
+    why << std::setprecision(3) << what << " need about " << bytes / 1e9
+        << " GB, more than this machine's " << physical / 1e9 << " GB of memory";
+    return why.str();
 }
 
 void

@@ -210,6 +210,33 @@ ProgramInput::Add(const std::string& name, const std::string& help, T& value)
  */
 void RequireValid(const std::string& where, const std::string& problem);
 
+/**
+ * @ingroup tcp-host
+ * @brief The longest simulated time an experiment's configuration accepts:
+ * one day. A run's events grow with its simulated time (the paper's busy
+ * DTOC day of 36 minutes already takes minutes of CPU); a longer study is
+ * several points, each resumable in the result store.
+ */
+constexpr double MAX_SIMULATED_SECONDS = 86400;
+
+/**
+ * @ingroup tcp-host
+ * @param what the setting's name, for the message
+ * @param seconds the simulated time it asks for
+ * @return "" if seconds is finite, positive and at most
+ *         MAX_SIMULATED_SECONDS, else why not
+ */
+std::string SimulatedTimeProblem(const std::string& what, double seconds);
+
+/**
+ * @ingroup tcp-host
+ * @param what what needs the memory, for the message
+ * @param bytes the memory a run is estimated to need
+ * @return "" if this machine's physical memory holds it, else why not (a
+ *         run that would exhaust the machine is refused before it starts)
+ */
+std::string MemoryProblem(const std::string& what, double bytes);
+
 } // namespace ns3
 
 #endif // PROGRAM_INPUT_H

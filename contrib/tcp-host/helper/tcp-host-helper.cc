@@ -17,11 +17,13 @@
 #include "ns3/tcp-host-socket-factory.h"
 #include "ns3/tcp-host-socket.h"
 #include "ns3/tcp-input-stage.h"
-#include "ns3/tcp-socket-index.h"
 #include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-listen-queue.h"
 #include "ns3/tcp-output-stage.h"
+#include "ns3/tcp-socket-index.h"
 #include "ns3/time-wait-table.h"
+
+#include <stdexcept>
 
 namespace ns3
 {
@@ -54,8 +56,52 @@ TcpHostHelper::GetSocketType() const
 }
 
 void
+TcpHostHelper::CheckAgainstUserDefault(TypeId tid,
+                                       const std::string& name,
+                                       const AttributeValue& value)
+{
+    TypeId::AttributeInformation info;
+    if (!tid.LookupAttributeByName(name, &info))
+    {
+        throw std::invalid_argument("TcpHostHelper: " + tid.GetName() + " has no attribute '" +
+                                    name + "' (--PrintAttributes=" + tid.GetName() +
+                                    " lists them)");
+    }
+    if (!info.checker->CreateValidValue(value))
+    {
+        throw std::invalid_argument("TcpHostHelper: not a valid value for " + tid.GetName() +
+                                    "::" + name);
+    }
+    if (!TcpHostProfile::IsUserDefault(tid, name))
+    {
+        return;
+    }
+    std::string asked = value.SerializeToString(info.checker);
+    std::string user = info.initialValue->SerializeToString(info.checker);
+    if (asked != user)
+    {
+        throw std::invalid_argument("TcpHostHelper: " + tid.GetName() + "::" + name +
+                                    " is set here to " + asked + ", but its default was set to " +
+                                    user + " (--ns3::..., Config::SetDefault or "
+                                    "NS_ATTRIBUTE_DEFAULT): set it through the program's or "
+                                    "experiment's own option instead");
+    }
+}
+
+void
+TcpHostHelper::SetUserAttribute(ObjectFactory& factory,
+                                const std::string& name,
+                                const AttributeValue& value)
+{
+    CheckAgainstUserDefault(factory.GetTypeId(), name, value);
+    factory.Set(name, value);
+    m_userSet[factory.GetTypeId().GetName()].insert(name);
+}
+
+void
 TcpHostHelper::SetSocketAttribute(const std::string& name, const AttributeValue& value)
 {
+    CheckAgainstUserDefault(m_socketType, name, value);
     m_socketAttributes.emplace_back(name, value.Copy());
 }
 
@@ -69,23 +115,33 @@ void
 TcpHostHelper::SetProfile(const std::string& name)
 {
     const TcpHostProfile& profile = TcpHostProfile::Get(name);
-    TcpHostProfile::Apply(profile.hostModel, m_hostFactory);
-    TcpHostProfile::Apply(profile.socketMemory, m_memoryFactory);
-    TcpHostProfile::Apply(profile.outputStage, m_outputFactory);
+    auto apply = [this](const TcpHostProfile::Settings& settings, ObjectFactory& factory) {
+        TcpHostProfile::Apply(settings, factory, m_userSet[factory.GetTypeId().GetName()]);
+    };
+    apply(profile.hostModel, m_hostFactory);
+    apply(profile.socketMemory, m_memoryFactory);
+    apply(profile.outputStage, m_outputFactory);
     if (!profile.timeWaitTable.empty())
     {
-        TcpHostProfile::Apply(profile.timeWaitTable, m_timeWaitFactory);
+        apply(profile.timeWaitTable, m_timeWaitFactory);
         m_timeWaitTable = true;
     }
     if (!profile.listenQueue.empty())
     {
-        TcpHostProfile::Apply(profile.listenQueue, m_listenQueueFactory);
+        apply(profile.listenQueue, m_listenQueueFactory);
         m_listenQueues = true;
     }
+    // Sockets take their attributes in order: the profile's go first, so
+    // that the user's, given before or after, win; a user's default too.
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> first;
     for (const auto& [attribute, value] : profile.socket)
     {
-        SetSocketAttribute(attribute, *value);
+        if (!TcpHostProfile::IsUserDefault(m_socketType, attribute))
+        {
+            first.emplace_back(attribute, value->Copy());
+        }
     }
+    m_socketAttributes.insert(m_socketAttributes.begin(), first.begin(), first.end());
 }
 
 void
@@ -97,7 +153,7 @@ TcpHostHelper::SetTimeWaitTableEnabled(bool enable)
 void
 TcpHostHelper::SetTimeWaitTableAttribute(const std::string& name, const AttributeValue& value)
 {
-    m_timeWaitFactory.Set(name, value);
+    SetUserAttribute(m_timeWaitFactory, name, value);
     m_timeWaitTable = true;
 }
 
@@ -110,7 +166,7 @@ TcpHostHelper::SetListenQueueEnabled(bool enable)
 void
 TcpHostHelper::SetListenQueueAttribute(const std::string& name, const AttributeValue& value)
 {
-    m_listenQueueFactory.Set(name, value);
+    SetUserAttribute(m_listenQueueFactory, name, value);
     m_listenQueues = true;
 }
 
@@ -123,25 +179,25 @@ TcpHostHelper::SetHostModelEnabled(bool enable)
 void
 TcpHostHelper::SetHostModelAttribute(const std::string& name, const AttributeValue& value)
 {
-    m_hostFactory.Set(name, value);
+    SetUserAttribute(m_hostFactory, name, value);
 }
 
 void
 TcpHostHelper::SetSocketMemoryAttribute(const std::string& name, const AttributeValue& value)
 {
-    m_memoryFactory.Set(name, value);
+    SetUserAttribute(m_memoryFactory, name, value);
 }
 
 void
 TcpHostHelper::SetInputStageAttribute(const std::string& name, const AttributeValue& value)
 {
-    m_inputFactory.Set(name, value);
+    SetUserAttribute(m_inputFactory, name, value);
 }
 
 void
 TcpHostHelper::SetOutputStageAttribute(const std::string& name, const AttributeValue& value)
 {
-    m_outputFactory.Set(name, value);
+    SetUserAttribute(m_outputFactory, name, value);
 }
 
 void

@@ -9,6 +9,9 @@
 #include "ns3/object-factory.h"
 #include "ns3/tcp-close-policy.h"
 
+#include <map>
+#include <set>
+
 namespace ns3
 {
 
@@ -62,8 +65,12 @@ class TcpHostHelper
     /**
      * @brief Apply a host profile to the nodes installed next.
      *
-     * Sets the attributes the profile carries; attributes set afterwards
-     * with the Set*Attribute methods override it.
+     * Sets the attributes the profile carries, except those the user set:
+     * with the Set*Attribute methods, before or after this call, or as a
+     * default (--ns3::Type::Name, Config::SetDefault, NS_ATTRIBUTE_DEFAULT;
+     * see TcpHostProfile::IsUserDefault). A user's setting always wins over
+     * the profile. An unknown name throws std::invalid_argument (a Python
+     * exception).
      *
      * @param name a profile name known to TcpHostProfile
      */
@@ -188,6 +195,33 @@ class TcpHostHelper
     TypeId m_socketType;                  //!< Type of the sockets
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_socketAttributes; //!< For sockets
     Ptr<TcpClosePolicy> m_closePolicy;  //!< Forked into every socket, if set
+    /**
+     * @brief Set an attribute on one of the helper's factories at the user's
+     * request: remembered, so that a profile applied later leaves it. A
+     * default the user set (TcpHostProfile::IsUserDefault) to another value
+     * is a conflict: std::invalid_argument names both.
+     * @param factory the factory
+     * @param name the attribute
+     * @param value its value
+     */
+    void SetUserAttribute(ObjectFactory& factory,
+                          const std::string& name,
+                          const AttributeValue& value);
+
+    /**
+     * @brief Refuse (std::invalid_argument) an attribute the type does not
+     * have, a value it cannot take, and a setting that would silently
+     * override the default the user gave the same attribute.
+     * @param tid the type whose attribute it is
+     * @param name the attribute
+     * @param value the value asked for here
+     */
+    static void CheckAgainstUserDefault(TypeId tid,
+                                        const std::string& name,
+                                        const AttributeValue& value);
+
+    /// Attributes set by the user per factory type (a profile leaves them).
+    std::map<std::string, std::set<std::string>> m_userSet;
     ObjectFactory m_hostFactory;        //!< Makes TcpHostModel objects
     ObjectFactory m_memoryFactory;      //!< Makes SocketMemory objects
     ObjectFactory m_inputFactory;       //!< Makes TcpInputStage objects

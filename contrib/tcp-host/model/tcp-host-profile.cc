@@ -9,16 +9,21 @@
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
+#include "ns3/log.h"
 #include "ns3/nstime.h"
 #include "ns3/string.h"
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
 #include <map>
+#include <cstdlib>
 #include <sstream>
+#include <stdexcept>
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("TcpHostProfile");
 
 namespace
 {
@@ -173,9 +178,79 @@ TcpHostProfile::Get(const std::string& name)
         {
             known << " " << n;
         }
-        NS_ABORT_MSG("TcpHostProfile: unknown profile '" << name << "'; known:" << known.str());
+        throw std::invalid_argument("TcpHostProfile: unknown profile '" + name +
+                                    "'; known:" + known.str());
     }
     return it->second;
+}
+
+namespace
+{
+
+/// Attributes (ns3::Type::Name) whose defaults the user named.
+std::set<std::string>&
+ExplicitDefaults()
+{
+    static std::set<std::string> names;
+    return names;
+}
+
+/// @return the attributes NS_ATTRIBUTE_DEFAULT names ("ns3::A::x=1|ns3::B::y=2")
+std::set<std::string>
+EnvironmentDefaults()
+{
+    std::set<std::string> names;
+    const char* env = std::getenv("NS_ATTRIBUTE_DEFAULT");
+    std::istringstream settings(env ? env : "");
+    std::string setting;
+    while (std::getline(settings, setting, '|'))
+    {
+        names.insert(setting.substr(0, setting.find('=')));
+    }
+    return names;
+}
+
+} // namespace
+
+void
+TcpHostProfile::NoteExplicitDefault(const std::string& fullName)
+{
+    ExplicitDefaults().insert(fullName);
+}
+
+void
+TcpHostProfile::ForgetExplicitDefaults()
+{
+    ExplicitDefaults().clear();
+}
+
+bool
+TcpHostProfile::IsUserDefault(TypeId tid, const std::string& name)
+{
+    TypeId::AttributeInformation info;
+    if (!tid.LookupAttributeByName(name, &info))
+    {
+        return false;
+    }
+    if (info.initialValue->SerializeToString(info.checker) !=
+        info.originalInitialValue->SerializeToString(info.checker))
+    {
+        return true;
+    }
+    // Set to the value it was registered with: named by the user?
+    std::set<std::string> named = EnvironmentDefaults();
+    named.insert(ExplicitDefaults().begin(), ExplicitDefaults().end());
+    for (TypeId t = tid;; t = t.GetParent())
+    {
+        if (named.count(t.GetName() + "::" + name))
+        {
+            return true;
+        }
+        if (t.GetParent() == t)
+        {
+            return false;
+        }
+    }
 }
 
 void
@@ -183,15 +258,27 @@ TcpHostProfile::Apply(const Settings& settings, Ptr<Object> object)
 {
     for (const auto& [name, value] : settings)
     {
+        if (IsUserDefault(object->GetInstanceTypeId(), name))
+        {
+            NS_LOG_INFO("the user's default of " << name << " wins over the profile's");
+            continue;
+        }
         object->SetAttribute(name, *value);
     }
 }
 
 void
-TcpHostProfile::Apply(const Settings& settings, ObjectFactory& factory)
+TcpHostProfile::Apply(const Settings& settings,
+                      ObjectFactory& factory,
+                      const std::set<std::string>& skip)
 {
     for (const auto& [name, value] : settings)
     {
+        if (skip.count(name) || IsUserDefault(factory.GetTypeId(), name))
+        {
+            NS_LOG_INFO("the user's " << name << " wins over the profile's");
+            continue;
+        }
         factory.Set(name, *value);
     }
 }

@@ -11,6 +11,7 @@
 
 #include <string>
 #include <utility>
+#include <set>
 #include <vector>
 
 namespace ns3
@@ -58,7 +59,8 @@ struct TcpHostProfile
     Settings listenQueue{};
 
     /**
-     * @brief A profile by name; aborts with the known names if there is none.
+     * @brief A profile by name; throws std::invalid_argument (a Python
+     * exception) naming the known ones if there is none.
      * @param name the name
      * @return the profile
      */
@@ -68,18 +70,52 @@ struct TcpHostProfile
     static std::vector<std::string> List();
 
     /**
-     * @brief Set attributes on an object.
+     * @brief Whether the user set an attribute's default explicitly: on the
+     * command line (--ns3::Type::Name), with Config::SetDefault (C++ or
+     * Python) or NS_ATTRIBUTE_DEFAULT. A profile never overrides such a
+     * setting: the user's value wins.
+     * Seen three ways: the default differs from the one registered; the
+     * attribute was named on the command line (ProgramInput notes it) or in
+     * NS_ATTRIBUTE_DEFAULT; or NoteExplicitDefault named it. (A default set
+     * by Config::SetDefault to the very value it was registered with is
+     * seen only through NoteExplicitDefault.)
+     *
+     * @param tid the type (or a subtype) the attribute belongs to
+     * @param name the attribute's name
+     * @return true if the user set its default
+     */
+    static bool IsUserDefault(TypeId tid, const std::string& name);
+
+    /**
+     * @brief Note that the user set an attribute's default (ProgramInput
+     * does, for each --ns3::Type::Name it is given).
+     * @param fullName the attribute as ns3::Type::Name
+     */
+    static void NoteExplicitDefault(const std::string& fullName);
+
+    /// Forget the defaults NoteExplicitDefault was told of (as Config::Reset
+    /// forgets the values).
+    static void ForgetExplicitDefaults();
+
+    /**
+     * @brief Set attributes on an object, except those whose default the
+     * user set (IsUserDefault).
      * @param settings the attributes (one of a profile's lists)
      * @param object the object
      */
     static void Apply(const Settings& settings, Ptr<Object> object);
 
     /**
-     * @brief Set attributes on the objects a factory will make.
+     * @brief Set attributes on the objects a factory will make, except
+     * those whose default the user set (IsUserDefault) or that are named
+     * in skip (set on the factory by the user's own call).
      * @param settings the attributes (one of a profile's lists)
      * @param factory the factory
+     * @param skip attribute names to leave as they are
      */
-    static void Apply(const Settings& settings, ObjectFactory& factory);
+    static void Apply(const Settings& settings,
+                      ObjectFactory& factory,
+                      const std::set<std::string>& skip = {});
 };
 
 } // namespace ns3
