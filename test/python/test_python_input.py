@@ -85,3 +85,29 @@ def test_a_refusal_leaves_no_state_behind(ns):
         run(config)
     assert short_run() == before
     assert sum(before[0]) > 0
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda ns: ns.TcpHostHelper().SetProfile("Linux-7"), "unknown profile 'Linux-7'"),
+        (lambda ns: ns.TcpHostHelper().SetTimeWaitTableAttribute("Bogus", ns.UintegerValue(1)),
+         "has no attribute 'Bogus'"),
+        (lambda ns: ns.RunProxyExperiment(_with(ns.ProxyExperimentConfig(), duration=1e12)),
+         "at most 86400 s"),
+        (lambda ns: ns.RunBufferAllocation(_with(ns.BufferAllocationConfig(), duration=float("inf"))),
+         "at most 86400 s"),
+        (lambda ns: ns.RunProxyExperiment(_with(ns.ProxyExperimentConfig(), clients=10**9)),
+         "1000000000 clients need about"),
+    ],
+)
+def test_issue_39_calls_raise_not_abort(ns, call, message):
+    """Each of these ended the interpreter (an abort) or ran for ever."""
+    with pytest.raises(Exception, match=message):
+        call(ns)
+
+
+def _with(config, **fields):
+    for name, value in fields.items():
+        setattr(config, name, value)
+    return config
