@@ -118,8 +118,13 @@ def parse_args(experiments, argv=None):
     return args
 
 
-def scheduler_reachable(address, seconds=5.0):
-    """None if a TCP connection to the scheduler opens, else why not."""
+def scheduler_reachable(address, seconds=10.0):
+    """None if a Dask scheduler answers at the address, else why not.
+
+    A TCP connection is not enough: an open port that is no scheduler
+    accepts it, and Dask's Client then waits for its handshake for ever.
+    The scheduler is asked who it is (its 'identity' operation), within
+    the time given."""
     url = urlparse(address if "://" in address else f"tcp://{address}")
     try:
         host, port = url.hostname, url.port
@@ -129,9 +134,30 @@ def scheduler_reachable(address, seconds=5.0):
         return f"bad address {address!r}: expected tcp://HOST:PORT"
     try:
         with socket.create_connection((host, port), timeout=seconds):
-            return None
+            pass
     except OSError as e:
         return f"cannot reach the Dask scheduler at {host}:{port}: {e.strerror or e}"
+    import asyncio  # noqa: PLC0415
+
+    from distributed.comm import connect  # noqa: PLC0415
+
+    async def identity():
+        comm = await connect(f"tcp://{host}:{port}", timeout=seconds)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    try:
+        answer = asyncio.run(asyncio.wait_for(identity(), seconds))
+    except (OSError, asyncio.TimeoutError):
+        return f"nothing at {host}:{port} answered as a Dask scheduler within {seconds:g} s"
+    except Exception as e:  # noqa: BLE001 (a peer speaking another protocol)
+        return f"{host}:{port} is not a Dask scheduler ({type(e).__name__}: {e})"
+    if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
+        return f"{host}:{port} is not a Dask scheduler (it answered {str(answer)[:80]!r})"
+    return None
 
 
 def main(argv=None):

@@ -123,22 +123,45 @@ def _load_ns3_from_prefix(prefix, libdir, version):
     return cppyy.gbl.ns3
 
 
-def _validate_returns_str(klass, name):
-    """Pythonization: an experiment configuration's Validate() returns a Python str.
+def _pythonize_config(klass, name):
+    """Pythonization of an experiment configuration (a struct named *Config,
+    and a DTOC load step):
 
-    cppyy hands a returned std::string over as a cppyy std::string object
-    (shown as b"..."): comparing it with "" works, but it is not a str, and
-    messages built from it read as bytes.
+    - Validate() returns a Python str. cppyy hands a returned std::string
+      over as a cppyy std::string object (shown as b"..."): comparing it with
+      "" works, but it is not a str, and messages built from it read as bytes.
+    - A Time field refuses a bare number. cppyy converts ``config.timeout =
+      10`` through Time's integer constructor: 10 ns, silently. A Time field
+      takes a Time (``ns.Seconds(10)``) and raises TypeError otherwise.
     """
-    validate = getattr(klass, "Validate", None)
-    if validate is None or not name.endswith("Config"):
+    if not (name.endswith("Config") or name == "DtocLoadStep"):
         return
+    validate = getattr(klass, "Validate", None)
+    if validate is not None:
 
-    def Validate(self):
-        return str(validate(self))
+        def Validate(self):
+            return str(validate(self))
 
-    Validate.__doc__ = "The first impossible parameter, explained, or '' if all are possible."
-    klass.Validate = Validate
+        Validate.__doc__ = "The first impossible parameter, explained, or '' if all are possible."
+        klass.Validate = Validate
+
+    setattr_ = klass.__setattr__
+
+    def __setattr__(self, field, value):
+        current = getattr(self, field, None)
+        if _is_time(current) and not _is_time(value):
+            raise TypeError(
+                "%s.%s is a Time: give one, e.g. ns.Seconds(%r), not %r "
+                "(a bare number would be taken as nanoseconds)" % (name, field, value, value)
+            )
+        setattr_(self, field, value)
+
+    klass.__setattr__ = __setattr__
+
+
+def _is_time(value):
+    """Whether a value is an ns3::Time (as cppyy gives it)."""
+    return getattr(type(value), "__cpp_name__", "") == "ns3::Time"
 
 
 def load(build=None):
@@ -178,7 +201,7 @@ def load(build=None):
             ) from error
     import cppyy
 
-    cppyy.py.add_pythonization(_validate_returns_str, "ns3")
+    cppyy.py.add_pythonization(_pythonize_config, "ns3")
     cppyy.add_include_path(str(include))
     for header in headers:
         cppyy.include(header)  # raises ImportError if it does not compile

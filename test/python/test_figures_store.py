@@ -160,6 +160,29 @@ def test_bad_options_one_line_and_exit_1(tmp_path, args, message):
     assert not any(tmp_path.iterdir()), "nothing written"
 
 
+def test_a_port_that_is_no_scheduler_is_refused(tmp_path):
+    """An open port that never speaks Dask: before, figures.py hung after
+    'Verifying 1 stored point(s)' (issue 39); now one line and exit 1."""
+    import socket  # noqa: PLC0415
+    import threading  # noqa: PLC0415
+
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(8)
+    accepted = []
+    threading.Thread(target=lambda: accepted.append(silent.accept()), daemon=True).start()
+    port = silent.getsockname()[1]
+    try:
+        proc = figures(tmp_path, "--scheduler", f"tcp://127.0.0.1:{port}", timeout=60)
+    finally:
+        silent.close()
+    assert accepted, "figures.py connected to the port"
+    assert proc.returncode == 1
+    assert len(proc.stderr.splitlines()) == 1, proc.stderr
+    assert f"nothing at 127.0.0.1:{port} answered as a Dask scheduler" in proc.stderr
+    assert not any(tmp_path.iterdir()), "nothing written"
+
+
 @pytest.mark.parametrize("name", ["NS_ATTRIBUTE_DEFAULT", "NS_GLOBAL_VALUE"])
 def test_row_changing_environment_refused(tmp_path, name):
     env = dict(os.environ, NS3_SUITE_FIGURES_DIR=str(tmp_path))

@@ -107,6 +107,24 @@ def test_issue_39_calls_raise_not_abort(ns, call, message):
         call(ns)
 
 
+@pytest.mark.parametrize(
+    "make, field",
+    [
+        (lambda ns: ns.DtocExperimentConfig(), "timeout"),
+        (lambda ns: ns.DtocLoadStep(), "duration"),
+    ],
+)
+def test_a_time_field_refuses_a_bare_number(ns, make, field):
+    """config.timeout = 10 became 10 ns without a word (issue 39)."""
+    config = make(ns)
+    before = getattr(config, field).GetSeconds()
+    with pytest.raises(TypeError, match=r"is a Time: give one, e\.g\. ns\.Seconds\(10\)"):
+        setattr(config, field, 10)
+    assert getattr(config, field).GetSeconds() == before, "a refused value is not taken"
+    setattr(config, field, ns.Seconds(10))
+    assert getattr(config, field).GetSeconds() == 10
+
+
 def _with(config, **fields):
     for name, value in fields.items():
         setattr(config, name, value)

@@ -227,7 +227,7 @@ HttpParser::Feed(const uint8_t* data, size_t size)
         {
             // Up to the limit, then fail: the same wherever the pieces end.
             uint64_t take = std::min<uint64_t>(m_maxBody - m_response.GetBodyLength(), size - i);
-            m_response.SetBodyLength(m_response.GetBodyLength() + take);
+            m_response.SetBodyLength(m_response.GetBodyLength() + take, false);
             i += take;
             if (i < size)
             {
@@ -358,8 +358,12 @@ HttpParser::RequestLine(const std::string& line)
     std::string method = line.substr(0, sp1);
     std::string target = line.substr(sp1 + 1, sp2 - sp1 - 1);
     std::string version = line.substr(sp2 + 1);
-    if (!IsToken(method) || target.empty() || !IsFieldValue(target) ||
-        target.find('\t') != std::string::npos)
+    // RFC 9112 section 3.2 (RFC 3986): a request-target is visible ASCII;
+    // a byte above 0x7E is no URI character, unlike in a field value.
+    bool visible = std::all_of(target.begin(), target.end(), [](char c) {
+        return c > 0x20 && c < 0x7F;
+    });
+    if (!IsToken(method) || target.empty() || !visible)
     {
         Fail(BAD_START_LINE);
         return;
@@ -504,14 +508,15 @@ HttpParser::EndOfHead()
     }
     if (m_kind == RESPONSES && !m_contentLengthSeen)
     {
-        // Rule 8: any other response without a length ends when the connection does.
-        m_response.SetBodyLength(0);
+        // Rule 8: any other response without a length ends when the connection
+        // does; it gets no Content-Length field it did not have.
+        m_response.SetBodyLength(0, false);
         m_state = BODY_TO_EOF;
         return;
     }
     if (m_contentLengthSeen)
     {
-        Current().SetBodyLength(m_contentLength);
+        Current().SetBodyLength(m_contentLength, false); // the field stays as received
     }
     m_bodyRemaining = m_contentLength;
     if (m_bodyRemaining > 0)
@@ -574,7 +579,7 @@ HttpParser::TransferEncodingFraming()
     if (codings.back() != "chunked")
     {
         // Rule 4: a response whose final coding is not chunked ends with the close.
-        m_response.SetBodyLength(0);
+        m_response.SetBodyLength(0, false);
         m_state = BODY_TO_EOF;
         return;
     }
@@ -605,6 +610,14 @@ HttpParser::ChunkSizeLine(const std::string& line)
     if (i == 0 || !IsChunkExtension(line.substr(i)))
     {
         Fail(BAD_CHUNK);
+        return;
+    }
+    // Chunk extensions are metadata: a message's together within the head's
+    // limit (else a body of one-byte chunks could carry any amount of them).
+    m_extensionBytes += line.size() - i;
+    if (m_extensionBytes > m_maxHead)
+    {
+        Fail(HEAD_TOO_LARGE);
         return;
     }
     if (size > m_maxBody - m_chunkedLength)
@@ -679,6 +692,7 @@ HttpParser::Complete()
     m_transferEncodingSeen = false;
     m_transferEncoding.clear();
     m_chunkedLength = 0;
+    m_extensionBytes = 0;
 }
 
 void

@@ -235,6 +235,7 @@ class HttpParser
     bool m_transferEncodingSeen{false};   //!< A Transfer-Encoding field was parsed
     std::string m_transferEncoding;       //!< Their values, joined by commas
     uint64_t m_chunkedLength{0};          //!< Chunk data so far
+    uint64_t m_extensionBytes{0};         //!< Chunk-extension bytes so far
     HttpRequest m_request;                //!< Request being parsed
     HttpResponse m_response;              //!< Response being parsed
     std::deque<HttpRequest> m_requests;   //!< Complete requests

@@ -197,6 +197,35 @@ class MalformedTest : public TestCase
     uint16_t m_status;
 };
 
+/// The fields a parsed message carries are those it arrived with: a
+/// Content-Length as written, none added to a response ended by the close.
+class FieldsAsReceivedTest : public TestCase
+{
+  public:
+    FieldsAsReceivedTest()
+        : TestCase("fields as received: Content-Length not rewritten, none added")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        HttpParser p(HttpParser::RESPONSES);
+        FeedAll(p, "HTTP/1.1 200 OK\r\nContent-Length: 03\r\n\r\nabc");
+        NS_TEST_ASSERT_MSG_EQ(p.HasResponse(), true, "the response");
+        HttpResponse r = p.PopResponse();
+        NS_TEST_EXPECT_MSG_EQ(r.GetBodyLength(), 3, "its length read");
+        NS_TEST_EXPECT_MSG_EQ(r.GetHeader("Content-Length"), "03", "its field as written");
+
+        FeedAll(p, "HTTP/1.0 200 OK\r\nServer: s\r\n\r\nabcd");
+        p.EndOfStream();
+        NS_TEST_ASSERT_MSG_EQ(p.HasResponse(), true, "the close ends it");
+        r = p.PopResponse();
+        NS_TEST_EXPECT_MSG_EQ(r.GetBodyLength(), 4, "the body up to the close");
+        NS_TEST_EXPECT_MSG_EQ(r.HasHeader("Content-Length"), false, "no field it did not have");
+    }
+};
+
 /**
  * Response framing (RFC 9112 section 6.3): what ends a response body, and
  * which Host fields a request may carry (section 3.2).
@@ -902,6 +931,29 @@ class HttpParserTestSuite : public TestSuite
                                       P::HEAD_TOO_LARGE,
                                       431),
                     Duration::QUICK);
+        AddTestCase(new MalformedTest("a byte above ASCII in the request-target",
+                                      "GET /\xe9 HTTP/1.1\r\nHost: s\r\n\r\n",
+                                      R,
+                                      P::BAD_START_LINE,
+                                      400),
+                    Duration::QUICK);
+        AddTestCase(new MalformedTest("chunk extensions past the head's limit",
+                                      "POST / HTTP/1.1\r\nHost: s\r\n"
+                                      "Transfer-Encoding: chunked\r\n\r\n" +
+                                          [] {
+                                              std::string chunks;
+                                              for (int i = 0; i < 10; ++i)
+                                              {
+                                                  chunks += "1;e=" + std::string(40, 'a') +
+                                                            "\r\nx\r\n";
+                                              }
+                                              return chunks;
+                                          }(),
+                                      R,
+                                      P::HEAD_TOO_LARGE,
+                                      431),
+                    Duration::QUICK);
+        AddTestCase(new FieldsAsReceivedTest(), Duration::QUICK);
         AddTestCase(new MalformedTest("binary",
                                       std::string("\x01\x02\xff\n", 4),
                                       R,
