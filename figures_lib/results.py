@@ -6,10 +6,14 @@
 
 One row per stored point of the experiment (the points it runs at that
 scale, in their order; points not yet stored are left out): the program's
-columns as printed (text, as in figures/<name>.csv; convert with
-pd.to_numeric where needed), the point's command-line parameters as
-param_<name> columns, and what produced it: fingerprint, commit, date,
-wall_s, and stale (True when the fingerprint is not the current sources').
+columns, the point's command-line parameters as param_<name> columns, and
+what produced it: fingerprint, commit, date, wall_s, and stale (True when
+the fingerprint is not the current sources'). A column whose every value is
+a number is numeric (int64 or float64, "nan" and "inf" included); the others
+(a variant's name, a true/false option) stay text, as printed.
+
+Importable from any directory with the virtual environment's Python
+(./ns3 configure puts the repository on its path).
 """
 
 import pandas as pd
@@ -45,4 +49,18 @@ def load(name, scale="paper"):
         row["wall_s"] = float(entry.meta.get("wall_s", "nan"))
         row["stale"] = entry.fingerprint != current
         rows.append(row)
-    return pd.DataFrame(rows)
+    return _typed(pd.DataFrame(rows))
+
+
+def _typed(frame):
+    """The frame with every column whose values all parse as numbers made
+    numeric (whole numbers int64, others float64); the rest left as text."""
+    for column in frame.columns:
+        kind = frame[column].dtype
+        if pd.api.types.is_numeric_dtype(kind) or pd.api.types.is_bool_dtype(kind):
+            continue
+        try:
+            frame[column] = pd.to_numeric(frame[column])
+        except (ValueError, TypeError):
+            pass  # a name, a flag: text
+    return frame

@@ -15,6 +15,6 @@ for suite in ${@:-tcp-host-close-path}; do
     echo "valgrind: $suite"
     $memcheck build/bin/test-runner --suite="$suite"
 done
-# 200 connections (20 per second for 10 s), both nodes with the host model.
+# 200 connections (100 per second for 2 s), both nodes with the host model.
 echo "valgrind: tcp-host-model-example, 200 connections"
-$memcheck build/bin/tcp-host-model-example --duration=10 --rate=20 --msl=1 >/dev/null
+$memcheck build/bin/tcp-host-model-example --duration=2 --rate=100 --msl=1 >/dev/null

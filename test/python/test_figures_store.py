@@ -207,6 +207,8 @@ def test_list_is_aligned(tmp_path):
 
 def test_pandas_loader(swept, monkeypatch):
     monkeypatch.setattr(store, "QUICK_STORE", swept / "quick" / "store")
+    import pandas as pd  # noqa: PLC0415
+
     from figures_lib.results import load
 
     frame = load("table2", scale="quick")
@@ -215,10 +217,24 @@ def test_pandas_loader(swept, monkeypatch):
     assert set(frame["variant"]) == set(frame["param_variant"])
     assert not frame["stale"].any()
     assert (frame["wall_s"] > 0).all()
+    # numbers as numbers, names as text (issue 40)
+    numeric = frame.select_dtypes("number").columns
+    assert {"conn_per_s", "throughput_mbps", "events", "param_RngRun"} <= set(numeric), frame.dtypes
+    assert not pd.api.types.is_numeric_dtype(frame["variant"])
+    assert frame["conn_per_s"].sum() > 0 and frame["events"].dtype == "int64"
     with pytest.raises(KeyError, match="no experiment 'table9'"):
         load("table9")
     with pytest.raises(ValueError, match="scale must be one of"):
         load("table2", scale="huge")
+
+
+def test_loader_imports_from_any_directory(tmp_path):
+    """The venv's Python finds figures_lib outside the repository (issue 40)."""
+    proc = subprocess.run([sys.executable, "-c", "import figures_lib.results, sys; "
+                           "print(figures_lib.results.__file__)"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == str(ROOT / "figures_lib" / "results.py")
 
 
 def test_fingerprint_same_sources_anywhere_and_only_model_sources(tmp_path):

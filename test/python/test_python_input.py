@@ -99,6 +99,9 @@ def test_a_refusal_leaves_no_state_behind(ns):
          "at most 86400 s"),
         (lambda ns: ns.RunProxyExperiment(_with(ns.ProxyExperimentConfig(), clients=10**9)),
          "1000000000 clients need about"),
+        (lambda ns: ns.RunDtocExperiment(_dtoc_lasting(ns, ns.Seconds(1e9))), "at most 86400 s"),
+        (lambda ns: ns.TwAvoidWebStoneExperiment(
+            _with(ns.TwAvoidWebStoneConfig(), measure=ns.Seconds(1e9))), "at most 86400 s"),
     ],
 )
 def test_issue_39_calls_raise_not_abort(ns, call, message):
@@ -123,6 +126,17 @@ def test_a_time_field_refuses_a_bare_number(ns, make, field):
     assert getattr(config, field).GetSeconds() == before, "a refused value is not taken"
     setattr(config, field, ns.Seconds(10))
     assert getattr(config, field).GetSeconds() == 10
+
+
+def _dtoc_lasting(ns, duration):
+    """A DTOC configuration of one load step that lasts the time given."""
+    config = ns.DtocExperimentConfig()
+    step = ns.DtocLoadStep()
+    step.duration = duration
+    step.loadPercent = 50
+    config.pattern.clear()
+    config.pattern.push_back(step)
+    return config
 
 
 def _with(config, **fields):
