@@ -222,6 +222,14 @@ def test_pandas_loader(swept, monkeypatch):
     assert {"conn_per_s", "throughput_mbps", "events", "param_RngRun"} <= set(numeric), frame.dtypes
     assert not pd.api.types.is_numeric_dtype(frame["variant"])
     assert frame["conn_per_s"].sum() > 0 and frame["events"].dtype == "int64"
+    # one's own plot, with pandas and the venv's matplotlib (issue 40)
+    import matplotlib  # noqa: PLC0415
+
+    matplotlib.use("Agg")
+    axes = frame.plot.scatter(x="param_RngRun", y="conn_per_s")
+    png = swept / "own-plot.png"
+    axes.figure.savefig(png)
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     with pytest.raises(KeyError, match="no experiment 'table9'"):
         load("table9")
     with pytest.raises(ValueError, match="scale must be one of"):
