@@ -271,6 +271,39 @@ ClosePhaseCallback(void (*f)(TcpHostSocket::ClosePhase, TcpHostSocket::ClosePhas
 {
     return MakeCallback(f);
 }
+
+/// For a TracedValue<uint32_t> trace source (signature
+/// ns3::TracedValueCallback::Uint32: queue lengths, TCB and TIME_WAIT counts,
+/// backlogs): void (uint32_t oldValue, uint32_t newValue).
+Callback<void, uint32_t, uint32_t>
+Uint32ValueCallback(void (*f)(uint32_t, uint32_t))
+{
+    return MakeCallback(f);
+}
+
+/// For a TracedValue<uint64_t> trace source (ns3::TracedValueCallback::Uint64:
+/// SocketMemory's TcbMemory, DataMemory, BufferMemory).
+Callback<void, uint64_t, uint64_t>
+Uint64ValueCallback(void (*f)(uint64_t, uint64_t))
+{
+    return MakeCallback(f);
+}
+
+/// For an event trace source without arguments: void () (TcpListenQueue's
+/// ListenOverflow, ListenDrop, Cookie, EmbryonicRst).
+Callback<void>
+VoidCallback(void (*f)())
+{
+    return MakeCallback(f);
+}
+
+/// For TimeWaitTable's Overflow, Killed, Reopened and Expired: void (const
+/// TcbKey& key), the record's connection.
+Callback<void, const TcbKey&>
+TcbKeyCallback(void (*f)(const TcbKey&))
+{
+    return MakeCallback(f);
+}
 } // namespace ns3_suite_py
 """
 

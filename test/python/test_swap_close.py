@@ -220,3 +220,34 @@ def test_webstone_config_rejects_bad_input(ns):
     config = ns.TwAvoidWebStoneConfig.Table2()
     config.warmup = ns.Seconds(-5)
     assert "must not be negative" in config.Validate()
+
+
+def test_value_and_event_trace_adapters(ns, cb):
+    """Adapters for the suite's value and event traces (issue 40): a Python
+    function connected to SocketMemory's BufferMemory sees each change as
+    (old, new); the listen queue's and TIME_WAIT table's event traces take
+    the adapters of their documented signatures (a wrong type aborts)."""
+    seen = []
+    keep = []  # the Python functions must outlive the connections
+
+    def on_buffer(old, new):
+        seen.append((old, new))
+
+    keep.append(on_buffer)
+    memory = ns.CreateObject[ns.SocketMemory]()
+    assert memory.TraceConnectWithoutContext("BufferMemory", cb.Uint64ValueCallback(on_buffer))
+    memory.TakeBuffer(1000)
+    memory.ReleaseBuffer(400)
+    assert seen == [(0, 1000), (1000, 600)]
+
+    queue = ns.CreateObject[ns.TcpListenQueue]()
+    lengths, events = [], []
+    on_length = lambda old, new: lengths.append(new)  # noqa: E731
+    on_event = lambda: events.append(1)  # noqa: E731
+    keep += [on_length, on_event]
+    assert queue.TraceConnectWithoutContext("SynQueue", cb.Uint32ValueCallback(on_length))
+    assert queue.TraceConnectWithoutContext("ListenOverflow", cb.VoidCallback(on_event))
+    table = ns.CreateObject[ns.TimeWaitTable]()
+    on_overflow = lambda key: events.append(key.localPort)  # noqa: E731
+    keep.append(on_overflow)
+    assert table.TraceConnectWithoutContext("Overflow", cb.TcbKeyCallback(on_overflow))
