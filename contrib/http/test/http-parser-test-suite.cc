@@ -937,21 +937,21 @@ class HttpParserTestSuite : public TestSuite
                                       P::BAD_START_LINE,
                                       400),
                     Duration::QUICK);
-        AddTestCase(new MalformedTest("chunk extensions past the head's limit",
-                                      "POST / HTTP/1.1\r\nHost: s\r\n"
-                                      "Transfer-Encoding: chunked\r\n\r\n" +
-                                          [] {
-                                              std::string chunks;
-                                              for (int i = 0; i < 10; ++i)
-                                              {
-                                                  chunks += "1;e=" + std::string(40, 'a') +
-                                                            "\r\nx\r\n";
-                                              }
-                                              return chunks;
-                                          }(),
-                                      R,
-                                      P::HEAD_TOO_LARGE,
-                                      431),
+        AddTestCase(new MalformedTest(
+                        "chunk extensions past the head's limit",
+                        "POST / HTTP/1.1\r\nHost: s\r\n"
+                        "Transfer-Encoding: chunked\r\n\r\n" +
+                            [] {
+                                std::string chunks;
+                                for (int i = 0; i < 10; ++i)
+                                {
+                                    chunks += "1;e=" + std::string(40, 'a') + "\r\nx\r\n";
+                                }
+                                return chunks;
+                            }(),
+                        R,
+                        P::HEAD_TOO_LARGE,
+                        431),
                     Duration::QUICK);
         AddTestCase(new FieldsAsReceivedTest(), Duration::QUICK);
         AddTestCase(new MalformedTest("binary",

@@ -229,8 +229,8 @@ class TwAvoidWebStoneTestSuite : public TestSuite
         : TestSuite("tw-avoid-webstone", Type::SYSTEM)
     {
         AddTestCase(new ServerProfileWiringTest(), Duration::EXTENSIVE); // about 1 min
-        AddTestCase(new Table2Test(), Duration::EXTENSIVE); // about 20 s
-        AddTestCase(new Table3Test(), Duration::EXTENSIVE); // about 30 s
+        AddTestCase(new Table2Test(), Duration::EXTENSIVE);              // about 20 s
+        AddTestCase(new Table3Test(), Duration::EXTENSIVE);              // about 30 s
     }
 };
 

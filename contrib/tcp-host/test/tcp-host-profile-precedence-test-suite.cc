@@ -23,10 +23,10 @@ namespace
 /// One section of a profile and the object it configures on a node.
 struct Section
 {
-    std::string name;                                           //!< Its name, for messages
-    const TcpHostProfile::Settings TcpHostProfile::*settings;   //!< Its attributes
-    TypeId tid;                                                 //!< The type they belong to
-    std::function<Ptr<Object>(Ptr<Node>)> find;                 //!< The installed object
+    std::string name;                                         //!< Its name, for messages
+    const TcpHostProfile::Settings TcpHostProfile::*settings; //!< Its attributes
+    TypeId tid;                                               //!< The type they belong to
+    std::function<Ptr<Object>(Ptr<Node>)> find;               //!< The installed object
     std::function<void(TcpHostHelper&, std::string, const AttributeValue&)> set; //!< Helper call
 };
 
@@ -212,11 +212,11 @@ class ProfilePrecedenceTest : public TestCase
                         NS_TEST_ASSERT_MSG_NE(object, nullptr, where << ": installed");
                         Ptr<AttributeValue> got = info.checker->Create();
                         object->GetAttribute(name, *got);
-                        NS_TEST_ASSERT_MSG_EQ(got->SerializeToString(info.checker),
-                                              expected,
-                                              where << (asDefault ? " as a default"
-                                                                  : " by a helper call")
-                                                    << " must win over the profile");
+                        NS_TEST_ASSERT_MSG_EQ(
+                            got->SerializeToString(info.checker),
+                            expected,
+                            where << (asDefault ? " as a default" : " by a helper call")
+                                  << " must win over the profile");
                         Config::Reset();
                         TcpHostProfile::ForgetExplicitDefaults();
                         ++checked;
