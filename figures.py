@@ -88,6 +88,9 @@ def parse_args(experiments, argv=None):
     p.add_argument("--quick", action="store_true", help="quick scale, into figures/quick/")
     p.add_argument("--only", action="append", metavar="NAME", choices=list(experiments),
                    help="only this experiment (repeatable)")
+    p.add_argument("--study", metavar="FILE",
+                   help="one's own study (a TOML file: figures_lib/study.py) instead of the "
+                        "paper experiments, stored in its own folder")
     p.add_argument("--list", action="store_true", help="list the experiments and exit")
     p.add_argument("--force", action="store_true", help="run stored points again (and store them)")
     p.add_argument("--verify", type=verify_count, metavar="N|all",
@@ -111,6 +114,8 @@ def parse_args(experiments, argv=None):
             p.error(f"{name} is set ({os.environ[name]!r}): it changes the programs' rows, which "
                     "would be stored as the model's; unset it (a study of other attributes is a "
                     "sweep of one's own)")
+    if args.study and (args.only or args.quick):
+        p.error("--study runs the study's own points: not with --only or --quick")
     if args.adopt and not args.verify:
         p.error("--adopt needs --verify")
     if args.scheduler and args.workers:
@@ -168,6 +173,8 @@ def main(argv=None):
 
     experiments = registry.experiments()
     args = parse_args(experiments, argv)
+    if args.study:
+        return study_main(args)
     if args.list:
         width = max(map(len, experiments))
         for name, exp in experiments.items():
@@ -184,6 +191,33 @@ def main(argv=None):
     selected = [experiments[n] for n in (args.only or experiments)]
     selected = list({e.name: e for e in selected}.values())
     return sweep.main(selected, args)
+
+
+def study_main(args):
+    """./figures.py --study FILE: one's own sweep through the result store."""
+    from figures_lib import sweep  # noqa: PLC0415
+    from figures_lib.study import Study, StudyError  # noqa: PLC0415
+
+    try:
+        study = Study.from_file(args.study)
+    except StudyError as e:
+        print(f"figures.py: error: {e}", file=sys.stderr)
+        return 1
+    if args.list:
+        print(f"{study.name}: {study.program}, {len(study.points())} points in {study.folder}")
+        for line in sweep.store_status([study], "study"):
+            print(f"  {line}")
+        return 0
+    if args.scheduler and (why := scheduler_reachable(args.scheduler)):
+        print(f"figures.py: error: {why}", file=sys.stderr)
+        return 1
+    try:
+        study.save_definition()
+    except OSError as e:
+        print(f"figures.py: error: cannot write the study's folder {study.folder}: "
+              f"{e.strerror or e}", file=sys.stderr)  # fmt: skip
+        return 1
+    return sweep.main([study], args)
 
 
 if __name__ == "__main__":

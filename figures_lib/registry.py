@@ -51,6 +51,12 @@ class Point:
     def side_suffixes(self):
         return tuple(suffix for _, suffix in self.SIDE_FILES)
 
+    def store_folder(self):
+        """The folder of the result store that keeps this point."""
+        from . import store  # noqa: PLC0415 (store imports this module)
+
+        return store.root(self.scale) / self.experiment
+
     def side_file(self, suffix=None):
         """The store path of a side file (the only one if suffix is None)."""
         from . import store  # noqa: PLC0415 (store imports this module)
@@ -79,6 +85,18 @@ class Experiment:
     def points(self, scale):
         """The list of Points to run at this scale ('paper' or 'quick')."""
         raise NotImplementedError
+
+    def outdir(self, scale):
+        """Where outputs() writes at this scale."""
+        from .paths import outputs_dir  # noqa: PLC0415
+
+        return outputs_dir(scale)
+
+    def input_problem(self, bin_dir):
+        """What is wrong with the points' parameters (checked once the
+        programs in bin_dir are built), or None: the paper experiments'
+        are the suite's own."""
+        return None
 
     def outputs(self, scale, rows, outdir):
         """Write the outputs from the rows (dicts of the program's CSV columns,

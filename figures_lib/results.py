@@ -3,6 +3,7 @@
     from figures_lib.results import load
     frame = load("dtoc-load")              # paper scale
     frame = load("table1", scale="quick")
+    frame = load("figures/studies/hash16")  # one's own study: its folder
 
 One row per stored point of the experiment (the points it runs at that
 scale, in their order; points not yet stored are left out): the program's
@@ -15,6 +16,8 @@ a number is numeric (int64 or float64, "nan" and "inf" included); the others
 Importable from any directory with the virtual environment's Python
 (./ns3 configure puts the repository on its path).
 """
+
+from pathlib import Path
 
 import pandas as pd
 
@@ -30,13 +33,27 @@ def _experiment(name):
     return known[name]
 
 
+def _source(name):
+    """The experiment called name, or the study stored in the folder name."""
+    from . import experiments as _  # noqa: F401, PLC0415 (registers them)
+    from .study import Study  # noqa: PLC0415
+
+    if str(name) in registry.experiments():
+        return _experiment(str(name))
+    if Path(name).is_dir():
+        return Study.from_folder(name)
+    return _experiment(str(name))  # says which names are known
+
+
 def load(name, scale="paper"):
-    """The stored rows of experiment `name` at `scale` as a DataFrame."""
+    """The stored rows of experiment `name` at `scale` as a DataFrame; name
+    may also be a study's store folder (figures/studies/<study>), whose
+    points have no scale."""
     if scale not in registry.SCALES:
         raise ValueError(f"scale must be one of {registry.SCALES}, not {scale!r}")
     from .csvio import parse_point_output  # noqa: PLC0415
 
-    experiment = _experiment(name)
+    experiment = _source(name)
     current = store.model_fingerprint(experiment.program)
     rows = []
     for point in experiment.points(scale):

@@ -75,6 +75,12 @@ def dask_client(scheduler=None, workers=None):
         yield client
 
 
+def _clock(seconds):
+    """h:mm:ss"""
+    seconds = int(round(seconds))
+    return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+
+
 class Progress:
     """A one-line progress bar on stderr ('\\r' on a terminal, else a line
     every 10 %)."""
@@ -94,10 +100,14 @@ class Progress:
     def show(self):
         width = 30
         filled = width * self.done // self.total if self.total else width
+        elapsed = time.monotonic() - self.start
         text = (
             f"{self.label} [{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}"
-            f" points, {self.failed} failed, {time.monotonic() - self.start:.0f} s"
+            f" points, {self.failed} failed, {elapsed:.0f} s"
         )
+        if 0 < self.done < self.total:
+            # points so far at the pace so far (a sweep's points differ in cost)
+            text += f", about {_clock(elapsed / self.done * (self.total - self.done))} left"
         if self.tty:
             sys.stderr.write("\r" + text + ("\n" if self.done == self.total else ""))
         else:

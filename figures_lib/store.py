@@ -60,7 +60,7 @@ def key(point):
 
 def path(point):
     """The point's file in the store."""
-    return root(point.scale) / point.experiment / f"{key(point)}.csv"
+    return point.store_folder() / f"{key(point)}.csv"
 
 
 def side_path(point, suffix):

@@ -11,7 +11,7 @@ from collections import Counter
 
 from . import build, store
 from .csvio import BadOutput, columns_of, parse_point_output
-from .paths import ROOT, outputs_dir
+from .paths import BIN, ROOT
 from .runner import run_points
 
 
@@ -76,11 +76,11 @@ def _shown(path):
 
 def write_outputs(experiments, scale, rows_by_point, failures):
     """Each complete experiment's outputs; -> the names of the incomplete."""
-    outdir = outputs_dir(scale)
-    outdir.mkdir(parents=True, exist_ok=True)
     failed = {f.point for f in failures}
     incomplete = []
     for exp in experiments:
+        outdir = exp.outdir(scale)
+        outdir.mkdir(parents=True, exist_ok=True)
         points = exp.points(scale)
         missing = [p for p in points if p not in rows_by_point]
         print()
@@ -128,6 +128,10 @@ def main(experiments, args):
         failures = []
         if plan.todo:
             stamp = fingerprints_to_stamp(experiments, args.no_build)
+            for exp in experiments:
+                if problem := exp.input_problem(BIN):
+                    print(f"figures.py: error: {problem}", file=sys.stderr)
+                    return 1
 
             def save(point, result):
                 store.save(point, result.output, result.sides, result.wall_s, stamp[point.program])
