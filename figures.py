@@ -173,6 +173,9 @@ def main(argv=None):
 
     experiments = registry.experiments()
     args = parse_args(experiments, argv)
+    if args.scheduler and not args.list and (why := scheduler_reachable(args.scheduler)):
+        print(f"figures.py: error: {why}", file=sys.stderr)
+        return 1
     if args.study:
         return study_main(args)
     if args.list:
@@ -183,11 +186,6 @@ def main(argv=None):
         for line in sweep.store_status(experiments.values(), "quick" if args.quick else "paper"):
             print(f"  {line}")
         return 0
-    if args.scheduler:
-        why = scheduler_reachable(args.scheduler)
-        if why:
-            print(f"figures.py: error: {why}", file=sys.stderr)
-            return 1
     selected = [experiments[n] for n in (args.only or experiments)]
     selected = list({e.name: e for e in selected}.values())
     return sweep.main(selected, args)
@@ -208,9 +206,6 @@ def study_main(args):
         for line in sweep.store_status([study], "study"):
             print(f"  {line}")
         return 0
-    if args.scheduler and (why := scheduler_reachable(args.scheduler)):
-        print(f"figures.py: error: {why}", file=sys.stderr)
-        return 1
     try:
         study.save_definition()
     except OSError as e:

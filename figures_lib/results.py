@@ -38,11 +38,9 @@ def _source(name):
     from . import experiments as _  # noqa: F401, PLC0415 (registers them)
     from .study import Study  # noqa: PLC0415
 
-    if str(name) in registry.experiments():
-        return _experiment(str(name))
-    if Path(name).is_dir():
+    if str(name) not in registry.experiments() and Path(name).is_dir():
         return Study.from_folder(name)
-    return _experiment(str(name))  # says which names are known
+    return _experiment(str(name))  # or says which names are known
 
 
 def load(name, scale="paper"):

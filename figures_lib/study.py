@@ -40,6 +40,7 @@ import math
 import re
 import subprocess
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 
 from . import registry, stats
@@ -59,22 +60,17 @@ class StudyError(Exception):
     """A study that cannot be run as given: the message says why."""
 
 
+@dataclass(frozen=True)
 class StudyPoint(Point):
-    """A point stored in its study's folder rather than under an experiment."""
+    """A point stored in its study's folder rather than under an experiment,
+    with the side files of the base's point it varies (if any)."""
 
-    def __init__(self, folder, experiment, program, params, side_files):
-        super().__init__(experiment, "study", program, params)
-        object.__setattr__(self, "folder", str(folder))
-        object.__setattr__(self, "SIDE_FILES", side_files)
+    folder: str = ""
+    side_files: tuple = ()
 
-    def __eq__(self, other):
-        return isinstance(other, StudyPoint) and (self.folder, self.params) == (
-            other.folder,
-            other.params,
-        )
-
-    def __hash__(self):
-        return hash((self.folder, self.params))
+    @property
+    def SIDE_FILES(self):  # noqa: N802 (the name Point and the runner read)
+        return self.side_files
 
     def store_folder(self):
         return Path(self.folder)
@@ -181,8 +177,8 @@ class Study(Experiment):
     # ------------------------------------------------------------ the points
 
     def _make(self, params, side_files=()):
-        return StudyPoint(self.folder, self.name, self.program,
-                          tuple(sorted(params.items())), side_files)  # fmt: skip
+        return StudyPoint(self.name, "study", self.program, tuple(sorted(params.items())),
+                          str(self.folder), side_files)  # fmt: skip
 
     def pairs(self):
         """[(base point or None, study point)], in the base's order."""

@@ -17,18 +17,9 @@ from pathlib import Path
 
 import pytest
 
+from figures_cli import FIGURES_PY, figures
 from figures_lib import store, verdict
 from figures_lib.paths import BUILD, ROOT
-
-FIGURES_PY = ROOT / "figures.py"
-
-
-def figures(tmp, *args, timeout=600):
-    env = dict(os.environ, NS3_SUITE_FIGURES_DIR=str(tmp))
-    return subprocess.run(
-        [sys.executable, str(FIGURES_PY), *args], env=env, capture_output=True, text=True,
-        timeout=timeout, check=False,
-    )  # fmt: skip
 
 
 @pytest.fixture(scope="module")

@@ -8,19 +8,14 @@ The runs are Table 1's program with a 1 s transfer (4 points, a few seconds
 each), in a figures directory of their own (NS3_SUITE_FIGURES_DIR)."""
 
 import csv
-import os
-import subprocess
-import sys
 
 import pytest
 
+from figures_cli import figures
 from figures_lib import store
 from figures_lib.csvio import parse_point_output
-from figures_lib.paths import ROOT
 from figures_lib.results import load
 from figures_lib.study import Study, StudyError
-
-FIGURES_PY = ROOT / "figures.py"
 
 STUDY = """\
 name = "buckets"
@@ -33,14 +28,6 @@ discipline = "Hashed"
 "ns3::TcpHostModel::HashBuckets" = [1, 512]
 RngRun = [1, 2]
 """
-
-
-def figures(tmp, *args, timeout=600):
-    env = dict(os.environ, NS3_SUITE_FIGURES_DIR=str(tmp))
-    return subprocess.run(
-        [sys.executable, str(FIGURES_PY), *args], env=env, capture_output=True, text=True,
-        timeout=timeout, check=False,
-    )  # fmt: skip
 
 
 @pytest.fixture(scope="module")
