@@ -33,8 +33,10 @@ E2AtbtAllocator::GetTypeId()
             .SetGroupName("ProxyBuffer")
             .AddConstructor<E2AtbtAllocator>()
             .AddAttribute("Interval",
-                          "Time between two periodic evaluations (0: only on arrivals and "
-                          "departures).",
+                          "Time between two evaluations, each of which divides the pool afresh "
+                          "(between them an arrival is given its demand as far as the pool has "
+                          "room; 0: no periodic evaluation, every arrival and departure divides "
+                          "the pool afresh instead).",
                           TimeValue(Seconds(1)),
                           MakeTimeAccessor(&E2AtbtAllocator::m_interval),
                           MakeTimeChecker(Time(0)))
@@ -85,28 +87,53 @@ E2AtbtAllocator::Add(MeasureCallback measure, ApplyCallback apply, HeldCallback 
     NS_ABORT_MSG_IF(measure.IsNull() || apply.IsNull(),
                     "E2AtbtAllocator::Add: a connection needs a measure and an apply callback");
     uint32_t id = m_nextId++;
-    m_connections[id] = Connection{measure, apply, held};
+    Connection& c = m_connections[id];
+    c.measure = measure;
+    c.apply = apply;
+    c.held = held;
     NS_LOG_DEBUG("connection " << id << " arrives");
-    Evaluate();
+    if (!m_interval.IsStrictlyPositive())
+    {
+        Evaluate(); // no periodic evaluation: every change divides afresh
+        return id;
+    }
+    // Measured alone and given its demand up to what an unmet demand got at
+    // the last evaluation (its share in a fresh division, nearly), or more if
+    // the pool has that room now: the others keep their shares until the
+    // next evaluation. Where sockets charge their buffers, the node's socket
+    // memory grants no growth beyond its limit.
+    Measure(c);
+    c.demand = Demand(c);
+    uint64_t level = m_evaluations > 0 ? m_level : Memory()->GetLimit() / m_connections.size();
+    Give(c, std::min(c.demand, std::max({Room(c), level, m_minBuffer})));
+    NS_LOG_DEBUG("connection " << id << " demands " << c.demand << ", given " << c.share);
+    if (!m_tick.IsPending())
+    {
+        m_tick = Simulator::Schedule(m_interval, &E2AtbtAllocator::Tick, this);
+    }
     return id;
 }
 
 void
 E2AtbtAllocator::Remove(uint32_t id)
 {
-    if (m_connections.erase(id) == 0)
+    auto it = m_connections.find(id);
+    if (it == m_connections.end())
     {
         return;
     }
-    for (auto& [other, c] : m_connections)
+    Unlink(id, it->second.upstream);
+    for (uint32_t downstream : it->second.downstreams)
     {
-        if (c.upstream == id)
-        {
-            c.upstream = 0; // its feeder left: no cap any more
-        }
+        m_connections.at(downstream).upstream = 0; // its feeder left: no cap any more
     }
+    m_allocated -= it->second.share;
+    m_connections.erase(it);
     NS_LOG_DEBUG("connection " << id << " leaves");
-    Evaluate();
+    if (!m_interval.IsStrictlyPositive())
+    {
+        Evaluate();
+    }
 }
 
 void
@@ -116,43 +143,84 @@ E2AtbtAllocator::Pair(uint32_t downstream, uint32_t upstream)
                         (upstream != 0 && !m_connections.count(upstream)) || downstream == upstream,
                     "E2AtbtAllocator::Pair: unknown connections " << downstream << ", "
                                                                   << upstream);
-    m_connections[downstream].upstream = upstream;
+    Connection& c = m_connections.at(downstream);
+    Unlink(downstream, c.upstream);
+    c.upstream = upstream;
+    if (upstream != 0)
+    {
+        m_connections.at(upstream).downstreams.push_back(downstream);
+    }
+}
+
+void
+E2AtbtAllocator::Unlink(uint32_t downstream, uint32_t upstream)
+{
+    if (upstream == 0)
+    {
+        return;
+    }
+    std::vector<uint32_t>& list = m_connections.at(upstream).downstreams;
+    list.erase(std::find(list.begin(), list.end(), downstream));
+}
+
+void
+E2AtbtAllocator::Measure(Connection& c) const
+{
+    Measurement m = c.measure();
+    c.rate =
+        PftkThroughput(m.lossRatio, m.rtt, m.rto, m.segmentSize, m_maxBuffer, m_segmentsPerAck);
+    c.rtt = m.rtt;
+}
+
+uint64_t
+E2AtbtAllocator::Demand(const Connection& c) const
+{
+    double rate = c.rate;
+    if (c.upstream != 0)
+    {
+        rate = std::min(rate, m_connections.at(c.upstream).rate); // fed no faster than that
+    }
+    double bytes = rate * c.rtt.GetSeconds();
+    return std::clamp<uint64_t>(std::llround(bytes), m_minBuffer, m_maxBuffer);
+}
+
+void
+E2AtbtAllocator::Give(Connection& c, uint64_t share)
+{
+    m_allocated = m_allocated - c.share + share;
+    c.share = share;
+    ++m_sharesApplied;
+    c.apply(share);
 }
 
 void
 E2AtbtAllocator::Evaluate()
 {
     ++m_evaluations;
-    // Expected throughput of each connection, bytes per second.
     for (auto& [id, c] : m_connections)
     {
-        Measurement m = c.measure();
-        c.rate =
-            PftkThroughput(m.lossRatio, m.rtt, m.rto, m.segmentSize, m_maxBuffer, m_segmentsPerAck);
-        c.rtt = m.rtt;
+        Measure(c);
     }
     std::vector<uint64_t> demands;
     demands.reserve(m_connections.size());
     uint64_t demanded = 0;
     for (auto& [id, c] : m_connections)
     {
-        double rate = c.rate;
-        if (c.upstream != 0)
-        {
-            rate = std::min(rate, m_connections.at(c.upstream).rate); // fed no faster than that
-        }
-        double bytes = rate * c.rtt.GetSeconds();
-        c.demand = std::clamp<uint64_t>(std::llround(bytes), m_minBuffer, m_maxBuffer);
+        c.demand = Demand(c);
         demands.push_back(c.demand);
         demanded += c.demand;
     }
     std::vector<uint64_t> shares = MaxMinShare(demands, Pool());
-    uint64_t allocated = 0;
     size_t k = 0;
+    m_level = m_maxBuffer; // every demand met: nothing caps an arrival
     for (auto& [id, c] : m_connections)
     {
+        m_allocated = m_allocated - c.share + shares[k];
         c.share = shares[k++];
-        allocated += c.share;
+        if (c.share < c.demand)
+        {
+            m_level = c.share; // unmet demands share one level (max-min)
+        }
     }
     // Shrinking shares first: the memory they free is what the growing ones
     // are granted when sockets charge their buffers.
@@ -163,29 +231,37 @@ E2AtbtAllocator::Evaluate()
             bool grows = !c.held.IsNull() && c.share > c.held();
             if (grows == growing)
             {
+                ++m_sharesApplied;
                 c.apply(c.share);
             }
         }
     }
     NS_LOG_DEBUG(m_connections.size()
-                 << " connections demand " << demanded << " bytes, get " << allocated);
-    m_evaluationTrace(m_connections.size(), demanded, allocated);
+                 << " connections demand " << demanded << " bytes, get " << m_allocated);
+    m_evaluationTrace(m_connections.size(), demanded, m_allocated);
     if (m_interval.IsStrictlyPositive() && !m_tick.IsPending())
     {
         m_tick = Simulator::Schedule(m_interval, &E2AtbtAllocator::Tick, this);
     }
 }
 
-uint64_t
-E2AtbtAllocator::Pool() const
+Ptr<SocketMemory>
+E2AtbtAllocator::Memory() const
 {
     // The pool is the node's socket memory: one setting, read here.
     Ptr<SocketMemory> memory = GetObject<SocketMemory>();
-    uint64_t limit = memory ? memory->GetLimit() : 0;
-    NS_ABORT_MSG_IF(limit == 0,
+    NS_ABORT_MSG_IF(!memory || memory->GetLimit() == 0,
                     "E2AtbtAllocator: the node's SocketMemory has no Limit: E2-ATBT divides a "
                     "limited pool (set SocketMemory's Limit, e.g. with "
                     "TcpHostHelper::SetSocketMemoryAttribute)");
+    return memory;
+}
+
+uint64_t
+E2AtbtAllocator::Pool() const
+{
+    Ptr<SocketMemory> memory = Memory();
+    uint64_t limit = memory->GetLimit();
     if (!memory->SocketsChargeBuffers())
     {
         return limit;
@@ -200,6 +276,25 @@ E2AtbtAllocator::Pool() const
     }
     uint64_t others = memory->GetBufferMemory() > sized ? memory->GetBufferMemory() - sized : 0;
     return limit > others ? limit - others : 0;
+}
+
+uint64_t
+E2AtbtAllocator::Room(const Connection& c) const
+{
+    Ptr<SocketMemory> memory = Memory();
+    uint64_t limit = memory->GetLimit();
+    if (!memory->SocketsChargeBuffers())
+    {
+        uint64_t given = m_allocated - c.share; // the others' shares
+        return limit > given ? limit - given : 0;
+    }
+    // Every buffer is charged: what is not charged is free, and this
+    // connection's own buffer is its to keep.
+    NS_ABORT_MSG_IF(c.held.IsNull(),
+                    "E2AtbtAllocator: sockets charge their buffers, and a connection does not "
+                    "say its buffer's size");
+    uint64_t charged = memory->GetBufferMemory();
+    return (limit > charged ? limit - charged : 0) + c.held();
 }
 
 void
@@ -235,6 +330,12 @@ uint64_t
 E2AtbtAllocator::GetEvaluations() const
 {
     return m_evaluations;
+}
+
+uint64_t
+E2AtbtAllocator::GetSharesApplied() const
+{
+    return m_sharesApplied;
 }
 
 } // namespace ns3

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <numeric>
 
 using namespace ns3;
@@ -270,10 +271,11 @@ class E2AtbtTest : public TestCase
         FakeConnection clean{Path(0.0001, 200)}; // a large one
         FakeConnection middle{Path(0.001, 100)};
         uint32_t l = lossy.Join(a);
-        NS_TEST_EXPECT_MSG_EQ(lossy.applied, 1u, "evaluated on arrival");
+        NS_TEST_EXPECT_MSG_EQ(lossy.applied, 1u, "given its share on arrival");
         NS_TEST_EXPECT_MSG_EQ(lossy.buffer, expected(lossy.m), "alone: its demand");
         uint32_t c = clean.Join(a);
         uint32_t m = middle.Join(a);
+        a->Evaluate(); // the periodic division, without waiting for it
         NS_TEST_EXPECT_MSG_EQ(a->GetDemand(l), expected(lossy.m), "demand = PFTK x RTT");
         NS_TEST_EXPECT_MSG_EQ(a->GetDemand(c), expected(clean.m), "demand = PFTK x RTT");
         NS_TEST_EXPECT_MSG_EQ(a->GetDemand(m), expected(middle.m), "demand = PFTK x RTT");
@@ -298,12 +300,14 @@ class E2AtbtTest : public TestCase
                               "downstream: the upstream's throughput x its own RTT");
         NS_TEST_EXPECT_MSG_LT(a->GetDemand(c), expected(clean.m), "less than unpaired");
 
-        // Departures re-evaluate: the others get the room.
+        // A departure frees its share; the others get the room at the next evaluation.
         uint64_t before = middle.buffer;
         a->Remove(c);
         NS_TEST_EXPECT_MSG_EQ(a->GetN(), 2u, "two left");
-        NS_TEST_EXPECT_MSG_GT(middle.buffer, before, "more room for the rest");
+        NS_TEST_EXPECT_MSG_EQ(middle.buffer, before, "no re-division before the next evaluation");
         NS_TEST_EXPECT_MSG_EQ(a->GetShare(c), 0u, "gone");
+        a->Evaluate();
+        NS_TEST_EXPECT_MSG_GT(middle.buffer, before, "more room for the rest");
 
         // The interval: a changed path is seen at the next tick.
         uint64_t evaluations = a->GetEvaluations();
@@ -312,6 +316,163 @@ class E2AtbtTest : public TestCase
         Simulator::Run();
         NS_TEST_EXPECT_MSG_GT_OR_EQ(a->GetEvaluations(), evaluations + 5, "every second");
         NS_TEST_EXPECT_MSG_EQ(middle.buffer, expected(middle.m), "the new path's demand");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * @brief E2-ATBT's cost per change: between two evaluations an arrival is
+ * given one share (its demand, up to the pool's room now) and touches no
+ * other connection, a departure touches none; the periodic evaluation
+ * divides afresh; with Interval 0 every change divides afresh.
+ */
+class E2AtbtIncrementalTest : public TestCase
+{
+  public:
+    E2AtbtIncrementalTest()
+        : TestCase("E2-ATBT: one share per arrival, none per departure, a fresh division per "
+                   "evaluation (and per change with Interval 0)")
+    {
+    }
+
+  private:
+    /**
+     * @brief Check every connection's buffer is the max-min share of the
+     * pool among the demands, as divided from scratch.
+     * @param a the allocator
+     * @param ids the connections' ids
+     * @param conns the connections
+     * @param pool the pool
+     * @param what what was just done
+     */
+    void ExpectFreshDivision(Ptr<E2AtbtAllocator> a,
+                             const std::vector<uint32_t>& ids,
+                             const std::vector<FakeConnection*>& conns,
+                             uint64_t pool,
+                             const std::string& what)
+    {
+        std::vector<uint64_t> demands;
+        for (uint32_t id : ids)
+        {
+            demands.push_back(a->GetDemand(id));
+        }
+        std::vector<uint64_t> shares = MaxMinShare(demands, pool);
+        for (size_t k = 0; k < ids.size(); ++k)
+        {
+            NS_TEST_EXPECT_MSG_EQ(conns[k]->buffer, shares[k], what << ": connection " << ids[k]);
+        }
+    }
+
+    void DoRun() override
+    {
+        const uint64_t pool = 200 * 1024;
+        Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
+        u->SetStream(3);
+        std::vector<std::unique_ptr<FakeConnection>> store;
+        auto newConnection = [&store, u]() {
+            store.push_back(std::make_unique<FakeConnection>());
+            store.back()->m = Path(std::pow(10, u->GetValue(-5, -1)), u->GetValue(5, 300));
+            return store.back().get();
+        };
+
+        // Between evaluations.
+        Ptr<E2AtbtAllocator> a = CreateObject<E2AtbtAllocator>();
+        SocketMemory::Of(a)->SetAttribute("Limit", UintegerValue(pool));
+        std::vector<uint32_t> ids;
+        std::vector<FakeConnection*> conns;
+        for (uint32_t i = 0; i < 40; ++i)
+        {
+            uint64_t given = 0;
+            for (FakeConnection* c : conns)
+            {
+                given += c->buffer;
+            }
+            std::vector<uint32_t> appliedBefore;
+            for (FakeConnection* c : conns)
+            {
+                appliedBefore.push_back(c->applied);
+            }
+            uint64_t appliedTotal = a->GetSharesApplied();
+            conns.push_back(newConnection());
+            ids.push_back(conns.back()->Join(a));
+            NS_TEST_EXPECT_MSG_EQ(a->GetSharesApplied(), appliedTotal + 1, "one share per arrival");
+            for (size_t k = 0; k + 1 < conns.size(); ++k)
+            {
+                NS_TEST_EXPECT_MSG_EQ(conns[k]->applied, appliedBefore[k], "the others untouched");
+            }
+            uint64_t room = pool > given ? pool - given : 0;
+            uint64_t equal = pool / conns.size(); // no evaluation yet: an equal split
+            NS_TEST_EXPECT_MSG_EQ(conns.back()->buffer,
+                                  std::min(a->GetDemand(ids.back()), std::max(room, equal)),
+                                  "arrival " << i
+                                             << ": its demand, up to the room left or an "
+                                                "equal split");
+        }
+        NS_TEST_EXPECT_MSG_EQ(a->GetEvaluations(), 0u, "no evaluation yet");
+        uint64_t appliedTotal = a->GetSharesApplied();
+        a->Remove(ids[5]);
+        a->Remove(ids[6]);
+        NS_TEST_EXPECT_MSG_EQ(a->GetSharesApplied(),
+                              appliedTotal,
+                              "no share applied per departure");
+        ids.erase(ids.begin() + 5, ids.begin() + 7);
+        conns.erase(conns.begin() + 5, conns.begin() + 7);
+        uint64_t given = 0;
+        for (FakeConnection* c : conns)
+        {
+            given += c->buffer;
+        }
+        FakeConnection* late = newConnection();
+        late->m = Path(0, 100); // demands the most
+        uint32_t lateId = late->Join(a);
+        NS_TEST_EXPECT_MSG_EQ(
+            late->buffer,
+            std::min(a->GetDemand(lateId),
+                     std::max(pool > given ? pool - given : 0, pool / (conns.size() + 1))),
+            "after departures: the room they left, or an equal split");
+        ids.push_back(lateId);
+        conns.push_back(late);
+        Simulator::Stop(Seconds(1.5));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(a->GetEvaluations(), 1u, "the periodic evaluation");
+        ExpectFreshDivision(a, ids, conns, pool, "after the periodic evaluation");
+        // After an evaluation an arrival gets what an unmet demand got.
+        uint64_t level = 0;
+        for (size_t k = 0; k < ids.size(); ++k)
+        {
+            if (conns[k]->buffer < a->GetDemand(ids[k]))
+            {
+                level = conns[k]->buffer;
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(level, 0u, "the pool binds: some demands unmet");
+        FakeConnection* after = newConnection();
+        after->m = Path(0, 100);
+        after->Join(a);
+        NS_TEST_EXPECT_MSG_EQ(after->buffer, level, "an arrival after an evaluation: the level");
+        Simulator::Destroy();
+
+        // With Interval 0 every change divides afresh.
+        Ptr<E2AtbtAllocator> exact = CreateObject<E2AtbtAllocator>();
+        exact->SetAttribute("Interval", TimeValue(Seconds(0)));
+        SocketMemory::Of(exact)->SetAttribute("Limit", UintegerValue(pool));
+        ids.clear();
+        conns.clear();
+        for (uint32_t i = 0; i < 60; ++i)
+        {
+            if (!ids.empty() && u->GetValue() < 0.3)
+            {
+                size_t k = u->GetInteger(0, ids.size() - 1);
+                exact->Remove(ids[k]);
+                ids.erase(ids.begin() + k);
+                conns.erase(conns.begin() + k);
+                ExpectFreshDivision(exact, ids, conns, pool, "Interval 0, after a departure");
+                continue;
+            }
+            conns.push_back(newConnection());
+            ids.push_back(conns.back()->Join(exact));
+            ExpectFreshDivision(exact, ids, conns, pool, "Interval 0, after an arrival");
+        }
         Simulator::Destroy();
     }
 };
@@ -325,6 +486,7 @@ class ProxyBufferAllocationTestSuite : public TestSuite
         AddTestCase(new PftkTest(), Duration::QUICK);
         AddTestCase(new MaxMinTest(), Duration::QUICK);
         AddTestCase(new E2AtbtTest(), Duration::QUICK);
+        AddTestCase(new E2AtbtIncrementalTest(), Duration::QUICK);
     }
 };
 

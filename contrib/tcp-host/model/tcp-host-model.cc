@@ -110,6 +110,16 @@ TcpHostModel::~TcpHostModel()
 }
 
 void
+TcpHostModel::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    // The socket memory is another object of this node's aggregate: a Ptr
+    // to it kept past disposal would keep the whole node alive.
+    m_memory = nullptr;
+    Object::DoDispose();
+}
+
+void
 TcpHostModel::SetDiscipline(TcbList::Discipline discipline)
 {
     m_discipline = discipline;
@@ -144,9 +154,7 @@ TcpHostModel::ResetList()
 }
 
 void
-TcpHostModel::UpdateTcb(const TcpHostSocket* tcb,
-                        const TcbKey& key,
-                        TcpSocket::TcpStates_t state)
+TcpHostModel::UpdateTcb(const TcpHostSocket* tcb, const TcbKey& key, TcpSocket::TcpStates_t state)
 {
     NS_LOG_FUNCTION(this << tcb << TcpSocket::TcpStateName[state]);
     NS_ASSERT(state != TcpSocket::CLOSED);

@@ -150,6 +150,9 @@ class TcpHostModel : public Object
      */
     typedef void (*DemuxCostTracedCallback)(uint32_t visited, Time cost);
 
+  protected:
+    void DoDispose() override;
+
   private:
     /// (Re)create the list when the discipline attributes are set.
     void ResetList();
