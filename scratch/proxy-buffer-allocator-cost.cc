@@ -2,11 +2,12 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// Wall time of one E2-ATBT evaluation with N connections (bench/bench-e2atbt.py):
-// N connections with measurements spread over the paper's loss rates and
-// RTTs, half of them fed by another (paired), registered (each arrival
-// evaluates; not timed), then --evaluations evaluations timed together.
-// Prints one CSV row.
+// What E2-ATBT costs with N connections (bench/bench-e2atbt.py): N
+// connections with measurements spread over the paper's loss rates and RTTs
+// arrive (timed: the cost of an arrival), half of them fed by another
+// (paired); then --evaluations full evaluations are timed together, and
+// --changes departures each followed by an arrival (the cost of a change
+// between two evaluations, which should not grow with N). Prints one CSV row.
 //
 //   ./ns3 run 'proxy-buffer-allocator-cost --connections=10000 --header'
 
@@ -24,10 +25,12 @@ main(int argc, char* argv[])
 {
     uint32_t n = 1000;
     uint32_t evaluations = 20;
+    uint32_t changes = 1000;
     bool header = false;
     ProgramInput input("proxy-buffer-allocator-cost", argc, argv);
     input.Add("connections", "Connections registered", n);
     input.Add("evaluations", "Evaluations timed", evaluations);
+    input.Add("changes", "Departures, each followed by an arrival, timed", changes);
     input.Add("header", "Print the CSV header first", header);
     if (!input.Parse())
     {
@@ -54,30 +57,51 @@ main(int argc, char* argv[])
     // The pool it divides is its node's socket memory: here the allocator's
     // own, the paper's 3200 KB (without it the allocator refuses to run).
     SocketMemory::Of(allocator)->SetAttribute("Limit", UintegerValue(3200 * 1024));
-    allocator->SetAttribute("Interval", TimeValue(Time(0))); // only the evaluations timed
-    std::vector<uint32_t> ids;
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        ids.push_back(allocator->Add(
+    auto add = [&allocator, &measurements, &applied](uint32_t i) {
+        return allocator->Add(
             Callback<E2AtbtAllocator::Measurement>(
                 [&measurements, i]() { return measurements[i]; }),
-            Callback<void, uint64_t>([&applied](uint64_t bytes) { applied += bytes; })));
+            Callback<void, uint64_t>([&applied](uint64_t bytes) { applied += bytes; }));
+    };
+    using Clock = std::chrono::steady_clock;
+    auto since = [](Clock::time_point start) {
+        return std::chrono::duration<double>(Clock::now() - start).count();
+    };
+    // Arrivals between two evaluations (the simulator never runs here, so
+    // the periodic evaluation never comes).
+    std::vector<uint32_t> ids;
+    auto start = Clock::now();
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        ids.push_back(add(i));
     }
+    double arrivals = since(start);
     for (uint32_t i = 1; i < n; i += 2)
     {
         allocator->Pair(ids[i], ids[i - 1]); // half the connections are fed by another
     }
-    auto start = std::chrono::steady_clock::now();
+    start = Clock::now();
     for (uint32_t k = 0; k < evaluations; ++k)
     {
         allocator->Evaluate();
     }
-    double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    double seconds = since(start);
+    // Changes: the feeding connections leave and come back, in turn.
+    start = Clock::now();
+    for (uint32_t k = 0; k < changes; ++k)
+    {
+        uint32_t i = (2 * k) % n;
+        allocator->Remove(ids[i]);
+        ids[i] = add(i);
+    }
+    double changed = since(start);
     CsvRow row = CsvRow::Significant(6);
     row.Add("connections", n)
         .Add("evaluations", evaluations)
         .Add("seconds_per_evaluation", seconds / evaluations)
+        .Add("seconds_per_arrival", arrivals / n)
+        .Add("changes", changes)
+        .Add("seconds_per_change", changes == 0 ? 0.0 : changed / changes)
         .Add("applied", applied);
     row.Print(std::cout, header);
     return 0;
