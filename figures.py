@@ -188,7 +188,27 @@ def main(argv=None):
         return 0
     selected = [experiments[n] for n in (args.only or experiments)]
     selected = list({e.name: e for e in selected}.values())
-    return sweep.main(selected, args)
+    status = sweep.main(selected, args)
+    if not args.quick and not args.verify:
+        status = fill_readme() or status
+    return status
+
+
+def fill_readme():
+    """README.md's result blocks from the fragments the experiments wrote
+    (figures/*-readme.md; figures_lib/readme.py). -> exit status."""
+    from figures_lib import readme  # noqa: PLC0415
+
+    try:
+        changed, unplaced = readme.fill_readme()
+    except readme.BlockError as e:
+        print(f"figures.py: error: README.md: {e}", file=sys.stderr)
+        return 1
+    if changed:
+        print(f"\nREADME.md: filled {', '.join(changed)} from figures/*-readme.md")
+    if unplaced:
+        print(f"README.md: no markers for {', '.join(unplaced)}", file=sys.stderr)
+    return 0
 
 
 def study_main(args):

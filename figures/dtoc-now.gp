@@ -28,7 +28,8 @@ set style data histogram
 set style histogram errorbars gap 1 lw 1
 set style fill solid 0.8 border -1
 set ylabel "useful throughput over the day (% of capacity)"
-set yrange [0:100]
+set yrange [0:120]
+set arrow from graph 0, first 100 to graph 1, first 100 nohead dt 2 lc rgb "#606060"
 set xtics rotate by -35
 set grid ytics lc rgb "#dddddd"
 set multiplot layout 1,2 title "The DTOC busy day with Linux's accept queue\n(scale paper: 3 runs, busy day of 9 periods of 240 s, 1 retry; mean with 95% CI)"

@@ -289,37 +289,37 @@ set xlabel "ms after the SYN"
 set ylabel "sequence (bytes)"
 set yrange [0:14500]
 set key top left font ",8" box opaque
-set title "Figure 2.1: 253.4 ms (page 262, band 222.7-301.3: in)\ndiffers from line 13"
+set title "Figure 2.1: 253.4 ms, in its band\n(page 262, band 222.7-301.3)\ndiffers from line 13"
 plot $page_data_2_1 using 1:2 with points pt 6 ps 1.6 lc rgb "#909090" title "page: data", \
      $page_ack_2_1 using 1:2 with points pt 4 ps 1.6 lc rgb "#909090" title "page: ACK", \
      $sim_data_2_1 using 1:2 with points pt 7 ps 0.8 lc rgb "#1050b0" title "simulated: data", \
      $sim_ack_2_1 using 1:2 with points pt 5 ps 0.8 lc rgb "#b02010" title "simulated: ACK"
-set title "Figure 2.2: 26.2 ms (page 21, band 15.8-26.2: in)\nsame segments as the page"
+set title "Figure 2.2: 26.2 ms, in its band\n(page 21, band 15.8-26.2)\nsame segments as the page"
 plot $page_data_2_2 using 1:2 with points pt 6 ps 1.6 lc rgb "#909090" title "page: data", \
      $page_ack_2_2 using 1:2 with points pt 4 ps 1.6 lc rgb "#909090" title "page: ACK", \
      $sim_data_2_2 using 1:2 with points pt 7 ps 0.8 lc rgb "#1050b0" title "simulated: data", \
      $sim_ack_2_2 using 1:2 with points pt 5 ps 0.8 lc rgb "#b02010" title "simulated: ACK"
-set title "Figure 3.1: 398.8 ms (page 400, band 340.0-460.0: in)\nsame segments as the page"
+set title "Figure 3.1: 398.8 ms, in its band\n(page 400, band 340.0-460.0)\nsame segments as the page"
 plot $page_data_3_1 using 1:2 with points pt 6 ps 1.6 lc rgb "#909090" title "page: data", \
      $page_ack_3_1 using 1:2 with points pt 4 ps 1.6 lc rgb "#909090" title "page: ACK", \
      $sim_data_3_1 using 1:2 with points pt 7 ps 0.8 lc rgb "#1050b0" title "simulated: data", \
      $sim_ack_3_1 using 1:2 with points pt 5 ps 0.8 lc rgb "#b02010" title "simulated: ACK"
-set title "Figure 3.2: 401.0 ms (page 400, band 340.0-460.0: in)\nsame segments as the page"
+set title "Figure 3.2: 401.0 ms, in its band\n(page 400, band 340.0-460.0)\nsame segments as the page"
 plot $page_data_3_2 using 1:2 with points pt 6 ps 1.6 lc rgb "#909090" title "page: data", \
      $page_ack_3_2 using 1:2 with points pt 4 ps 1.6 lc rgb "#909090" title "page: ACK", \
      $sim_data_3_2 using 1:2 with points pt 7 ps 0.8 lc rgb "#1050b0" title "simulated: data", \
      $sim_ack_3_2 using 1:2 with points pt 5 ps 0.8 lc rgb "#b02010" title "simulated: ACK"
-set title "Figure 3.3: 202.7 ms (page 200, band 170.0-230.0: in)\nsame segments as the page"
+set title "Figure 3.3: 202.7 ms, in its band\n(page 200, band 170.0-230.0)\nsame segments as the page"
 plot $page_data_3_3 using 1:2 with points pt 6 ps 1.6 lc rgb "#909090" title "page: data", \
      $page_ack_3_3 using 1:2 with points pt 4 ps 1.6 lc rgb "#909090" title "page: ACK", \
      $sim_data_3_3 using 1:2 with points pt 7 ps 0.8 lc rgb "#1050b0" title "simulated: data", \
      $sim_ack_3_3 using 1:2 with points pt 5 ps 0.8 lc rgb "#b02010" title "simulated: ACK"
-set title "Figure 3.4: 203.7 ms (page 200, band 170.0-230.0: in)\nsame segments as the page"
+set title "Figure 3.4: 203.7 ms, in its band\n(page 200, band 170.0-230.0)\nsame segments as the page"
 plot $page_data_3_4 using 1:2 with points pt 6 ps 1.6 lc rgb "#909090" title "page: data", \
      $page_ack_3_4 using 1:2 with points pt 4 ps 1.6 lc rgb "#909090" title "page: ACK", \
      $sim_data_3_4 using 1:2 with points pt 7 ps 0.8 lc rgb "#1050b0" title "simulated: data", \
      $sim_ack_3_4 using 1:2 with points pt 5 ps 0.8 lc rgb "#b02010" title "simulated: ACK"
-set title "Figure 3.5: 7.9 ms (page 7.5, band 5.2-9.8: in)\ndiffers from line 17"
+set title "Figure 3.5: 7.9 ms, in its band\n(page 7.5, band 5.2-9.8)\ndiffers from line 17"
 plot $page_data_3_5 using 1:2 with points pt 6 ps 1.6 lc rgb "#909090" title "page: data", \
      $page_ack_3_5 using 1:2 with points pt 4 ps 1.6 lc rgb "#909090" title "page: ACK", \
      $sim_data_3_5 using 1:2 with points pt 7 ps 0.8 lc rgb "#1050b0" title "simulated: data", \

@@ -8,7 +8,9 @@ set logscale x
 set xrange [3:600]
 set yrange [0:1]
 set grid lc rgb "#dddddd"
-set key right bottom box opaque
+# Below the plot: inside, any corner lies over a CDF's tail or a page line.
+set key below center horizontal maxrows 2 box height 1
+set bmargin 8
 set tmargin 6
 set arrow from 262.0,graph 0 to 262.0,graph 1 nohead dt 2 lc rgb "#b02010"
 set label "2.1" at 262.0,graph 1.02 center textcolor rgb "#b02010"

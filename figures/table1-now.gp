@@ -41,4 +41,4 @@ set xrange [-200:2700]
 set yrange [0:90]
 set grid ytics lc rgb "#dddddd"
 set key bottom left box opaque
-plot $v0 using ($1+-30):2:3 with yerrorlines lw 2 pt 7 lc rgb "#b02010" title "then (linear list, TCBs)", $v1 using ($1+-10):2:3 with yerrorlines lw 2 pt 7 lc rgb "#d08000" title "hashed lookup", $v2 using ($1+10):2:3 with yerrorlines lw 2 pt 7 lc rgb "#1050b0" title "compact records", $v3 using ($1+30):2:3 with yerrorlines lw 2 pt 7 lc rgb "#108040" title "hashed + records (Linux)"
+plot $v0 using ($1+-45):2:3 with yerrorlines lw 2 dt 1 pt 7 ps 1.2 lc rgb "#b02010" title "then (linear list, TCBs)", $v1 using ($1+-15):2:3 with yerrorlines lw 2 dt 2 pt 9 ps 1.6 lc rgb "#d08000" title "hashed lookup", $v2 using ($1+15):2:3 with yerrorlines lw 2 dt 4 pt 4 ps 1.8 lc rgb "#1050b0" title "compact records", $v3 using ($1+45):2:3 with yerrorlines lw 2 dt 5 pt 12 ps 2.2 lc rgb "#108040" title "hashed + records (Linux)"

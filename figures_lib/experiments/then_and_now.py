@@ -19,7 +19,7 @@ build/bin/tw-avoid-webstone --table=3 --variant=unmodified --timeWaitTable
 
 import math
 
-from .. import gnuplot
+from .. import gnuplot, readme
 from ..csvio import columns_of, write_csv, write_summary
 from ..registry import Experiment, Point, register
 from ..stats import summarize_groups
@@ -58,6 +58,11 @@ def _ci(s):
 
 def _fmt(s):
     return f"{s['mean']:.4g}" + ("" if math.isnan(s["ci95"]) else f" +- {s['ci95']:.3g}")
+
+
+def _spaced(x):
+    """A count as README writes it: 15 100, 2 200."""
+    return f"{x:,.0f}".replace(",", " ")
 
 
 def _labelled(points, rows, labels):
@@ -106,10 +111,11 @@ class Table1Now(Experiment):
             lambda k: (order.index(k[0]), k[1]),
         )
         runs, seconds = TABLE1_SCALES[scale]
-        scale_text = f"scale {scale}: {runs} runs per point, {seconds:g} s transfer"
+        runs = ", ".join(map(str, sorted({s["mean_mbps"]["n"] for s in summary.values()})))
+        scale_text = f"scale {scale}: {TABLE1_SCALES[scale][0]} runs per point, {seconds:g} s transfer"
         lines = [
             "Table 1 on today's host: throughput per client (Mb/s) vs N TIME_WAIT at the server",
-            f"(SunOS host costs; {scale_text}; mean +- 95 % CI over runs)",
+            f"(SunOS host costs; {scale_text}; runs per point: {runs}; mean +- 95 % CI over runs)",
             "",
             f"{'N':>6} " + " ".join(f"{v:>26}" for v in order),
         ]
@@ -125,20 +131,34 @@ class Table1Now(Experiment):
         lines += [f"  {v}: {100 * d:.1f} %" for v, d in drop.items()]
         text = "\n".join(lines) + "\n"
         (outdir / f"{self.name}-check.txt").write_text(text)
+        block = (
+            f"[figures/table1-now-check.txt](figures/table1-now-check.txt), {runs} runs per point:"
+            f" throughput per client falls from N = 0 to N = {N_VALUES[-1]} TIME_WAIT connections"
+            " at the server by "
+            + "; ".join(f"{100 * d:.1f} % with {v}" for v, d in drop.items())
+            + "."
+        )
+        readme.write(outdir, self.name, {self.name: readme.paragraph(block)})
         write_summary(outdir / f"{self.name}-summary.csv", ("variant", "N"), ("mean_mbps",), summary)
         error = self.plot(outdir, summary, order, scale_text)
         return text + (f"\nwarning: {error}\n" if error else "")
 
     def plot(self, outdir, summary, order, scale_text):
         colours = ("#b02010", "#d08000", "#1050b0", "#108040")
+        # Three of the four lines lie on one another at about 66.8 Mb/s:
+        # each has its own dash type and point type (and size), so that all
+        # three can be told apart where they overlap.
+        dashes = (1, 2, 4, 5)
+        points = ((7, 1.2), (9, 1.6), (4, 1.8), (12, 2.2))
         blocks, curves = [], []
         for i, v in enumerate(order):
             data = [f"{n} {summary[(v, n)]['mean_mbps']['mean']:g} {_ci(summary[(v, n)]['mean_mbps']):g}"
                     for n in N_VALUES]  # fmt: skip
             blocks.append(gnuplot.datablock(f"v{i}", data))
+            pt, ps = points[i]
             curves.append(
-                f'$v{i} using ($1+{(i - 1.5) * 20:g}):2:3 with yerrorlines lw 2 pt 7 '
-                f'lc rgb "{colours[i]}" title "{v}"'
+                f'$v{i} using ($1+{(i - 1.5) * 30:g}):2:3 with yerrorlines lw 2 dt {dashes[i]} '
+                f'pt {pt} ps {ps} lc rgb "{colours[i]}" title "{v}"'
             )
         gp = outdir / f"{self.name}.gp"
         gp.write_text(f"""\
@@ -190,11 +210,14 @@ class Table3Now(Experiment):
         rows.sort(key=lambda r: (order.index(r["variant"]), int(r["run"])))
         write_csv(outdir / f"{self.name}.csv", columns, rows)
         summary = summarize_groups(rows, ("variant",), TABLE3_VALUES, lambda k: order.index(k[0]))
-        runs, warmup, _ = TABLE3_SCALES[scale]
-        scale_text = f"scale {scale}: {runs} runs, {warmup:g} s warm-up, {measure:g} s measured"
+        _, warmup, _ = TABLE3_SCALES[scale]
+        scale_text = (f"scale {scale}: {TABLE3_SCALES[scale][0]} runs, {warmup:g} s warm-up,"
+                      f" {measure:g} s measured")  # fmt: skip
+        runs = ", ".join(map(str, sorted({s["conn_per_s"]["n"] for s in summary.values()})))
         lines = [
             "Table 3's unmodified server, TIME_WAIT in Linux's compact records (256 bytes)",
-            f"({scale_text}; mean +- 95 % CI over runs; Table 3 itself is 'then')",
+            f"({scale_text}; runs per point: {runs}; mean +- 95 % CI over runs; Table 3 itself is"
+            " 'then')",
             "",
             f"{'variant':>26} {'conn/s':>16} {'Mb/s':>16} {'memory KB':>18} "
             f"{'TIME_WAIT':>18} {'no TIME_WAIT /s':>16}",
@@ -207,9 +230,38 @@ class Table3Now(Experiment):
             )
         text = "\n".join(lines) + "\n"
         (outdir / f"{self.name}-check.txt").write_text(text)
+        readme.write(outdir, self.name, {self.name: self.readme_text(summary, runs)})
         write_summary(outdir / f"{self.name}-summary.csv", ("variant",), TABLE3_VALUES, summary)
         error = self.plot(outdir, summary, scale_text)
         return text + (f"\nwarning: {error}\n" if error else "")
+
+    @staticmethod
+    def readme_text(summary, runs):
+        """README's block: each variant's rate, what its records hold, and
+        what the bucket limit lets go without TIME_WAIT (the check's numbers)."""
+        s = {v: summary[(v,)] for v in TABLE3_VARIANTS if (v,) in summary}
+        if len(s) != len(TABLE3_VARIANTS):
+            return "not every variant ran"
+        sun, free, buckets = (s[v] for v in TABLE3_VARIANTS)
+        rate = free["conn_per_s"]["mean"]
+        records = free["server_time_wait"]["mean"]
+        mb = free["server_tcb_kb"]["mean"] / 1024
+        per_gb = rate * 1024 / mb  # connections a second a GB of records holds
+        lost = buckets["overflows_per_s"]["mean"]
+        default = 131072  # tcp_max_tw_buckets on a 24 GiB host
+        text = (
+            f"[figures/table3-now-check.txt](figures/table3-now-check.txt), {runs} runs per"
+            f" variant: with 256-byte records in SunOS's socket memory the unmodified server"
+            f" completes {sun['conn_per_s']['mean']:.1f} ± {sun['conn_per_s']['ci95']:.2f}"
+            f" connections/s; without that limit {rate:.1f}/s holding {_spaced(records)} records,"
+            f" {mb:.1f} MB (a GB of records would take about {_spaced(round(per_gb, -3))}"
+            f" connections a second); with 4096 buckets {lost:.1f} of its"
+            f" {buckets['conn_per_s']['mean']:.1f} connections a second"
+            f" ({100 * lost / buckets['conn_per_s']['mean']:.0f} %) close with no TIME_WAIT, and"
+            f" Linux's default of {_spaced(default)} buckets is reached at about"
+            f" {_spaced(round(default * rate / records, -2))} connections a second."
+        )
+        return readme.paragraph(text)
 
     def plot(self, outdir, summary, scale_text):
         data = [
@@ -292,11 +344,13 @@ class DtocNow(Experiment):
             DTOC_VALUES,
             lambda k: (order.index(k[0]), k[1], k[2]),
         )
-        runs, _, period = DTOC_SCALES[scale]
-        scale_text = f"scale {scale}: {runs} runs, busy day of 9 periods of {period:g} s, 1 retry"
+        _, _, period = DTOC_SCALES[scale]
+        scale_text = (f"scale {scale}: {DTOC_SCALES[scale][0]} runs, busy day of 9 periods of"
+                      f" {period:g} s, 1 retry")  # fmt: skip
+        runs = ", ".join(map(str, sorted({s["useful_pct"]["n"] for s in summary.values()})))
         lines = [
             "The DTOC busy day with Linux's accept queue (backlog 1024) in place of the application's",
-            f"({scale_text}; mean +- 95 % CI over runs; dtoc-day is 'then')",
+            f"({scale_text}; runs per point: {runs}; mean +- 95 % CI over runs; dtoc-day is 'then')",
             "",
             f"{'queue':>26} {'strategy':>8} {'timeout':>7} {'useful %':>16} {'refused':>16} "
             f"{'timed out':>16} {'listen drops':>16}",
@@ -308,6 +362,25 @@ class DtocNow(Experiment):
             )
         text = "\n".join(lines) + "\n"
         (outdir / f"{self.name}-check.txt").write_text(text)
+        useful = lambda v, st, t: summary.get((v, st, float(t)))  # noqa: E731
+        cells = [
+            f"{st} {t:g} s {s['useful_pct']['mean']:.1f} ± {s['useful_pct']['ci95']:.1f}"
+            for v in order
+            for st in ("regular", "dtoc")
+            for t in DTOC_SCALES[scale][1]
+            if (s := useful(v, st, t))
+        ]
+        per_queue = {
+            v: "; ".join(c for c in cells[i * len(cells) // len(order):(i + 1) * len(cells) // len(order)])
+            for i, v in enumerate(order)
+        }  # fmt: skip
+        block = (
+            f"[figures/dtoc-now-check.txt](figures/dtoc-now-check.txt), {runs} runs of the busy"
+            " day: useful throughput over the day, % of capacity, mean ± 95 % CI: "
+            + "; ".join(f"{v}: {c}" for v, c in per_queue.items())
+            + "."
+        )
+        readme.write(outdir, self.name, {self.name: readme.paragraph(block)})
         write_summary(
             outdir / f"{self.name}-summary.csv",
             ("variant", "strategy", "timeout_s"),
@@ -330,6 +403,11 @@ class DtocNow(Experiment):
 set title "{strategy}"
 plot $s{i} using 2:3:xtic(1) lc rgb "{('#b02010', '#1050b0')[i]}" notitle
 """)
+        # Up to the highest interval's end, so that none is cut at 100 %.
+        top = max(
+            [100.0] + [s["useful_pct"]["mean"] + _ci(s["useful_pct"]) for s in summary.values()]
+        )
+        top = 10 * math.ceil(top / 10)
         gp = outdir / f"{self.name}.gp"
         gp.write_text(f"""\
 # DTOC busy day with the kernel's accept queue; generated by ./figures.py, do not edit.
@@ -340,7 +418,8 @@ set style data histogram
 set style histogram errorbars gap 1 lw 1
 set style fill solid 0.8 border -1
 set ylabel "useful throughput over the day (% of capacity)"
-set yrange [0:100]
+set yrange [0:{top}]
+set arrow from graph 0, first 100 to graph 1, first 100 nohead dt 2 lc rgb "#606060"
 set xtics rotate by -35
 set grid ytics lc rgb "#dddddd"
 set multiplot layout 1,2 title "The DTOC busy day with Linux's accept queue\\n({scale_text}; mean with 95% CI)"

@@ -4,8 +4,8 @@ For every experiment whose paper-scale points are all in figures/store/:
 each point is stored with the current model fingerprint (a model change
 must re-run its points or show with ./figures.py --verify N --adopt that
 they did not change), and the experiment's text outputs (raw CSV, summary,
-check) made again from the stored rows are the committed files byte for
-byte. No simulation runs; experiments still being swept are skipped (and
+check, README block) made again from the stored rows are the committed
+files byte for byte. No simulation runs; experiments still being swept are skipped (and
 named in the skip reason)."""
 
 import filecmp
@@ -59,7 +59,7 @@ def test_committed_outputs_come_from_the_store(name, tmp_path):
     # The raw CSV has the program's columns, not ones the outputs derived.
     raw = (tmp_path / f"{name}.csv").read_text().splitlines()[0].split(",")
     assert raw == columns, f"{name}.csv: columns {raw}, the program prints {columns}"
-    texts = [f for f in tmp_path.iterdir() if f.suffix in (".csv", ".txt")]
+    texts = [f for f in tmp_path.iterdir() if f.suffix in (".csv", ".txt", ".md")]
     assert texts
     differ = [f.name for f in texts if not filecmp.cmp(f, FIGURES / f.name, shallow=False)]
     assert not differ, f"committed outputs that the store does not give: {differ}"

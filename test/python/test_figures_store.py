@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from figures_cli import FIGURES_PY, figures
-from figures_lib import store, verdict
+from figures_lib import store
 from figures_lib.paths import BUILD, ROOT
 
 
@@ -267,19 +267,6 @@ def test_fingerprint_same_sources_anywhere_and_only_model_sources(tmp_path):
     runtime.write_text(patched)
     assert store.model_fingerprint(program, ROOT, build) != here, "an ns-3 with the series"
     store.model_fingerprint.cache_clear()
-
-
-def test_quick_verdicts_need_the_whole_interval():
-    narrow = {"n": 3, "mean": 85.0, "std": 1.0, "ci95": 2.0}
-    wide = {"n": 2, "mean": 85.0, "std": 5.0, "ci95": 45.0}
-    single = {"n": 1, "mean": 85.0, "std": float("nan"), "ci95": float("nan")}
-    assert verdict.band(wide, 78, 92) == verdict.HOLDS, "paper scale: the mean"
-    assert verdict.band(narrow, 78, 92, quick=True) == verdict.HOLDS
-    assert verdict.band(wide, 78, 92, quick=True) == verdict.INDICATIVE
-    assert verdict.band(single, 78, 92, quick=True) == verdict.INDICATIVE
-    assert verdict.band(narrow, 90, 100, quick=True) == verdict.FAILS
-    assert verdict.combine([verdict.HOLDS, verdict.HOLDS], complete=False) == verdict.INDICATIVE
-    assert verdict.combine([verdict.HOLDS, verdict.FAILS]) == verdict.FAILS
 
 
 def test_points_of_one_experiment_must_print_one_header():

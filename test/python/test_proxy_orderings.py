@@ -1,7 +1,8 @@
 """The proxy paper's figures 4 and 5 at a tenth of the scale: every ordering
-of section D of paper-targets.md, checked as figures.py checks the paper
-scale (figures_lib.experiments.proxy.report.orderings: t-tests at 5 % over
-5 runs, paired where runs share their random numbers).
+and equivalence of section D of paper-targets.md, checked as figures.py
+checks the paper scale (figures_lib.experiments.proxy.report.orderings: 95 %
+intervals over 5 runs, paired where runs share their random numbers; two
+one-sided tests for "about equal", "no gain" and "close").
 
 A tenth: 5 origin servers, Nmax 20, a 320 KB pool, 5/10/20/50 clients for
 the paper's 50/100/200/500; the paths, the documents and the clients'
@@ -22,6 +23,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from figures_lib import verdict  # noqa: E402
 from figures_lib.csvio import parse_point_output  # noqa: E402
 from figures_lib.experiments.proxy import VARIANTS, report, variant_of  # noqa: E402
 from figures_lib.paths import BIN  # noqa: E402
@@ -31,10 +33,16 @@ COUNTS = (5, 10, 20, 50)
 RUNS = 5
 SCHEMES = ("1", "2", "3", "4")
 
-# The orderings this model misses at this scale, each with the account of
-# why (doc/proxy-buffer.rst, "The paper's experiment"). Reported, not hidden:
-# the test fails if another ordering fails, and also if one of these starts
+# The claims this model misses at this scale (their verdict is not "holds":
+# they fail or are undecided), each with the account of why
+# (doc/proxy-buffer.rst, "The paper's experiment"). Reported, not hidden:
+# the test fails if another ordering misses, and also if one of these starts
 # to hold, so that this list, the doc and the figure's check stay the same.
+# An ordering holds exactly when it held under the earlier rule (a t-test
+# at 5 %: the 95 % interval on its side of 0), so the orderings below carry
+# over. The equivalences were judged then by a lack of significance; by two
+# one-sided tests (issue 41) those that held can only hold or be undecided
+# at this scale, which is what is asserted of them until a run pins them.
 # Measured on the set-up of issue 24 (SURGE clients, 15-s persistent timers,
 # one pool for every buffer, the upstream cap), with TcpSocketBase's defect
 # #20 corrected, every random variable on a fixed stream, and E2-ATBT's
@@ -91,8 +99,15 @@ def test_every_ordering_of_section_d_at_a_tenth_of_the_scale(sweep):
     checks = report.orderings(rows, COUNTS)
     text = "\n".join([*report.table(summary), *checks.lines])
     verdicts = checks.verdicts
-    assert len(verdicts) == 27, text  # every ordering of section D was checked
+    assert len(verdicts) == 27, text  # every claim of section D was checked
     assert "n/a" not in verdicts.values(), text
-    failing = {what for what, verdict in verdicts.items() if verdict == "FAILS"}
-    assert failing - MISSES.keys() == set(), text
-    assert MISSES.keys() - failing == set(), "now holding (update MISSES and the doc):\n" + text
+    orderings = {what for what, kind in checks.kinds.items() if kind == "ordering"}
+    missing = {what for what, v in verdicts.items() if v != verdict.HOLDS}
+    assert (missing & orderings) - MISSES.keys() == set(), text
+    assert (MISSES.keys() & orderings) - missing == set(), \
+        "now holding (update MISSES and the doc):\n" + text  # fmt: skip
+    for what in verdicts.keys() - orderings:
+        if what in MISSES:
+            assert verdicts[what] != verdict.HOLDS, "now holding (update MISSES):\n" + text
+        else:
+            assert verdicts[what] != verdict.FAILS, text

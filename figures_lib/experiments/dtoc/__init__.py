@@ -16,6 +16,7 @@ One point: build/bin/dtoc --strategy=S [--inServiceAbort=true] --timeout=T
 --RngRun=N (scratch/dtoc.cc).
 """
 
+from ... import readme
 from ...store import TimelinePoint
 from ...csvio import columns_of
 from ...registry import Experiment, Point, register
@@ -72,8 +73,9 @@ class DtocLoad(Experiment):
         stats = summary.summarize_load(rows)
         summary.write_load_summary(outdir / f"{self.name}-summary.csv", stats)
         errors = plot.write_and_run_load(outdir, self.name, text_scale, stats)
-        text = check.report_load(stats, text_scale, quick=scale == "quick")
+        text = check.report_load(stats, text_scale)
         (outdir / f"{self.name}-check.txt").write_text(text)
+        readme.write(outdir, self.name, check.readme_load(stats))
         for error in filter(None, errors):
             text += f"\nwarning: {error}\n"
         return text
@@ -120,8 +122,9 @@ class DtocDay(Experiment):
         summary.write_day_summary(outdir / f"{self.name}-summary.csv", stats)
         summary.write_timeline(outdir / f"{self.name}-timeline.csv", bins)
         errors = plot.write_and_run_day(outdir, self.name, text_scale, stats, bins, period)
-        text = check.report_day(stats, bins, period, text_scale, quick=scale == "quick")
+        text = check.report_day(stats, bins, period, text_scale)
         (outdir / f"{self.name}-check.txt").write_text(text)
+        readme.write(outdir, self.name, check.readme_day(stats, bins, period))
         for error in filter(None, errors):
             text += f"\nwarning: {error}\n"
         return text

@@ -16,6 +16,7 @@ the simulated and the page's traces (--traceFile, a side file), which the
 time-sequence figure plots side by side.
 """
 
+from ... import readme
 from ...csvio import columns_of, write_csv
 from ...registry import Experiment, Point, register
 from . import plot, report
@@ -79,6 +80,7 @@ class IwDelack(Experiment):
         report.write_today(outdir / f"{self.name}-today.csv", report.today(f))
         text, _ = report.report(f, scale_text(scale))
         (outdir / f"{self.name}-check.txt").write_text(text)
+        readme.write(outdir, self.name, report.readme_block(f))
         errors = [plot.write_and_run(outdir, self.name, phases, scale_text(scale))]
         traces = {
             row["case"]: (plot.read_traces(self.case_point(scale, row["case"]).side_file()), row)

@@ -63,7 +63,9 @@ set logscale x
 set xrange [3:600]
 set yrange [0:1]
 set grid lc rgb "#dddddd"
-set key right bottom box opaque
+# Below the plot: inside, any corner lies over a CDF's tail or a page line.
+set key below center horizontal maxrows 2 box height 1
+set bmargin 8
 set tmargin 6
 {chr(10).join(arrows)}
 {"".join(blocks)}
@@ -125,8 +127,9 @@ def traces_script(traces, png):
         band = f"{published * (1 - tolerance):.1f}-{published * (1 + tolerance):.1f}"
         same = "same segments as the page" if row["page"] == "same" else \
             f"differs from line {row['first_difference']}"
+        # Three short lines: one long line ran past the figure's right edge.
         panels.append(f"""\
-set title "Figure {case}: {sim_ms:.1f} ms (page {published:g}, band {band}: {'in' if inside else 'OUT'})\\n{same}"
+set title "Figure {case}: {sim_ms:.1f} ms, {'in' if inside else 'OUTSIDE'} its band\\n(page {published:g}, band {band})\\n{same}"
 plot $page_data_{name} using 1:2 with points pt 6 ps 1.6 lc rgb "#909090" title "page: data", \\
      $page_ack_{name} using 1:2 with points pt 4 ps 1.6 lc rgb "#909090" title "page: ACK", \\
      $sim_data_{name} using 1:2 with points pt 7 ps 0.8 lc rgb "#1050b0" title "simulated: data", \\

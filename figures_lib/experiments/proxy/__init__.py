@@ -11,6 +11,7 @@ One point: build/bin/proxy-buffer-proxy --csv --scheme=S --idlePolicy=T
 bytes, seconds) are a side file kept in the result store beside the point.
 """
 
+from ... import readme
 from ...registry import Point
 from ...csvio import columns_of, write_csv
 from ...registry import Experiment, register
@@ -92,6 +93,7 @@ class Proxy(Experiment):
         write_csv(outdir / f"{self.name}-response-by-size.csv", report.BY_SIZE_COLUMNS, by_size)
         text = report.check(rows, summary, scale_text(scale))
         (outdir / f"{self.name}-check.txt").write_text(text)
+        readme.write(outdir, self.name, report.readme_block(rows, summary))
         for error in plot.write_and_run(outdir, self.name, summary, by_size, labels, scale_text(scale)):
             text += f"\nwarning: {error}\n"
         return text

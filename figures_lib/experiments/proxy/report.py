@@ -1,13 +1,13 @@
 """Rows -> per (clients, variant) summaries with 95 % CIs, response time by
-document size, and the check of every ordering of section D of
-paper-targets.md (t-tests at 5 %, paired where runs share random numbers)."""
+document size, and the check of every ordering and equivalence of section
+D of paper-targets.md (95 % intervals, paired where runs share random
+numbers; two one-sided tests for the equivalences), and README's block."""
 
 import math
 
 import pandas as pd
 
-from ... import stats
-from ... import csvio
+from ... import csvio, readme, stats, verdict
 
 VALUES = (
     "mb_moved", "mean_wait_s", "mean_response_s", "requests", "pending", "refused", "evictions",
@@ -70,70 +70,100 @@ def _fmt(s):
 
 
 class Checks:
-    """The orderings of section D, each a line: what, measured, HOLDS/FAILS.
+    """The orderings and equivalences of section D, each a line: what,
+    measured, its verdict (figures_lib.verdict).
 
-    Variants at the same client count are compared run by run (paired
-    t-test): runs of the same number share their random numbers (paths,
-    documents, clients' requests), so the heavy-tailed document sizes, which
-    make bytes moved vary a lot from run to run, cancel out. The same variant
-    at two client counts is compared with Welch's test.
+    Variants at the same client count are compared run by run (paired):
+    runs of the same number share their random numbers (paths, documents,
+    clients' requests), so the heavy-tailed document sizes, which make
+    bytes moved vary a lot from run to run, cancel out. The same variant at
+    two client counts is compared with Welch's interval. An ordering holds
+    when the 95 % interval of the difference lies on its side of 0; an
+    equivalence ("about equal", "no gain", "close") when the 90 % interval
+    lies inside +-MARGIN of the reference's mean (two one-sided tests at
+    5 %); either is undecided when its interval straddles the bound.
     """
+
+    # "About equal", "no gain", "close": within this share of the
+    # reference's mean (verdict.EQUIVALENCE_SHARE, and why, is there).
+    MARGIN = verdict.EQUIVALENCE_SHARE
 
     def __init__(self, rows):
         # The program's rows: clients as text, bytes rather than MB.
         self.frame = pd.DataFrame(rows)
         self.frame["clients"] = self.frame["clients"].astype(int)
         self.frame["mb_moved"] = self.frame["bytes_moved"].astype(float) / 1e6
-        self.lines, self.failed = [], 0
-        self.verdicts = {}  # ordering -> "HOLDS", "FAILS" or "n/a"
+        self.lines = []
+        self.verdicts = {}  # claim -> verdict.HOLDS, FAILS, UNDECIDED or "n/a"
+        self.judgements = {}  # claim -> verdict.Judgement
+        self.kinds = {}  # claim -> "ordering" or "equivalence"
 
     def _runs(self, key, value):
         n, variant = key
         f = self.frame[(self.frame["clients"] == n) & (self.frame["variant"] == variant)]
         return f.set_index(f["run"].astype(int))[value].astype(float)
 
-    def _compare(self, a, b, value):
+    def _difference(self, a, b, value):
         ra, rb = self._runs(a, value), self._runs(b, value)
         if ra.empty or rb.empty:
-            return None
+            return None, None
         if a[0] == b[0]:
             common = ra.index.intersection(rb.index)
-            return stats.paired(ra[common].tolist(), rb[common].tolist())
-        return stats.welch(stats.summarize(ra.tolist()), stats.summarize(rb.tolist()))
+            d = stats.paired_difference(ra[common].tolist(), rb[common].tolist())
+        else:
+            d = stats.welch_difference(stats.summarize(ra.tolist()), stats.summarize(rb.tolist()))
+        return d, float(rb.mean())
 
-    def _record(self, text, result, ok):
-        if result is None:
+    def _record(self, text, kind, judgement):
+        self.kinds[text] = kind
+        if judgement is None:
             self.verdicts[text] = "n/a"
-            self.lines.append(f"  [n/a ] {text}: not run at this scale")
+            self.lines.append(f"  [n/a      ] {text}: not run at this scale")
             return
-        diff, ci, _ = result
-        self.verdicts[text] = "HOLDS" if ok else "FAILS"
-        self.failed += 0 if ok else 1
-        self.lines.append(f"  [{'HOLDS' if ok else 'FAILS'}] {text}: difference {diff:+.4g} +- {ci:.3g}")
+        self.verdicts[text] = judgement.verdict
+        self.judgements[text] = judgement
+        self.lines.append(f"  [{judgement.verdict:<9}] {text}: {judgement.text}")
+
+    @staticmethod
+    def _digits(value):
+        return 1 if value == "mb_moved" else 3
 
     def greater(self, text, a, b, value):
-        """a's mean above b's, significantly."""
-        result = self._compare(a, b, value)
-        self._record(text, result, result is not None and result[0] > 0 and result[2])
+        """a's mean above b's at 95 %."""
+        d, _ = self._difference(a, b, value)
+        self._record(text, "ordering", d and verdict.greater(d, self._digits(value)))
 
     def less(self, text, a, b, value):
-        result = self._compare(a, b, value)
-        self._record(text, result, result is not None and result[0] < 0 and result[2])
+        d, _ = self._difference(a, b, value)
+        self._record(text, "ordering", d and verdict.less(d, self._digits(value)))
 
     def same(self, text, a, b, value):
-        """No significant difference."""
-        result = self._compare(a, b, value)
-        self._record(text, result, result is not None and not result[2])
+        """a and b equivalent within MARGIN of b's mean (b the reference)."""
+        d, ref = self._difference(a, b, value)
+        if d is None:
+            self._record(text, "equivalence", None)
+            return
+        share = f"{self.MARGIN * 100:.0f} % of the reference's mean {ref:.{self._digits(value)}f}"
+        margin = verdict.margin_of(ref, self.MARGIN)
+        self._record(text, "equivalence",
+                     verdict.equivalent(d, margin, self._digits(value), share))  # fmt: skip
+
+    def tally(self):
+        return verdict.tally([v for v in self.verdicts.values() if v != "n/a"])
 
 
 def orderings(rows, counts=(50, 100, 200, 500)):
-    """Check every ordering of section D on the program's rows. counts: the client counts that stand for
-    the paper's 50, 100, 200 and 500 (a reduced scale divides them with Nmax
-    and the pool). -> Checks."""
+    """Check every ordering and equivalence of section D on the program's
+    rows. counts: the client counts that stand for the paper's 50, 100, 200
+    and 500 (a reduced scale divides them with Nmax and the pool).
+    -> Checks."""
     few, c100, c200, many = counts
     c = Checks(rows)
     mb, rt = "mb_moved", "mean_wait_s"
-    c.lines.append("Figure 4, bytes moved (same clients: paired t-test; across clients: Welch; 5 %):")
+    c.lines.append(
+        "Figure 4, MB moved (same clients: paired; across clients: Welch; orderings at 95 %,"
+        f" equivalence within {c.MARGIN * 100:.0f} % by two one-sided tests at 5 %):"
+    )
     c.less(f"(1) falls above Nmax clients: (1) at {many} < (1) at {c200}", (many, "1"), (c200, "1"), mb)
     for n in counts:
         c.greater(f"(2) better than (1) at {n} clients", (n, "2"), (n, "1"), mb)
@@ -143,8 +173,8 @@ def orderings(rows, counts=(50, 100, 200, 500)):
     c.greater(f"(4) better than (3) at {few} clients", (few, "4"), (few, "3"), mb)
     c.same(f"(4) about equal to (3) at {many} clients", (many, "4"), (many, "3"), mb)
     c.lines.append(
-        "Figure 5, mean response time over every request due, refused or pending ones "
-        "counted up to the end (figure 5's metric; 5 %):"
+        "Figure 5, mean response time (s) over every request due, refused or pending ones "
+        "counted up to the end (figure 5's metric; paired; same rules):"
     )
     for n in (c100, c200, many):
         for fast in ("3", "4"):
@@ -175,16 +205,53 @@ def table(summary):
     return lines
 
 
+def _runs_text(summary):
+    return ", ".join(map(str, sorted({s["mb_moved"]["n"] for s in summary.values()})))
+
+
 def check(rows, summary, scale_text):
     c = orderings(rows)
     lines = [
         "Proxy paper, figures 4 and 5 (seed 004, paper-targets.md section D)",
-        f"({scale_text}; mean +- 95 % CI over runs)",
+        f"({scale_text}; runs per point: {_runs_text(summary)}; mean +- 95 % CI over runs)",
         "",
         *table(summary),
         "",
         *c.lines,
         "",
-        f"{c.failed} ordering(s) fail at this scale",
+        f"{c.tally()}; equivalence margin: {c.MARGIN * 100:.0f} % of the reference's mean",
     ]
     return "\n".join(lines) + "\n"
+
+
+def readme_block(rows, summary):
+    """README's block of figures 4 and 5: the tally and every claim that
+    does not hold, with its interval, and the numbers the text cites."""
+    c = orderings(rows)
+    by = {v: [t for t, x in c.verdicts.items() if x == v] for v in (verdict.FAILS, verdict.UNDECIDED)}
+
+    def brief(t):
+        j = c.judgements[t]
+        interval = f"[{j.lo:+.3g}, {j.hi:+.3g}]"
+        level = "90 %" if c.kinds[t] == "equivalence" else "95 %"
+        return f"{t} ({interval} at {level})"
+
+    def mean(n, v, value):
+        s = summary.get((n, v))
+        return s[value]["mean"] if s else math.nan
+
+    text = (
+        f"[figures/proxy-check.txt](figures/proxy-check.txt), {_runs_text(summary)} runs per"
+        f" point: {c.tally()}; orderings at 95 %, \"about equal\", \"no gain\" and \"close\""
+        f" within {c.MARGIN * 100:.0f} % of the reference's mean by two one-sided tests at 5 %."
+        f" Fail: {'; '.join(map(brief, by[verdict.FAILS])) or 'none'}. Undecided (the interval"
+        f" straddles 0 or the margin): {'; '.join(map(brief, by[verdict.UNDECIDED])) or 'none'}."
+        f" Mean response time at 500 clients: (3) {mean(500, '3', 'mean_wait_s'):.1f} s, (1)"
+        f" {mean(500, '1', 'mean_wait_s'):.1f} s, (2) {mean(500, '2', 'mean_wait_s'):.1f} s;"
+        f" MB moved at 500 clients: (3) {mean(500, '3', 'mb_moved'):.0f}, (2)"
+        f" {mean(500, '2', 'mb_moved'):.0f}, (1) {mean(500, '1', 'mb_moved'):.0f}; (2) - (1) at"
+        " 50, 100, 200, 500 clients: "
+        + ", ".join(f"{mean(n, '2', 'mb_moved') - mean(n, '1', 'mb_moved'):+.0f}" for n in (50, 100, 200, 500))
+        + " MB."
+    )
+    return {"proxy": readme.paragraph(text)}

@@ -14,8 +14,7 @@ One point: build/bin/proxy-buffer-time-wait --csv --placement=P
 
 import math
 
-from ... import gnuplot
-from ... import csvio
+from ... import csvio, gnuplot, readme
 from ...csvio import columns_of, write_csv
 from ...registry import Experiment, Point, register
 from ...stats import summarize_groups
@@ -67,7 +66,7 @@ class ProxyTimeWait(Experiment):
         scale_text = f"scale {scale}: {runs} runs of {duration:g} s, scheme 3, MSL 30 s, origins' keep-alive 15 s"
         lines = [
             "Where the proxy's upstream TIME_WAIT lands (issue 9, section 4)",
-            f"({scale_text}; mean +- 95 % CI over runs)",
+            f"({scale_text}; runs per point: {runs}; mean +- 95 % CI over runs)",
             "",
             f"{'clients':>7} {'placement':>10} {'TW at proxy':>16} {'peak at proxy':>16} "
             f"{'TW at origins':>16} {'MB moved':>16} {'response s':>14}",
@@ -81,8 +80,41 @@ class ProxyTimeWait(Experiment):
         csvio.write_summary(outdir / f"{self.name}-summary.csv", ("clients", "placement"), VALUES, summary)
         text = "\n".join(lines) + "\n"
         (outdir / f"{self.name}-check.txt").write_text(text)
+        readme.write(outdir, self.name, {self.name: self.readme_text(summary, runs)})
         error = self.plot(outdir, summary, scale_text)
         return text + (f"\nwarning: {error}\n" if error else "")
+
+    @staticmethod
+    def readme_text(summary, runs):
+        """README's block: the mean TIME_WAIT TCBs at the proxy and at the
+        origins per placement and client count (the check's numbers)."""
+
+        def pm(s):
+            ci = "" if math.isnan(s["ci95"]) or round(s["ci95"], 1) == 0 else f" ± {s['ci95']:.1f}"
+            return f"{s['mean']:.1f}{ci}"
+
+        parts = []
+        for n in sorted({n for n, _ in summary}):
+            cells = [
+                f"{placement} {pm(s['proxy_time_wait'])} at the proxy and"
+                f" {pm(s['origin_time_wait'])} at the origins"
+                for (m, placement), s in summary.items()
+                if m == n
+            ]
+            base = summary.get((n, "standard"))
+            moved = summary.get((n, "origin-swap"))
+            share = ""
+            if base and moved and base["proxy_time_wait"]["mean"]:
+                cut = 1 - moved["proxy_time_wait"]["mean"] / base["proxy_time_wait"]["mean"]
+                share = f" (origin-swap: {cut:.0%} fewer at the proxy than the standard close)"
+            parts.append(f"at {n} clients: " + "; ".join(cells) + share)
+        text = (
+            "[figures/proxy-time-wait-check.txt](figures/proxy-time-wait-check.txt): mean"
+            f" TIME_WAIT TCBs over the run, mean ± 95 % CI over {runs} runs, "
+            + "; ".join(parts)
+            + "."
+        )
+        return readme.paragraph(text)
 
     def plot(self, outdir, summary, scale_text):
         """Grouped bars: TIME_WAIT TCBs at the proxy and at the origins per

@@ -6,6 +6,7 @@ One point: build/bin/tw-avoid-table1 --timeWaitTcbs=N --variant=V
 --RngRun=R --transferTime=S (scratch/tw-avoid-table1.cc).
 """
 
+from ... import readme
 from ...csvio import columns_of
 from ...registry import Experiment, Point, register
 from . import check, plot, summary
@@ -49,6 +50,7 @@ class Table1(Experiment):
         error = plot.write_and_run(outdir, self.name, scale_text(scale))
         text, _ = check.report(stats, scale_text(scale))
         (outdir / f"{self.name}-check.txt").write_text(text)
+        readme.write(outdir, self.name, check.readme_blocks(stats))
         if error:
             text += f"\nwarning: {error}\n"
         return text

@@ -17,6 +17,7 @@ point whose timeline is missing counts as missing. --timeline is not one of
 the point's params, so it is not part of the store key.
 """
 
+from ... import readme
 from ...store import TimelinePoint
 from ...csvio import columns_of
 from ...registry import Experiment, register
@@ -81,6 +82,7 @@ class WebStone(Experiment):
 
         text, _ = check.report(self.table, stats, text_scale)
         (outdir / f"{self.name}-check.txt").write_text(text)
+        readme.write(outdir, self.name, check.readme_blocks(self.table, stats))
         for error in filter(None, errors):
             text += f"\nwarning: {error}\n"
         return text
