@@ -86,6 +86,10 @@ main(int argc, char* argv[])
     input.Add("clientHosts", "client hosts (0: the table's)", clientHosts);
     input.Add("clientsPerHost", "WebSTONE clients per host (0: the table's)", clientsPerHost);
     input.Add("requestsPerConnection", "requests per connection", c.requestsPerConnection);
+    input.Add("largeMeanKb",
+              "Table 2: the file mix's mean, KB (0: the suite's assumed mix, 55.3 KB; the "
+              "weights above 9 KB scaled to this mean)",
+              c.largeMeanKb);
     input.Add("header", "print the CSV header first", header);
     input.Add("memoryPool",
               "TcbOnly (TCBs alone draw from the server's memory) or Shared (TCBs and "
@@ -116,6 +120,11 @@ main(int argc, char* argv[])
     const TwAvoidWebStoneConfig tables =
         table == "2" ? TwAvoidWebStoneConfig::Table2() : TwAvoidWebStoneConfig::Table3();
     c.fileSet = tables.fileSet;
+    if (c.largeMeanKb != 0 && c.fileSet != "large")
+    {
+        input.Fail("--largeMeanKb is for Table 2's file set (--table=2)");
+        return 1;
+    }
     c.clientHosts = clientHosts ? clientHosts : tables.clientHosts;
     c.clientsPerHost = clientsPerHost ? clientsPerHost : tables.clientsPerHost;
     if (std::string problem = c.Validate(); !problem.empty())

@@ -15,8 +15,8 @@
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
-#include <map>
 #include <cstdlib>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 
