@@ -10,6 +10,8 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/point-to-point-helper.h"
+#include "ns3/point-to-point-net-device.h"
+#include "ns3/ppp-header.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/tcp-header.h"
@@ -296,12 +298,20 @@ void
 PacketdrillSession::Start()
 {
     m_last = Simulator::Now();
-    Simulator::ScheduleNow(&PacketdrillSession::Step, this);
+    // Every event of the script acts on the node under test: its context
+    Simulator::ScheduleWithContext(m_dut->GetId(), Time(0), &PacketdrillSession::Step, this);
 }
 
 PacketdrillVerdict
 PacketdrillSession::Verdict()
 {
+    if (!m_done && m_pending)
+    {
+        const PacketdrillEvent& ev = m_script.events[m_pendingIndex];
+        Fail(ev.line,
+             "expected " + ev.text +
+                 ", got no return by the time limit, at t=" + Seconds6(Simulator::Now()));
+    }
     if (!m_done)
     {
         const PacketdrillEvent& ev = m_script.events[std::min(m_next, m_script.events.size() - 1)];
@@ -365,7 +375,11 @@ PacketdrillSession::Step()
     switch (ev.kind)
     {
     case PacketdrillEvent::INBOUND:
-        Simulator::Schedule(delay, &PacketdrillSession::DoInbound, this, m_next);
+        Simulator::ScheduleWithContext(m_dut->GetId(),
+                                       delay,
+                                       &PacketdrillSession::DoInbound,
+                                       this,
+                                       m_next);
         break;
     case PacketdrillEvent::CALL:
         if (m_pending)
@@ -373,7 +387,11 @@ PacketdrillSession::Step()
             m_stepAfterPending = true;
             return;
         }
-        Simulator::Schedule(delay, &PacketdrillSession::DoCall, this, m_next);
+        Simulator::ScheduleWithContext(m_dut->GetId(),
+                                       delay,
+                                       &PacketdrillSession::DoCall,
+                                       this,
+                                       m_next);
         break;
     case PacketdrillEvent::OUTBOUND:
         m_awaiting = true;
@@ -394,10 +412,7 @@ PacketdrillSession::End()
 {
     if (m_pending)
     {
-        const PacketdrillEvent& ev = m_script.events[m_pendingIndex];
-        Fail(ev.line,
-             "expected " + ev.text +
-                 ", got no return by the script's end, at t=" + Seconds6(Simulator::Now()));
+        m_stepAfterPending = true; // the script ends when its blocking call returns
         return;
     }
     m_done = true;
@@ -489,7 +504,12 @@ PacketdrillSession::DoInbound(size_t index)
     {
         m_verdict.trace.push_back(Seconds6(Simulator::Now()) + " " + ev.text);
     }
-    m_peerDevice->Send(p, m_dutDevice->GetAddress(), 0x0800);
+    // Into the node under test's device at once, as packetdrill writes to
+    // its tun device: a call at the same time finds the segment processed
+    PppHeader ppp;
+    ppp.SetProtocol(0x0021); // IPv4
+    p->AddHeader(ppp);
+    DynamicCast<PointToPointNetDevice>(m_dutDevice)->Receive(p);
     m_last = Simulator::Now();
     m_next = index + 1;
     Step();

@@ -11,6 +11,8 @@
 #include "ns3/test.h"
 
 #include <sstream>
+#include <utility>
+#include <vector>
 
 using namespace ns3;
 
@@ -91,10 +93,32 @@ class PacketdrillTestSuite : public TestSuite
             AddTestCase(new PacketdrillScriptTestCase(s, "suite", PacketdrillVerdict::PASS),
                         Duration::QUICK);
         }
-        // A script that expects the wrong ack on its SYN-ACK
-        AddTestCase(
-            new PacketdrillScriptTestCase("wrong-ack.pkt", "suite", PacketdrillVerdict::FAIL, 13),
-            Duration::QUICK);
+        // Deliberately wrong scripts: an outbound field, a time, a call's result
+        for (const auto& [s, line] :
+             std::vector<std::pair<std::string, uint32_t>>{{"wrong-ack.pkt", 13},
+                                                           {"wrong-time.pkt", 13},
+                                                           {"wrong-call.pkt", 11}})
+        {
+            AddTestCase(new PacketdrillScriptTestCase(s, "suite", PacketdrillVerdict::FAIL, line),
+                        Duration::QUICK);
+        }
+        // Stock ns-3: TS, wscale and sackOK on its SYN and SYN-ACK, 536-byte segments
+        for (const auto& [s, line] :
+             std::vector<std::pair<std::string, uint32_t>>{{"passive-open.pkt", 10},
+                                                           {"active-open.pkt", 6},
+                                                           {"data-both-ways.pkt", 20},
+                                                           {"close-local-first.pkt", 0},
+                                                           {"close-peer-first.pkt", 0},
+                                                           {"rst-closed-port.pkt", 0},
+                                                           {"retransmit-rto.pkt", 0}})
+        {
+            AddTestCase(new PacketdrillScriptTestCase(s,
+                                                      "stock",
+                                                      line ? PacketdrillVerdict::FAIL
+                                                           : PacketdrillVerdict::PASS,
+                                                      line),
+                        Duration::QUICK);
+        }
     }
 };
 
