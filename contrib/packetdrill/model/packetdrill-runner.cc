@@ -1188,10 +1188,7 @@ PacketdrillSession::DoCall(size_t index)
             return r;
         };
     }
-    if (ev.time.blocking)
-    {
-        m_last = endTarget;
-    }
+    // The next event's time is relative to this call's start, blocking or not
     Step();
 }
 
