@@ -27,14 +27,21 @@ cpp_examples = [
             "close-peer-first",
             "rst-closed-port",
             "retransmit-rto",
+            "blocking-calls",
         ),
         "True",
         "True",
     ),
-    # Stock ns-3 passes these four (the others: its options and segment size)
+    # Stock ns-3 passes these five (the others: its options and segment size)
     (
         "packetdrill --socket=stock "
-        + scripts("close-local-first", "close-peer-first", "rst-closed-port", "retransmit-rto"),
+        + scripts(
+            "close-local-first",
+            "close-peer-first",
+            "rst-closed-port",
+            "retransmit-rto",
+            "blocking-calls",
+        ),
         "True",
         "True",
     ),

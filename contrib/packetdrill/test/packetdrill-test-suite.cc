@@ -88,7 +88,8 @@ class PacketdrillTestSuite : public TestSuite
                               "close-local-first.pkt",
                               "close-peer-first.pkt",
                               "rst-closed-port.pkt",
-                              "retransmit-rto.pkt"})
+                              "retransmit-rto.pkt",
+                              "blocking-calls.pkt"})
         {
             AddTestCase(new PacketdrillScriptTestCase(s, "suite", PacketdrillVerdict::PASS),
                         Duration::QUICK);
@@ -110,7 +111,8 @@ class PacketdrillTestSuite : public TestSuite
                                                            {"close-local-first.pkt", 0},
                                                            {"close-peer-first.pkt", 0},
                                                            {"rst-closed-port.pkt", 0},
-                                                           {"retransmit-rto.pkt", 0}})
+                                                           {"retransmit-rto.pkt", 0},
+                                                           {"blocking-calls.pkt", 0}})
         {
             AddTestCase(new PacketdrillScriptTestCase(s,
                                                       "stock",
