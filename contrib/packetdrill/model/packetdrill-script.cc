@@ -318,6 +318,11 @@ PacketdrillParser::ParseSegment(const std::string& text,
     {
         return "a segment needs flags and 'start:end(length)'";
     }
+    if (w[0].front() == '[' || w[0].front() == '(')
+    {
+        unsupported = "'" + w[0] + "' (IP or ECN field)";
+        return "";
+    }
     for (char c : w[0])
     {
         switch (c)
