@@ -74,13 +74,13 @@ def test_tolerance_decides(tmp_path):
 
 def test_malformed_and_unsupported_lines(tmp_path):
     bad = tmp_path / "bad.pkt"
-    bad.write_text("0 socket(..., SOCK_STREAM, IPPROTO_TCP) = 3\n+0 < S 0:0( win 1\n")
+    bad.write_text("0 socket(..., SOCK_STREAM, IPPROTO_TCP) = 3\n+0 < S 0:0(0) win 1:2\n")
     unsupported = tmp_path / "sysctl.pkt"
     unsupported.write_text("0 `sysctl -q net.ipv4.tcp_timestamps=0`\n")
     result = run(bad, unsupported, tmp_path / "missing.pkt")
     assert result.returncode == 1
     assert result.stdout.splitlines() == [
-        "FAIL %s:2: malformed line: '0:0(' is not 'start:end(length)'" % bad,
+        "FAIL %s:2: malformed line: win '1:2' is not a 32-bit number" % bad,
         "UNSUPPORTED %s:1: sysctl setting `sysctl -q net.ipv4.tcp_timestamps=0`" % unsupported,
         "FAIL %s: cannot open the file" % (tmp_path / "missing.pkt"),
         "0 passed, 2 failed, 1 unsupported",

@@ -651,7 +651,12 @@ PacketdrillSession::Compare(const PacketdrillSegment& e, const TcpHeader& h, uin
         auto it = actual.find(kind);
         if (it == actual.end())
         {
-            return "option " + std::to_string(kind) + " missing";
+            return "no " +
+                   std::string(o.kind == PacketdrillOption::MSS      ? "mss"
+                               : o.kind == PacketdrillOption::WSCALE ? "wscale"
+                               : o.kind == PacketdrillOption::TS     ? "TS"
+                                                                     : "sackOK") +
+                   " option";
         }
         if (o.kind == PacketdrillOption::MSS &&
             DynamicCast<const TcpOptionMSS>(it->second)->GetMSS() != o.value)

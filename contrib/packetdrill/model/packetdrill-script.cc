@@ -137,6 +137,30 @@ Words(const std::string& text)
     return out;
 }
 
+/// @return true if text leaves a bracket or a backquote open
+bool
+Unclosed(const std::string& text)
+{
+    int depth = 0;
+    bool quoted = false;
+    for (char c : text)
+    {
+        if (c == '`')
+        {
+            quoted = !quoted;
+        }
+        else if (!quoted && (c == '(' || c == '[' || c == '{'))
+        {
+            ++depth;
+        }
+        else if (!quoted && (c == ')' || c == ']' || c == '}'))
+        {
+            --depth;
+        }
+    }
+    return quoted || depth > 0;
+}
+
 /// The calls the runner plays
 const std::set<std::string> KNOWN_CALLS{"socket",
                                         "bind",
@@ -323,7 +347,7 @@ PacketdrillParser::ParseSegment(const std::string& text,
         unsupported = "'" + w[0] + "' (IP or ECN field)";
         return "";
     }
-    for (char c : w[0])
+    for (char c : w[0] == "-" ? std::string() : w[0])
     {
         switch (c)
         {
@@ -712,6 +736,8 @@ PacketdrillParser::Parse(const std::string& file, std::istream& in)
     bool inComment = false; // inside /* */
     bool inPython = false;  // inside %{ }%
     uint32_t blockStart = 0;
+    std::string statement;      // a statement over several lines, so far
+    uint32_t statementLine = 0; // its first line
     auto fail = [&script](uint32_t line, const std::string& why) {
         if (script.errorLine == 0 && script.error.empty())
         {
@@ -772,10 +798,27 @@ PacketdrillParser::Parse(const std::string& file, std::istream& in)
             line += raw[i];
         }
         line = Trim(line);
-        if (line.empty())
+        if (line.empty() && statement.empty())
         {
             continue;
         }
+        // A statement goes on over lines while a bracket or a backquote is open
+        if (statement.empty())
+        {
+            statementLine = lineNo;
+            statement = line;
+        }
+        else if (!line.empty())
+        {
+            statement += " " + line;
+        }
+        if (Unclosed(statement))
+        {
+            continue;
+        }
+        line = statement;
+        statement.clear();
+        const uint32_t stmtLine = statementLine;
         if (line.rfind("--", 0) == 0)
         {
             // An option line: --name=value
@@ -787,19 +830,25 @@ PacketdrillParser::Parse(const std::string& file, std::istream& in)
                 if (std::string why = ParseU32(line.substr(eq + 1), us, "tolerance_usecs");
                     !why.empty())
                 {
-                    fail(lineNo, why);
+                    fail(stmtLine, why);
                 }
                 script.tolerance = us / 1e6;
             }
+            else if (name == "local_ip" || name == "remote_ip" ||
+                     (name == "ip_version" && eq != std::string::npos &&
+                      line.substr(eq + 1) == "ipv4"))
+            {
+                // Addresses: the runner's own (10.0.0.1, 10.0.0.2) stand in
+            }
             else
             {
-                unsupported(lineNo, "option --" + name);
+                unsupported(stmtLine, "option --" + name);
             }
             continue;
         }
         // The time, unless the line is a bare command
         PacketdrillEvent ev;
-        ev.line = lineNo;
+        ev.line = stmtLine;
         std::string rest = line;
         if (line[0] != '`')
         {
@@ -807,19 +856,32 @@ PacketdrillParser::Parse(const std::string& file, std::istream& in)
             std::string timeText = line.substr(0, sp);
             if (std::string why = ParseTime(timeText, ev.time); !why.empty())
             {
-                fail(lineNo, why);
+                fail(stmtLine, why);
                 continue;
             }
             rest = sp == std::string::npos ? "" : Trim(line.substr(sp));
+            if (rest.rfind("...", 0) == 0)
+            {
+                // `+0 ...0.010 call` or `+0 ... 0.010 call`: the end apart from the start
+                std::string end = Trim(rest.substr(3));
+                size_t endSp = end.find_first_of(" \t");
+                if (std::string why = ParseTime(timeText + "..." + end.substr(0, endSp), ev.time);
+                    !why.empty())
+                {
+                    fail(stmtLine, why);
+                    continue;
+                }
+                rest = endSp == std::string::npos ? "" : Trim(end.substr(endSp));
+            }
             if (rest.empty())
             {
                 // `+0 %{ ... }%` leaves only the time
                 if (!script.skipped.empty() &&
-                    script.skipped.back() == "line " + std::to_string(lineNo) + ": Python block")
+                    script.skipped.back() == "line " + std::to_string(stmtLine) + ": Python block")
                 {
                     continue;
                 }
-                fail(lineNo, "a time without an event");
+                fail(stmtLine, "a time without an event");
                 continue;
             }
         }
@@ -829,17 +891,17 @@ PacketdrillParser::Parse(const std::string& file, std::istream& in)
             size_t endQuote = rest.find('`', 1);
             if (endQuote == std::string::npos)
             {
-                fail(lineNo, "a shell command without its closing '`'");
+                fail(stmtLine, "a shell command without its closing '`'");
                 continue;
             }
             std::string command = Trim(rest.substr(1, endQuote - 1));
             if (command.find("sysctl") != std::string::npos)
             {
-                unsupported(lineNo, "sysctl setting `" + command + "`");
+                unsupported(stmtLine, "sysctl setting `" + command + "`");
             }
             else
             {
-                script.skipped.push_back("line " + std::to_string(lineNo) + ": shell command");
+                script.skipped.push_back("line " + std::to_string(stmtLine) + ": shell command");
             }
             continue;
         }
@@ -851,22 +913,22 @@ PacketdrillParser::Parse(const std::string& file, std::istream& in)
             if (!body.empty() && (body.rfind("udp", 0) == 0 || body.rfind("icmp", 0) == 0 ||
                                   body.rfind("ipv", 0) == 0))
             {
-                unsupported(lineNo, "non-TCP packet '" + Words(body)[0] + "'");
+                unsupported(stmtLine, "non-TCP packet '" + Words(body)[0] + "'");
                 continue;
             }
             if (std::string why = ParseSegment(body, ev.segment, what); !why.empty())
             {
-                fail(lineNo, why);
+                fail(stmtLine, why);
                 continue;
             }
             if (!what.empty())
             {
-                unsupported(lineNo, what);
+                unsupported(stmtLine, what);
                 continue;
             }
             if (ev.kind == PacketdrillEvent::INBOUND && ev.time.kind == PacketdrillTime::ANY)
             {
-                fail(lineNo, "an inbound segment needs a time, not '*'");
+                fail(stmtLine, "an inbound segment needs a time, not '*'");
                 continue;
             }
             script.events.push_back(ev);
@@ -876,12 +938,12 @@ PacketdrillParser::Parse(const std::string& file, std::istream& in)
         std::string what;
         if (std::string why = ParseCall(rest, ev.call, what); !why.empty())
         {
-            fail(lineNo, why);
+            fail(stmtLine, why);
             continue;
         }
         if (!what.empty())
         {
-            unsupported(lineNo, what);
+            unsupported(stmtLine, what);
             continue;
         }
         if (ev.time.hasEnd && !ev.time.blocking)
@@ -889,6 +951,12 @@ PacketdrillParser::Parse(const std::string& file, std::istream& in)
             // A range on a call: when it starts does not matter within it
         }
         script.events.push_back(ev);
+    }
+    if (!statement.empty())
+    {
+        fail(statementLine,
+             "'" + statement.substr(0, 40) +
+                 "' is not closed (a bracket or '`') by the file's end");
     }
     if (inComment)
     {

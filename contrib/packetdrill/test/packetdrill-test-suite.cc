@@ -155,7 +155,7 @@ class PacketdrillParserTestCase : public TestCase
         const std::string head = "0 socket(..., SOCK_STREAM, IPPROTO_TCP) = 3\n";
         // Each malformed line, on line 2, with words of its message
         const std::vector<std::pair<std::string, std::string>> malformed{
-            {"+0 < S 0:0( win 100", "start:end(length)"},
+            {"+0 < S 0:0( win 100", "is not closed (a bracket"},
             {"+0 < Q 0:0(0) win 100", "unknown TCP flag 'Q'"},
             {"+0 < S 0:5(0) win 100", "not the length"},
             {"+0 < S 0:0(0) win 70000", "16-bit"},
@@ -170,11 +170,13 @@ class PacketdrillParserTestCase : public TestCase
             {"+0 listen(3, 1)", "without '= result'"},
             {"+0 listen(3) = 0", "takes 2 arguments"},
             {"+0 listen(3, many) = 0", "backlog 'many'"},
-            {"+0 close(3 = 0", "without its ')'"},
+            {"+0 close(3 = 0", "is not closed (a bracket"},
             {"+0 close(3) = zero", "return value 'zero'"},
             {"+0 close(3) = 0 EAGAIN", "other than -1"},
             {"+0 shutdown(3, SHUT_UP) = 0", "SHUT_RD"},
-            {"+0 `echo hi", "closing '`'"},
+            {"+0 `echo hi", "is not closed (a bracket or '`')"},
+            {"+0 < - 0:0(0) win 100 ack", "without its number"},
+            {"+0 < S 0:0(0) win 1:2", "win '1:2'"},
             {"0.3~0.1 close(3) = 0", "ends before it starts"},
             {"* < S 0:0(0) win 100", "needs a time"},
             {"+0 hello world", "not a call, a segment or a command"},
@@ -255,6 +257,17 @@ class PacketdrillParserTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(s.events[3].call.errnoName, "EAGAIN", "errno");
         NS_TEST_EXPECT_MSG_EQ(s.skipped.size(), 2, "a Python block and a shell command");
         NS_TEST_EXPECT_MSG_EQ(s.tolerance, 0.01, "--tolerance_usecs");
+        // A statement over lines: one event, on its first line; '-': no flags
+        PacketdrillScript over = Parse("0 `echo one\necho two`\n"
+                                       "+0 setsockopt(3, SOL_SOCKET, SO_RCVBUF,\n"
+                                       "     [1000], 4) = 0\n"
+                                       "+0 < - 0:0(0) win 10\n");
+        NS_TEST_ASSERT_MSG_EQ(over.Runnable(), true, over.error << over.unsupported);
+        NS_TEST_ASSERT_MSG_EQ(over.events.size(), 2, "two events");
+        NS_TEST_EXPECT_MSG_EQ(over.events[0].line, 3, "the call's first line");
+        NS_TEST_EXPECT_MSG_EQ(over.events[0].call.args[3], "[1000]", "its fourth argument");
+        NS_TEST_EXPECT_MSG_EQ(over.events[1].segment.flags, 0, "'-'");
+        NS_TEST_EXPECT_MSG_EQ(over.skipped.size(), 1, "the shell command over two lines");
         // A file that is not there
         PacketdrillVerdict v =
             PacketdrillRunner::RunFile("/nonexistent/x.pkt", PacketdrillConfig());
