@@ -17,6 +17,13 @@ namespace ns3
 {
 
 /**
+ * @defgroup packetdrill packetdrill
+ * packetdrill scripts (socket calls and the segments expected on the wire,
+ * with their times) played against an ns-3 TCP socket: the suite's
+ * TcpHostSocket under a host profile, or ns-3's TcpSocketBase.
+ */
+
+/**
  * @ingroup packetdrill
  * @brief When an event happens: absolute, relative to the previous event, or any time.
  */

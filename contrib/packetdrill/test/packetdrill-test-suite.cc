@@ -16,6 +16,12 @@
 
 using namespace ns3;
 
+/**
+ * @defgroup packetdrill-tests packetdrill tests
+ * @ingroup packetdrill
+ * The module's scripts against both sockets; the parser on malformed lines.
+ */
+
 namespace
 {
 
