@@ -28,11 +28,16 @@ cpp_examples = [
             "rst-closed-port",
             "retransmit-rto",
             "blocking-calls",
+            "simultaneous-close",
+            "rst-established",
+            "time-wait-refin",
+            "connect-refused",
         ),
         "True",
         "True",
     ),
-    # Stock ns-3 passes these five (the others: its options and segment size)
+    # Stock ns-3 passes these seven (the others: its options, its segment
+    # size, no ACK from TIME_WAIT to a resent FIN)
     (
         "packetdrill --socket=stock "
         + scripts(
@@ -41,6 +46,8 @@ cpp_examples = [
             "rst-closed-port",
             "retransmit-rto",
             "blocking-calls",
+            "simultaneous-close",
+            "rst-established",
         ),
         "True",
         "True",

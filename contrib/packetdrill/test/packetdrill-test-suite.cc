@@ -95,7 +95,11 @@ class PacketdrillTestSuite : public TestSuite
                               "close-peer-first.pkt",
                               "rst-closed-port.pkt",
                               "retransmit-rto.pkt",
-                              "blocking-calls.pkt"})
+                              "blocking-calls.pkt",
+                              "simultaneous-close.pkt",
+                              "rst-established.pkt",
+                              "time-wait-refin.pkt",
+                              "connect-refused.pkt"})
         {
             AddTestCase(new PacketdrillScriptTestCase(s, "suite", PacketdrillVerdict::PASS),
                         Duration::QUICK);
@@ -109,7 +113,8 @@ class PacketdrillTestSuite : public TestSuite
             AddTestCase(new PacketdrillScriptTestCase(s, "suite", PacketdrillVerdict::FAIL, line),
                         Duration::QUICK);
         }
-        // Stock ns-3: TS, wscale and sackOK on its SYN and SYN-ACK, 536-byte segments
+        // Stock ns-3: TS, wscale and sackOK on its SYN and SYN-ACK, 536-byte
+        // segments, no ACK from TIME_WAIT to a resent FIN
         for (const auto& [s, line] :
              std::vector<std::pair<std::string, uint32_t>>{{"passive-open.pkt", 10},
                                                            {"active-open.pkt", 6},
@@ -118,7 +123,11 @@ class PacketdrillTestSuite : public TestSuite
                                                            {"close-peer-first.pkt", 0},
                                                            {"rst-closed-port.pkt", 0},
                                                            {"retransmit-rto.pkt", 0},
-                                                           {"blocking-calls.pkt", 0}})
+                                                           {"blocking-calls.pkt", 0},
+                                                           {"simultaneous-close.pkt", 0},
+                                                           {"rst-established.pkt", 0},
+                                                           {"time-wait-refin.pkt", 16},
+                                                           {"connect-refused.pkt", 5}})
         {
             AddTestCase(new PacketdrillScriptTestCase(s,
                                                       "stock",
