@@ -89,3 +89,22 @@ def test_table1_captured(tmp_path):
     assert len(bulk) == 2, "the two clients' transfers"
     assert {tuples[i].get("destinationPort") for i in bulk} == {tuples[bulk[0]].get("destinationPort")}
     assert len(stats) > 2 * 50, "and the loader's 50 connections, both ways"
+
+
+def test_listen_queue_drops_are_no_packet_drops(tmp_path):
+    """DTOC's server with Linux's accept queue at three times its capacity:
+    the listen queue drops SYNs (ListenDrops, the row's server_refused), yet
+    FlowMonitor counts no packet lost or dropped: the kernel discarded
+    segments that IP had delivered (tcp-host.rst, "Which counter shows which
+    loss")."""
+    result = run(
+        "dtoc", "--acceptQueue=kernel", "--load=300", "--queueLimit=8", "--warmup=1",
+        "--measure=4", "--header", f"--flowMonitor={tmp_path}/flows.xml",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert int(rows(result.stdout)["server_refused"]) > 100
+    flows = list(ElementTree.parse(tmp_path / "flows.xml").getroot().find("FlowStats"))
+    assert len(flows) > 1000
+    assert sum(int(f.get("rxPackets")) for f in flows) > 10000
+    assert sum(int(f.get("lostPackets")) for f in flows) == 0
+    assert [d.attrib for f in flows for d in f.iter("packetsDropped")] == []
