@@ -108,12 +108,11 @@ main(int argc, char* argv[])
     input.Add("requests",
               "also write every completed request (time, body bytes, latency) to this CSV file",
               requestsFile);
-    input.Add("pcap",
-              "write a pcap file per host with this prefix (opens in Wireshark as HTTP)",
-              c.testbed.pcapPrefix);
+    // The testbed writes the pcap files (they open in Wireshark as HTTP).
+    ExperimentCapture capture;
+    capture.AddOptions(input, c.testbed.pcapPrefix);
     if (!input.Parse() || !input.Writable("timeline", timeline) ||
-        !input.Writable("requests", requestsFile) ||
-        !input.WritablePrefix("pcap", c.testbed.pcapPrefix))
+        !input.Writable("requests", requestsFile) || !capture.CheckOutputs(input))
     {
         return 1;
     }
@@ -150,6 +149,7 @@ main(int argc, char* argv[])
         });
     }
 
+    capture.Arm();
     TwAvoidWebStoneResult r = TwAvoidWebStoneExperiment(c).Run();
     if (requests.is_open() && !requests)
     {

@@ -174,6 +174,9 @@ NOWHERE = "/nonexistent-dir/out.csv"
         # without an upper bound (for ever, or past the machine's memory).
         ("tcp-host-model-example", ["--lookup=Bogus"], "--lookup must be one of"),
         ("tcp-host-model-example", ["--profile=Bogus"], "--profile must be one of"),
+        # Issue 40: the listen-queue example's samples file and interval.
+        ("tcp-host-listen-queue-example", [f"--samples={NOWHERE}"], "cannot write --samples"),
+        ("tcp-host-listen-queue-example", ["--sampleInterval=0"], "--sampleInterval must be positive"),
         ("tw-avoid-table1", ["--SimulatorImplementationType=ns3::Bogus"], "must name a registered type"),
         ("tw-avoid-table1", ["--ns3::TcpL4Protocol::SocketType=ns3::Bogus"], "must name a registered type"),
         ("iw-delack", ["--client="], "--client= needs a value"),
