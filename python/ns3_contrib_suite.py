@@ -27,6 +27,7 @@ that wrap a Python function as a C function pointer in a Callback or an event:
     ns.Simulator.Schedule(ns.Seconds(1), cb.Event(at_one_second))  # f()
     socket.TraceConnectWithoutContext("State", cb.TcpStateCallback(on_state))  # f(old, new)
     socket.TraceConnectWithoutContext("ClosePhase", cb.ClosePhaseCallback(on_swap))  # f(old, new)
+    sampler.TraceConnectWithoutContext("Sample", cb.TcpHostSampleCallback(on_row))  # f(sample)
 
 Arguments passed to the Python functions (sockets, addresses) are valid only
 during the call: do not keep them.
@@ -215,6 +216,7 @@ _CALLBACK_ADAPTERS = r"""
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/tcp-host-module.h"
 #include "ns3/tw-avoid-module.h"
 
 namespace ns3_suite_py
@@ -301,6 +303,14 @@ VoidCallback(void (*f)())
 /// TcbKey& key), the record's connection.
 Callback<void, const TcbKey&>
 TcbKeyCallback(void (*f)(const TcbKey&))
+{
+    return MakeCallback(f);
+}
+
+/// For TcpHostSampler's Sample: void (const TcpHostSample& sample), one
+/// node's row.
+Callback<void, const TcpHostSample&>
+TcpHostSampleCallback(void (*f)(const TcpHostSample&))
 {
     return MakeCallback(f);
 }

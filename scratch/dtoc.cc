@@ -90,7 +90,9 @@ main(int argc, char* argv[])
     input.Add("bin", "timeline resolution (s if no unit)", c.bin);
     input.Add("timeline", "also write the run bin by bin to this CSV file", timeline);
     input.Add("header", "print the CSV header first", header);
-    if (!input.Parse() || !input.Writable("timeline", timeline))
+    ExperimentCapture capture;
+    capture.AddOptions(input);
+    if (!input.Parse() || !input.Writable("timeline", timeline) || !capture.CheckOutputs(input))
     {
         return 1;
     }
@@ -110,6 +112,7 @@ main(int argc, char* argv[])
         return 1;
     }
 
+    capture.Arm();
     DtocExperimentResult r = RunDtocExperiment(c);
 
     std::string pattern = day.empty() ? "constant" : day;

@@ -113,7 +113,9 @@ main(int argc, char* argv[])
               "also write the simulated trace (and, for a page case, the page's) to this file, "
               "each line prefixed 'sim ' or 'page '",
               traceFile);
-    if (!input.Parse() || !input.Writable("traceFile", traceFile))
+    ExperimentCapture capture;
+    capture.AddOptions(input);
+    if (!input.Parse() || !input.Writable("traceFile", traceFile) || !capture.CheckOutputs(input))
     {
         return 1;
     }
@@ -145,6 +147,7 @@ main(int argc, char* argv[])
         return 1;
     }
 
+    capture.Arm();
     IwDelackResult r = RunIwDelack(c);
     // A page case is compared with the page's trace whatever the options:
     // a different phase or host shows where the exchange departs from it.

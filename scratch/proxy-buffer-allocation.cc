@@ -46,8 +46,10 @@ main(int argc, char* argv[])
     input.Add("header", "With --csv: print the header first", header);
     input.Add("connectionsFile", "Write one CSV row per connection to this file", connectionsFile);
     input.Add("timeline", "Write the send buffers' sum over time to this CSV file", timeline);
+    ExperimentCapture capture;
+    capture.AddOptions(input);
     if (!input.Parse() || !input.Writable("connectionsFile", connectionsFile) ||
-        !input.Writable("timeline", timeline))
+        !input.Writable("timeline", timeline) || !capture.CheckOutputs(input))
     {
         return 1;
     }
@@ -83,6 +85,7 @@ main(int argc, char* argv[])
         }
     }
 
+    capture.Arm();
     BufferAllocationResult r = RunBufferAllocation(c);
     std::cout << std::setprecision(6);
     if (connectionsOut.is_open())

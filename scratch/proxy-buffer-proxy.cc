@@ -63,7 +63,10 @@ main(int argc, char* argv[])
               c.stockSockets);
     input.Add("csv", "One CSV row", csv);
     input.Add("header", "With --csv: print the header first", header);
-    if (!input.Parse() || !input.Writable("responses", c.responseFile))
+    ExperimentCapture capture;
+    capture.AddOptions(input);
+    if (!input.Parse() || !input.Writable("responses", c.responseFile) ||
+        !capture.CheckOutputs(input))
     {
         return 1;
     }
@@ -74,6 +77,7 @@ main(int argc, char* argv[])
         std::cerr << "proxy-buffer-proxy: " << invalid << "\n";
         return 1;
     }
+    capture.Arm();
     ProxyExperimentResult r = RunProxyExperiment(c);
     if (csv)
     {

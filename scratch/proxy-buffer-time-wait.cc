@@ -53,7 +53,9 @@ main(int argc, char* argv[])
     input.Add("originKeepAlive", "Origins' keep-alive timeout, s", c.originKeepAlive);
     input.Add("csv", "One CSV row", csv);
     input.Add("header", "With --csv: print the header first", header);
-    if (!input.Parse())
+    ExperimentCapture capture;
+    capture.AddOptions(input);
+    if (!input.Parse() || !capture.CheckOutputs(input))
     {
         return 1;
     }
@@ -69,6 +71,7 @@ main(int argc, char* argv[])
         input.Fail(invalid);
         return 1;
     }
+    capture.Arm();
     ProxyExperimentResult r = RunProxyExperiment(c);
     if (csv)
     {

@@ -46,7 +46,9 @@ main(int argc, char* argv[])
     input.Add("segmentSize", "TCP MSS, bytes", c.testbed.segmentSize);
     input.Add("mtu", "LAN MTU, bytes", c.testbed.mtu);
     input.Add("header", "print the CSV header first", header);
-    if (!input.Parse())
+    ExperimentCapture capture;
+    capture.AddOptions(input);
+    if (!input.Parse() || !capture.CheckOutputs(input))
     {
         return 1;
     }
@@ -57,6 +59,7 @@ main(int argc, char* argv[])
         return 1;
     }
 
+    capture.Arm();
     TwAvoidTable1Result r = TwAvoidTable1Experiment(c).Run();
 
     CsvRow row = CsvRow::Fixed(4);

@@ -86,6 +86,10 @@ main(int argc, char* argv[])
     input.Add("clientHosts", "client hosts (0: the table's)", clientHosts);
     input.Add("clientsPerHost", "WebSTONE clients per host (0: the table's)", clientsPerHost);
     input.Add("requestsPerConnection", "requests per connection", c.requestsPerConnection);
+    input.Add("largeMeanKb",
+              "Table 2: the file mix's mean, KB (0: the suite's assumed mix, 55.3 KB; the "
+              "weights above 9 KB scaled to this mean)",
+              c.largeMeanKb);
     input.Add("header", "print the CSV header first", header);
     input.Add("memoryPool",
               "TcbOnly (TCBs alone draw from the server's memory) or Shared (TCBs and "
@@ -104,18 +108,22 @@ main(int argc, char* argv[])
     input.Add("requests",
               "also write every completed request (time, body bytes, latency) to this CSV file",
               requestsFile);
-    input.Add("pcap",
-              "write a pcap file per host with this prefix (opens in Wireshark as HTTP)",
-              c.testbed.pcapPrefix);
+    // The testbed writes the pcap files (they open in Wireshark as HTTP).
+    ExperimentCapture capture;
+    capture.AddOptions(input, c.testbed.pcapPrefix);
     if (!input.Parse() || !input.Writable("timeline", timeline) ||
-        !input.Writable("requests", requestsFile) ||
-        !input.WritablePrefix("pcap", c.testbed.pcapPrefix))
+        !input.Writable("requests", requestsFile) || !capture.CheckOutputs(input))
     {
         return 1;
     }
     const TwAvoidWebStoneConfig tables =
         table == "2" ? TwAvoidWebStoneConfig::Table2() : TwAvoidWebStoneConfig::Table3();
     c.fileSet = tables.fileSet;
+    if (c.largeMeanKb != 0 && c.fileSet != "large")
+    {
+        input.Fail("--largeMeanKb is for Table 2's file set (--table=2)");
+        return 1;
+    }
     c.clientHosts = clientHosts ? clientHosts : tables.clientHosts;
     c.clientsPerHost = clientsPerHost ? clientsPerHost : tables.clientsPerHost;
     if (std::string problem = c.Validate(); !problem.empty())
@@ -141,6 +149,7 @@ main(int argc, char* argv[])
         });
     }
 
+    capture.Arm();
     TwAvoidWebStoneResult r = TwAvoidWebStoneExperiment(c).Run();
     if (requests.is_open() && !requests)
     {

@@ -25,6 +25,10 @@ def run(program, *args):
         (["--timeWaitBuckets=100"], "a TIME_WAIT bucket limit needs compact TIME_WAIT records"),
         (["--memoryLimit=-2"], "the memory limit is -1 (the profile's), 0 (none) or a number"),
         (["--timeWaitTable", "--hostModel=false"], "is not an option of tw-avoid-webstone"),
+        (["--largeMeanKb=9"], "strictly between 9 KB (its smallest file alone) and 105.749 KB"),
+        (["--largeMeanKb=106"], "strictly between 9 KB"),
+        (["--largeMeanKb=-30"], "strictly between 9 KB"),
+        (["--table=3", "--largeMeanKb=30"], "--largeMeanKb is for Table 2's file set"),
     ],
 )
 def test_webstone_rejects(args, message):
@@ -170,6 +174,9 @@ NOWHERE = "/nonexistent-dir/out.csv"
         # without an upper bound (for ever, or past the machine's memory).
         ("tcp-host-model-example", ["--lookup=Bogus"], "--lookup must be one of"),
         ("tcp-host-model-example", ["--profile=Bogus"], "--profile must be one of"),
+        # Issue 40: the listen-queue example's samples file and interval.
+        ("tcp-host-listen-queue-example", [f"--samples={NOWHERE}"], "cannot write --samples"),
+        ("tcp-host-listen-queue-example", ["--sampleInterval=0"], "--sampleInterval must be positive"),
         ("tw-avoid-table1", ["--SimulatorImplementationType=ns3::Bogus"], "must name a registered type"),
         ("tw-avoid-table1", ["--ns3::TcpL4Protocol::SocketType=ns3::Bogus"], "must name a registered type"),
         ("iw-delack", ["--client="], "--client= needs a value"),
@@ -207,3 +214,18 @@ def test_programs_take_what_is_valid(args):
     result = run("proxy-buffer-allocator-cost", *args)
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
+
+
+@pytest.mark.parametrize("mean_kb, share_9kb", [(30, 0.783), (80, 0.266)])
+def test_webstone_mix_takes_its_mean(tmp_path, mean_kb, share_9kb):
+    """--largeMeanKb scales the weights of the files above 9 KB: the share of
+    9 KB requests is the one its mean implies (53 / (53 + f x 48.7), f
+    solving the mean; 0.783 at 30 KB, 0.266 at 80 KB, 0.52 as assumed)."""
+    requests = tmp_path / "requests.csv"
+    result = run("tw-avoid-webstone", "--warmup=2", "--measure=20", f"--largeMeanKb={mean_kb}",
+                 f"--requests={requests}", "--header")  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    sizes = [int(line.split(",")[4]) for line in requests.read_text().splitlines()[1:]]
+    assert len(sizes) > 300
+    share = sum(size == 9 * 1024 for size in sizes) / len(sizes)
+    assert abs(share - share_9kb) < 0.08, (share, len(sizes))

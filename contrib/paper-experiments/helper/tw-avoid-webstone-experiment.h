@@ -22,6 +22,10 @@ namespace ns3
 struct TwAvoidWebStoneConfig
 {
     std::string fileSet{"large"}; //!< "large" (9 KB to 5 MB, Table 2) or "small" (500 B, Table 3)
+    /// The large set's mean file size, KB (0: the mix as the suite assumes
+    /// it, 55.3 KB; otherwise the weights of the files above 9 KB are scaled
+    /// so that the mix has this mean: the assumption's sensitivity)
+    double largeMeanKb{0};
     std::string variant{
         "unmodified"}; //!< "unmodified", "tcp" (swap close), "http" (CLIENT_CLOSE), "negotiated"
     uint32_t clientHosts{2};           //!< Client hosts

@@ -11,6 +11,12 @@
 //   ./ns3 run 'tcp-host-listen-queue-example'
 //   ./ns3 run 'tcp-host-listen-queue-example --backlog=8 --abortOnOverflow'
 //   ./ns3 run 'tcp-host-listen-queue-example --cookies=Never --backlog=4'
+//   ./ns3 run 'tcp-host-listen-queue-example --samples=samples.csv --sampleInterval=100ms'
+//
+// --samples also writes both hosts' TCP resources over time to a CSV file
+// (TcpHostSampler: TIME_WAIT, listeners, SYN and accept queues, sockets,
+// socket memory, CPU) every --sampleInterval; what the example prints does
+// not change.
 //
 // Try a backlog below the burst: SYNs past the SYN queue get cookies (or,
 // with --cookies=Never, are dropped and resent by the clients after 1 s,
@@ -119,6 +125,8 @@ main(int argc, char* argv[])
     bool abortOnOverflow = false;
     Time deferAccept(0);
     double duration = 10;
+    std::string samples;
+    Time sampleInterval = MilliSeconds(500);
     ProgramInput input("tcp-host-listen-queue-example", argc, argv);
     input.Add("clients", "clients in the burst (1-1000)", clients);
     input.Add("backlog", "listen()'s backlog (1-4096)", backlog);
@@ -127,8 +135,17 @@ main(int argc, char* argv[])
     input.Add("abortOnOverflow", "tcp_abort_on_overflow", abortOnOverflow);
     input.Add("deferAccept", "TCP_DEFER_ACCEPT (s if no unit)", deferAccept);
     input.Add("duration", "simulated seconds (1-600)", duration);
-    if (!input.Parse())
+    input.Add("samples",
+              "also write both hosts' TCP resources over time to this CSV file",
+              samples);
+    input.Add("sampleInterval", "with --samples: time between rows (s if no unit)", sampleInterval);
+    if (!input.Parse() || !input.Writable("samples", samples))
     {
+        return 1;
+    }
+    if (!sampleInterval.IsStrictlyPositive())
+    {
+        input.Fail("--sampleInterval must be positive");
         return 1;
     }
     if (clients < 1 || clients > 1000 || backlog < 1 || backlog > 4096 ||
@@ -180,6 +197,13 @@ main(int argc, char* argv[])
         Simulator::Schedule(MicroSeconds(250 * i),
                             [s, server]() { s->Connect(InetSocketAddress(server, 80)); });
         sockets.push_back(s);
+    }
+
+    if (!samples.empty())
+    {
+        TcpHostSamplerHelper sampling;
+        sampling.SetAttribute("Interval", TimeValue(sampleInterval));
+        sampling.Install(nodes)->SetFile(samples);
     }
 
     Simulator::Stop(Seconds(duration));

@@ -15,8 +15,8 @@
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
-#include <map>
 #include <cstdlib>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 
@@ -49,10 +49,12 @@ Profiles()
             {},
             {},
             {
-                // Table 2, unmodified row: 722.7 KB for 49.09 conn/s x 60 s + 41 live TCBs
-                {"BytesPerTcb", Create<UintegerValue>(248)},
+                // A 4.3BSD-derived TCB is two 128-byte mbufs of type MT_PCB: the
+                // inpcb (in_pcballoc) and the tcpcb (tcp_newtcpcb); not fitted
+                // to the draft's tables (tw-avoid.rst, "Memory per TCB")
+                {"BytesPerTcb", Create<UintegerValue>(2 * 128)},
                 // "cannot support more than 60 connections/s" with 2MSL = 60 s
-                {"Limit", Create<UintegerValue>(60 * 60 * 248)},
+                {"Limit", Create<UintegerValue>(60 * 60 * 2 * 128)},
                 // SunOS keeps TCBs and socket data in the same mbufs
                 {"Accounting", Create<StringValue>("Shared")},
             },

@@ -1,0 +1,109 @@
+"""build/bin/packetdrill: its lines, counts and exit status on the module's
+scripts with both sockets, and its refusal of bad input (issue 44)."""
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PROGRAM = ROOT / "build" / "bin" / "packetdrill"
+SCRIPTS = Path("contrib/packetdrill/test/scripts")
+GOOD = [
+    "passive-open",
+    "active-open",
+    "data-both-ways",
+    "close-local-first",
+    "close-peer-first",
+    "rst-closed-port",
+    "retransmit-rto",
+    "blocking-calls",
+    "simultaneous-close",
+    "rst-established",
+    "time-wait-refin",
+    "connect-refused",
+]
+
+
+def run(*args):
+    return subprocess.run(
+        [str(PROGRAM), *map(str, args)], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_suite_passes_the_corpus():
+    result = run(*(SCRIPTS / (name + ".pkt") for name in GOOD))
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    assert lines == ["PASS %s" % (SCRIPTS / (n + ".pkt")) for n in GOOD] + [
+        "%d passed, 0 failed, 0 unsupported" % len(GOOD)
+    ]
+
+
+def test_wrong_scripts_fail_on_their_lines():
+    result = run(*(SCRIPTS / (n + ".pkt") for n in ["wrong-ack", "wrong-time", "wrong-call"]))
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    wrong_ack = SCRIPTS / "wrong-ack.pkt"
+    assert lines[0].startswith("FAIL %s:13: expected > S. 0:0(0) ack 2" % wrong_ack)
+    assert "got > S. 0:0(0) ack 1 win 65535 (ack), at t=0.000000" in lines[0]
+    assert lines[1] == (
+        "FAIL %s:13: expected > . 1:101(100) ack 1 at t=0.600000, got nothing, at t=0.604000"
+        % (SCRIPTS / "wrong-time.pkt")
+    )
+    assert lines[2] == (
+        "FAIL %s:11: expected read(4, ..., 2000) = 500, got 1000, at t=0.120000"
+        % (SCRIPTS / "wrong-call.pkt")
+    )
+    assert lines[3] == "0 passed, 3 failed, 0 unsupported"
+
+
+def test_stock_socket():
+    result = run("--socket=stock", *(SCRIPTS / (name + ".pkt") for name in GOOD))
+    assert result.returncode == 1
+    verdicts = [line.split()[0] for line in result.stdout.splitlines()[:-1]]
+    assert verdicts == ["FAIL"] * 3 + ["PASS"] * 7 + ["FAIL"] * 2
+    assert "(options the script does not list)" in result.stdout
+    assert result.stdout.splitlines()[-1] == "7 passed, 5 failed, 0 unsupported"
+
+
+def test_tolerance_decides(tmp_path):
+    # The retransmission comes 1 s after the segment: 0.99 s is 10 ms off
+    script = (ROOT / SCRIPTS / "retransmit-rto.pkt").read_text().replace("+1  >", "+.99 >")
+    path = tmp_path / "rto.pkt"
+    path.write_text(script)
+    assert run(path).returncode == 1
+    assert run("--tolerance=0.02", path).returncode == 0
+
+
+def test_malformed_and_unsupported_lines(tmp_path):
+    bad = tmp_path / "bad.pkt"
+    bad.write_text("0 socket(..., SOCK_STREAM, IPPROTO_TCP) = 3\n+0 < S 0:0(0) win 1:2\n")
+    unsupported = tmp_path / "sysctl.pkt"
+    unsupported.write_text("0 `sysctl -q net.ipv4.tcp_timestamps=0`\n")
+    result = run(bad, unsupported, tmp_path / "missing.pkt")
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        "FAIL %s:2: malformed line: win '1:2' is not a 32-bit number" % bad,
+        "UNSUPPORTED %s:1: sysctl setting `sysctl -q net.ipv4.tcp_timestamps=0`" % unsupported,
+        "FAIL %s: cannot open the file" % (tmp_path / "missing.pkt"),
+        "0 passed, 2 failed, 1 unsupported",
+    ]
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--bogus", "x.pkt"], "--bogus is not an option of packetdrill"),
+        (["--socket=linux", "x.pkt"], "--socket must be one of"),
+        (["--profile=Nope", "x.pkt"], "unknown host profile 'Nope'"),
+        (["--tolerance=abc", "x.pkt"], "--tolerance must be a finite number"),
+        (["--tolerance=-1", "x.pkt"], "--tolerance must be a number of seconds, 0 or more"),
+        ([], "no script files given"),
+    ],
+)
+def test_rejects(args, message):
+    result = run(*args)
+    assert result.returncode == 1
+    assert message in result.stderr
+    assert result.stdout == ""
