@@ -41,8 +41,7 @@ SCHEMES = ("1", "2", "3", "4")
 # An ordering holds exactly when it held under the earlier rule (a t-test
 # at 5 %: the 95 % interval on its side of 0), so the orderings below carry
 # over. The equivalences were judged then by a lack of significance; by two
-# one-sided tests (issue 41) those that held can only hold or be undecided
-# at this scale, which is what is asserted of them until a run pins them.
+# one-sided tests (issue 41) they are pinned below.
 # Measured on the set-up of issue 24 (SURGE clients, 15-s persistent timers,
 # one pool for every buffer, the upstream cap), with TcpSocketBase's defect
 # #20 corrected, every random variable on a fixed stream, and E2-ATBT's
@@ -69,6 +68,19 @@ MISSES = {
     "(4) faster than (2) at 10 clients": "the same",
     "(3) faster than (1) at 20 clients":
         "-1.4 +- 1.9 s: faster, not significantly over 5 runs (the earlier draws: it held)",
+}  # fmt: skip
+
+# The equivalences ("about equal", "no gain", "close"): at this scale five
+# runs decide none of them (undecided: the 90 % interval is wider than the
+# 5 % margin on either side), so each is pinned as undecided; one that
+# fails or holds fails the test. Their intervals, 28 November 2026:
+UNDECIDED_EQUIVALENCES = {
+    "(4) about equal to (3) at 50 clients": "+12.5 MB, [-2.6, +27.5] against +-3.4",
+    "no gain at 5 clients: (3) vs (1)": "-0.18 s, [-0.78, +0.42] against +-0.07",
+    "no gain at 5 clients: (4) vs (1)": "-0.25 s, [-0.91, +0.40] against +-0.07",
+    "(3) and (4) close at 10 clients": "-0.15 s, [-0.61, +0.31] against +-0.07",
+    "(3) and (4) close at 20 clients": "+0.42 s, [-0.08, +0.92] against +-0.06",
+    "(3) and (4) close at 50 clients": "-0.03 s, [-0.45, +0.38] against +-0.12",
 }  # fmt: skip
 
 
@@ -106,8 +118,7 @@ def test_every_ordering_of_section_d_at_a_tenth_of_the_scale(sweep):
     assert (missing & orderings) - MISSES.keys() == set(), text
     assert (MISSES.keys() & orderings) - missing == set(), \
         "now holding (update MISSES and the doc):\n" + text  # fmt: skip
-    for what in verdicts.keys() - orderings:
-        if what in MISSES:
-            assert verdicts[what] != verdict.HOLDS, "now holding (update MISSES):\n" + text
-        else:
-            assert verdicts[what] != verdict.FAILS, text
+    equivalences = verdicts.keys() - orderings
+    assert equivalences == UNDECIDED_EQUIVALENCES.keys(), text
+    for what in equivalences:
+        assert verdicts[what] == verdict.UNDECIDED, "now decided (update the list):\n" + text
