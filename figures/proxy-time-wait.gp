@@ -2,16 +2,16 @@
 set terminal pngcairo size 1200,600 noenhanced font "Sans,10"
 set output "proxy-time-wait.png"
 $d100 << EOD
-"standard" 102.242 7.30554 28.1731 4.923
-"swap" 103.689 7.80346 26.2185 3.37221
-"negotiated" 103.434 6.82253 0 0
-"origin-swap" 76.4202 10.569 57.3731 5.10013
+"standard" 105.301 9.77011 30.4319 2.10017
+"swap" 107.924 11.2302 27.9143 3.3796
+"negotiated" 107.476 12.2076 0.10084 0.279978
+"origin-swap" 78.479 5.407 56.1042 3.6009
 EOD
 $d200 << EOD
-"standard" 698.353 95.8462 0 0
-"swap" 698.353 95.8462 0 0
-"negotiated" 690.771 112.311 0 0
-"origin-swap" 395.035 56.4045 281.388 59.5512
+"standard" 680.25 92.1607 0 0
+"swap" 680.25 92.1607 0 0
+"negotiated" 674.926 100.362 0 0
+"origin-swap" 385.256 25.2566 281.071 32.2952
 EOD
 
 set style data histogram

@@ -2,7 +2,7 @@
 set terminal pngcairo size 1000,600 noenhanced font "Sans,10"
 set output "table3-now.png"
 $d << EOD
-"records, SunOS memory" 47.8611 0.0239514 0 0
+"records, SunOS memory" 41.1334 14.4856 0 0
 "records, no memory limit" 251.728 0.023808 0 0
 "records, 4096 buckets" 251.728 0.023808 183.467 0
 EOD
