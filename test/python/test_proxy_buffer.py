@@ -172,6 +172,7 @@ def test_figure5_counts_every_request_due():
 def test_checks_read_the_programs_rows():
     """The ordering checks take the program's rows as they come (clients as
     text, bytes rather than MB)."""
+    from figures_lib import verdict
     from figures_lib.experiments.proxy import report
 
     rows = [
@@ -181,4 +182,4 @@ def test_checks_read_the_programs_rows():
     ]  # fmt: skip
     checks = report.Checks(rows)
     checks.greater("(2) better than (1)", (50, "2"), (50, "1"), "mb_moved")
-    assert checks.verdicts["(2) better than (1)"] == "HOLDS"
+    assert checks.verdicts["(2) better than (1)"] == verdict.HOLDS
