@@ -3,13 +3,20 @@
  */
 
 // Suite packetdrill: the module's own scripts played against the suite's
-// socket (each must PASS; a deliberately wrong one must FAIL on its line).
+// socket: every script of test/scripts must PASS, except the deliberately
+// wrong ones (wrong-*.pkt), which must FAIL on their line. A script whose
+// first line is "// --profile=NAME" runs with that host profile (Linux-6
+// otherwise); test/examples-to-run.py and test/python/test_packetdrill.py
+// read the same two conventions.
 // Suite packetdrill-parser: malformed and unsupported lines.
 
 #include "ns3/packetdrill-runner.h"
 #include "ns3/packetdrill-script.h"
 #include "ns3/test.h"
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <utility>
 #include <vector>
@@ -30,6 +37,39 @@ std::string
 ScriptPath(const std::string& name)
 {
     return std::string(PACKETDRILL_SCRIPTS_DIR) + "/" + name;
+}
+
+/// @return the host profile a script asks for on its first line
+/// ("// --profile=NAME"), or "" (the runner's default, Linux-6)
+std::string
+ScriptProfile(const std::string& name)
+{
+    std::ifstream in(ScriptPath(name));
+    std::string first;
+    std::getline(in, first);
+    const std::string mark = "// --profile=";
+    if (first.rfind(mark, 0) != 0)
+    {
+        return "";
+    }
+    std::string profile = first.substr(mark.size());
+    return profile.substr(0, profile.find_first_of(" \t\r"));
+}
+
+/// @return the names of test/scripts/*.pkt, sorted
+std::vector<std::string>
+ScriptNames()
+{
+    std::vector<std::string> names;
+    for (const auto& entry : std::filesystem::directory_iterator(PACKETDRILL_SCRIPTS_DIR))
+    {
+        if (entry.path().extension() == ".pkt")
+        {
+            names.push_back(entry.path().filename().string());
+        }
+    }
+    std::sort(names.begin(), names.end());
+    return names;
 }
 
 } // namespace
@@ -64,6 +104,11 @@ class PacketdrillScriptTestCase : public TestCase
     {
         PacketdrillConfig config;
         config.socket = m_socket;
+        std::string profile = ScriptProfile(m_script);
+        if (!profile.empty())
+        {
+            config.profile = profile;
+        }
         PacketdrillVerdict v = PacketdrillRunner::RunFile(ScriptPath(m_script), config);
         NS_TEST_EXPECT_MSG_EQ(v.kind, m_kind, v.Format(m_script));
         if (m_kind == PacketdrillVerdict::FAIL)
@@ -88,33 +133,33 @@ class PacketdrillTestSuite : public TestSuite
     PacketdrillTestSuite()
         : TestSuite("packetdrill", Type::UNIT)
     {
-        for (const char* s : {"passive-open.pkt",
-                              "active-open.pkt",
-                              "data-both-ways.pkt",
-                              "close-local-first.pkt",
-                              "close-peer-first.pkt",
-                              "rst-closed-port.pkt",
-                              "retransmit-rto.pkt",
-                              "blocking-calls.pkt",
-                              "simultaneous-close.pkt",
-                              "rst-established.pkt",
-                              "time-wait-refin.pkt",
-                              "connect-refused.pkt"})
+        // Deliberately wrong scripts: an outbound field, a time, a call's
+        // result; a wrong-*.pkt missing here must FAIL on line 0, which no
+        // script does, so that a new one is added here with its line
+        const std::vector<std::pair<std::string, uint32_t>> wrong{{"wrong-ack.pkt", 13},
+                                                                  {"wrong-time.pkt", 13},
+                                                                  {"wrong-call.pkt", 11}};
+        for (const std::string& s : ScriptNames())
         {
-            AddTestCase(new PacketdrillScriptTestCase(s, "suite", PacketdrillVerdict::PASS),
-                        Duration::QUICK);
-        }
-        // Deliberately wrong scripts: an outbound field, a time, a call's result
-        for (const auto& [s, line] :
-             std::vector<std::pair<std::string, uint32_t>>{{"wrong-ack.pkt", 13},
-                                                           {"wrong-time.pkt", 13},
-                                                           {"wrong-call.pkt", 11}})
-        {
+            if (s.rfind("wrong-", 0) != 0)
+            {
+                AddTestCase(new PacketdrillScriptTestCase(s, "suite", PacketdrillVerdict::PASS),
+                            Duration::QUICK);
+                continue;
+            }
+            uint32_t line = 0;
+            for (const auto& [name, l] : wrong)
+            {
+                line = name == s ? l : line;
+            }
             AddTestCase(new PacketdrillScriptTestCase(s, "suite", PacketdrillVerdict::FAIL, line),
                         Duration::QUICK);
         }
         // Stock ns-3: TS, wscale and sackOK on its SYN and SYN-ACK, 536-byte
-        // segments, no ACK from TIME_WAIT to a resent FIN
+        // segments, no ACK from TIME_WAIT or CLOSE_WAIT to a resent FIN, its
+        // own delayed ACK (two segments or 200 ms), no RST for data after
+        // close(), no new connection or ACK from TIME_WAIT for a SYN, its
+        // TIME_WAIT kept by an RST, and no profile (its window 65535)
         for (const auto& [s, line] :
              std::vector<std::pair<std::string, uint32_t>>{{"passive-open.pkt", 10},
                                                            {"active-open.pkt", 6},
@@ -127,7 +172,19 @@ class PacketdrillTestSuite : public TestSuite
                                                            {"simultaneous-close.pkt", 0},
                                                            {"rst-established.pkt", 0},
                                                            {"time-wait-refin.pkt", 16},
-                                                           {"connect-refused.pkt", 5}})
+                                                           {"connect-refused.pkt", 5},
+                                                           {"fin-wait-1-finack.pkt", 0},
+                                                           {"closing-refin.pkt", 0},
+                                                           {"last-ack-rto.pkt", 0},
+                                                           {"close-wait-refin.pkt", 15},
+                                                           {"close-then-data-rst.pkt", 15},
+                                                           {"shutdown-write.pkt", 15},
+                                                           {"linux-quickack.pkt", 15},
+                                                           {"time-wait-syn.pkt", 17},
+                                                           {"time-wait-old-syn.pkt", 16},
+                                                           {"time-wait-rst.pkt", 17},
+                                                           {"bsd-delayed-ack.pkt", 10},
+                                                           {"solaris-delayed-ack.pkt", 10}})
         {
             AddTestCase(new PacketdrillScriptTestCase(s,
                                                       "stock",
