@@ -40,6 +40,8 @@ STOCK_FAILS = {
     "time-wait-syn": 17,
     "time-wait-old-syn": 16,
     "time-wait-rst": 17,
+    "last-ack-refin": 19,
+    "fin-with-data": 14,
 }
 
 

@@ -159,7 +159,9 @@ class PacketdrillTestSuite : public TestSuite
         // segments, no ACK from TIME_WAIT or CLOSE_WAIT to a resent FIN, its
         // own delayed ACK (two segments or 200 ms), no RST for data after
         // close(), no new connection or ACK from TIME_WAIT for a SYN, its
-        // TIME_WAIT kept by an RST, and no profile (its window 65535)
+        // TIME_WAIT kept by an RST, no FIN resent in LAST_ACK to the peer's
+        // (the suite's BSD answer), one ACK for a FIN with data (the suite
+        // sends two), and no profile (its window 65535)
         for (const auto& [s, line] :
              std::vector<std::pair<std::string, uint32_t>>{{"passive-open.pkt", 10},
                                                            {"active-open.pkt", 6},
@@ -184,7 +186,9 @@ class PacketdrillTestSuite : public TestSuite
                                                            {"time-wait-old-syn.pkt", 16},
                                                            {"time-wait-rst.pkt", 17},
                                                            {"bsd-delayed-ack.pkt", 10},
-                                                           {"solaris-delayed-ack.pkt", 10}})
+                                                           {"solaris-delayed-ack.pkt", 10},
+                                                           {"last-ack-refin.pkt", 19},
+                                                           {"fin-with-data.pkt", 14}})
         {
             AddTestCase(new PacketdrillScriptTestCase(s,
                                                       "stock",
