@@ -21,7 +21,7 @@ def profile_of(path):
 
 # Every script of the module but the deliberately wrong ones (wrong-*.pkt)
 # must PASS against the suite's socket, with the profile it names (the
-# suite's test and test/examples-to-run.py read the same conventions)
+# suite's C++ test reads the same conventions)
 ALL = sorted(p.stem for p in (ROOT / SCRIPTS).glob("*.pkt"))
 GOOD = [n for n in ALL if not n.startswith("wrong-")]
 LINUX = [n for n in GOOD if profile_of(SCRIPTS / (n + ".pkt")) == "Linux-6"]

@@ -6,8 +6,8 @@
 // socket: every script of test/scripts must PASS, except the deliberately
 // wrong ones (wrong-*.pkt), which must FAIL on their line. A script whose
 // first line is "// --profile=NAME" runs with that host profile (Linux-6
-// otherwise); test/examples-to-run.py and test/python/test_packetdrill.py
-// read the same two conventions.
+// otherwise); test/python/test_packetdrill.py reads the same two
+// conventions.
 // Suite packetdrill-parser: malformed and unsupported lines.
 
 #include "ns3/packetdrill-runner.h"
