@@ -318,7 +318,9 @@ void
 TcpHostSampler::Rearm()
 {
     auto& due = Due();
-    if (due.empty() || (g_clock.IsPending() && g_clock.GetTs() <= due.begin()->first.GetTimeStep()))
+    // An event's time stamp is unsigned; a Time's step is signed (never negative here).
+    if (due.empty() || (g_clock.IsPending() &&
+                        static_cast<int64_t>(g_clock.GetTs()) <= due.begin()->first.GetTimeStep()))
     {
         return;
     }
