@@ -35,7 +35,9 @@ class SocketMemory;
  * (MaxMinShare) and each share is handed to the connection's apply callback (which sets a socket
  * buffer).
  *
- * When: the paper re-assigns the buffers "at regular intervals"; here every
+ * When: the paper does not say when the buffers are re-assigned (its
+ * "regular intervals" are the kernel's utilisation counts the connection
+ * management reads); here every
  * Interval (1 s) a full evaluation measures every connection, divides the
  * pool afresh and applies every share: O(n log n) once an interval. Between
  * two evaluations a change costs O(log n) and touches one connection, so
