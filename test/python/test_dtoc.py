@@ -1,12 +1,6 @@
 """The DTOC experiment driven from Python (cppyy), as a researcher would."""
 
 import pytest
-import ns3_contrib_suite as suite
-
-
-@pytest.fixture(scope="module")
-def ns():
-    return suite.load()
 
 
 def short_overload(ns, strategy, **fields):

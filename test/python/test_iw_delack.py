@@ -2,12 +2,6 @@
 compared with the page's, and a configuration of one's own."""
 
 import pytest
-import ns3_contrib_suite as suite
-
-
-@pytest.fixture(scope="module")
-def ns():
-    return suite.load()
 
 
 def test_figure_3_3_from_python(ns):

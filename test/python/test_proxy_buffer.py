@@ -5,14 +5,8 @@ the idle-connection table."""
 import subprocess
 
 import pytest
-import ns3_contrib_suite as suite
 from figures_lib.csvio import parse_point_output
 from figures_lib.paths import BIN
-
-
-@pytest.fixture(scope="module")
-def ns():
-    return suite.load()
 
 
 def test_pftk_falls_with_loss(ns):

@@ -10,12 +10,6 @@ configuration leaves nothing behind: a run after it gives what it gave before.
 
 import pytest
 
-import ns3_contrib_suite as suite
-
-
-@pytest.fixture(scope="module")
-def ns():
-    return suite.load()
 
 
 def dtoc(ns):

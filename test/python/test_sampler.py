@@ -12,7 +12,6 @@ Python, and against TcpHostCensus taken directly.
 import pandas
 import pytest
 
-import ns3_contrib_suite as suite
 
 CONNECTIONS = 5
 INTERVAL = 0.25  # s
@@ -21,16 +20,6 @@ COLUMNS = [
     "time_s", "node", "time_wait", "time_wait_tcbs", "time_wait_records", "listeners",
     "syn_queue", "accept_queue", "sockets", "tcbs", "memory_bytes", "cpu_busy",
 ]  # fmt: skip
-
-
-@pytest.fixture(scope="module")
-def ns():
-    return suite.load()
-
-
-@pytest.fixture(scope="module")
-def cb(ns):
-    return suite.callbacks()
 
 
 def run(ns, cb, profile, path):

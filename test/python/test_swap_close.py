@@ -15,17 +15,6 @@ REPORT_AT = 0.5  # s: well after the close (about 10 ms), well before 2*MSL
 AFTER_TIME_WAIT = REPORT_AT + 2 * MSL + 0.5
 
 
-@pytest.fixture(scope="module")
-def ns():
-    """ns-3 with the suite's modules, loaded once for the whole file (the import takes ~10 s)."""
-    return suite.load()
-
-
-@pytest.fixture(scope="module")
-def cb(ns):
-    return suite.callbacks()
-
-
 def run_exchange(ns, cb, client_role=None, client_close_policy=None):
     """Run one request/response exchange between two nodes on a point-to-point link.
 
