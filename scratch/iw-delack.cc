@@ -9,7 +9,7 @@
 //
 //   ./ns3 run 'iw-delack --case=2.1'              the page's Figure 2.1, compared
 //   ./ns3 run 'iw-delack --case=3.3 --clientTick=random --RngRun=7'
-//   ./ns3 run 'iw-delack --server=Linux-6 --client=IRIX-6.2-Indy --iw=4'
+//   ./ns3 run 'iw-delack --server=Linux-6-no-tcp-options --client=IRIX-6.2-Indy --iw=4'
 //   ./ns3 run 'iw-delack --case=2.2 --csv --header'  one CSV row (./figures.py)
 //
 // A case sets the hosts, the initial windows and the boot phases the

@@ -19,7 +19,7 @@ def test_today_iw10_beats_the_solaris_delayed_ack(ns):
     """Against the Solaris client, IW 10 sends the whole response in the
     first flight: no tick is waited for, at any phase tried."""
     config = ns.IwDelackCase("3.3")
-    config.serverProfile = "Linux-6"
+    config.serverProfile = "Linux-6-no-tcp-options"
     config.serverInitialWindow = 10
     config.clientTick = 0.05
     assert config.Validate() == ""

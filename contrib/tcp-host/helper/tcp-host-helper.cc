@@ -106,6 +106,13 @@ TcpHostHelper::SetSocketAttribute(const std::string& name, const AttributeValue&
 }
 
 void
+TcpHostHelper::SetTcpAttribute(const std::string& name, const AttributeValue& value)
+{
+    CheckAgainstUserDefault(TcpL4Protocol::GetTypeId(), name, value);
+    m_tcpAttributes.emplace_back(name, value.Copy());
+}
+
+void
 TcpHostHelper::SetClosePolicy(Ptr<TcpClosePolicy> prototype)
 {
     m_closePolicy = prototype;
@@ -142,6 +149,15 @@ TcpHostHelper::SetProfile(const std::string& name)
         }
     }
     m_socketAttributes.insert(m_socketAttributes.begin(), first.begin(), first.end());
+    first.clear();
+    for (const auto& [attribute, value] : profile.tcp)
+    {
+        if (!TcpHostProfile::IsUserDefault(TcpL4Protocol::GetTypeId(), attribute))
+        {
+            first.emplace_back(attribute, value->Copy());
+        }
+    }
+    m_tcpAttributes.insert(m_tcpAttributes.begin(), first.begin(), first.end());
 }
 
 void
@@ -252,6 +268,10 @@ TcpHostHelper::Install(Ptr<Node> node)
     if (!node->GetObject<TcpL4Protocol>())
     {
         m_stack.Install(node);
+    }
+    for (const auto& [name, value] : m_tcpAttributes)
+    {
+        node->GetObject<TcpL4Protocol>()->SetAttribute(name, *value);
     }
 
     // The node's one owner of socket memory, read by the host model, the

@@ -112,6 +112,15 @@ class TcpHostHelper
     void SetOutputStageAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * @brief Set an attribute of the nodes' TcpL4Protocol (for example
+     * SocketType, the congestion control of the sockets made after), set
+     * on it when Install finds or installs it.
+     * @param name attribute name
+     * @param value attribute value
+     */
+    void SetTcpAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
      * @brief Give the nodes Linux's compact TIME_WAIT (a TimeWaitTable):
      * sockets leave TIME_WAIT to a small record and go. Needs the host
      * model (its input stage hands the table its segments).
@@ -194,6 +203,7 @@ class TcpHostHelper
     ObjectFactory m_socketFactoryFactory; //!< Makes TcpHostSocketFactory objects
     TypeId m_socketType;                  //!< Type of the sockets
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_socketAttributes; //!< For sockets
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_tcpAttributes; //!< For TcpL4Protocol
     Ptr<TcpClosePolicy> m_closePolicy;  //!< Forked into every socket, if set
     /**
      * @brief Set an attribute on one of the helper's factories at the user's

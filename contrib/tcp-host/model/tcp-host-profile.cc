@@ -130,37 +130,75 @@ Profiles()
             },
             solaris,
         };
+        // Linux 6's queues and TIME_WAIT: one host of today, with or without
+        // its TCP options (the tcp-host doc, "Linux-6", derives each number).
+        const TcpHostProfile::Settings linuxTimeWait = {
+            // Linux 6.x on a 24 GiB host: half the established hash of
+            // 262144 entries (one per 128 KiB of RAM, to a power of two)
+            {"MaxBuckets", Create<UintegerValue>(131072)},
+        };
+        const TcpHostProfile::Settings linuxQueues = {
+            // the sysctls' defaults on that host (tcp_max_syn_backlog:
+            // max(128, 262144 / 128)); the backlog is the application's
+            {"SoMaxConn", Create<UintegerValue>(4096)},
+            {"MaxSynBacklog", Create<UintegerValue>(2048)},
+            {"SynCookies",
+             Create<EnumValue<TcpListenQueue::SynCookies>>(TcpListenQueue::COOKIES_ON_OVERFLOW)},
+            {"SynAckRetries", Create<UintegerValue>(5)},
+        };
+        const TcpHostProfile::Settings linuxSocket = {
+            {"DelayedAckPolicy",
+             Create<TypeIdValue>(TypeId::LookupByName("ns3::TcpLinuxDelayedAck"))},
+            {"InitialCwnd", Create<UintegerValue>(10)},
+            {"RcvBufSize", Create<UintegerValue>(131072)}, // tcp_rmem's default
+        };
         all["Linux-6"] = {
             "Linux-6",
-            "a Linux host of today: quick ACKs, 40 ms delayed ACK, initial window 10, compact "
-            "TIME_WAIT, SYN and accept queues (no host costs; windows not scaled, no timestamps, "
-            "for traces "
-            "comparable with 1998)",
+            "a Linux host of today: timestamps, window scaling, SACK, CUBIC, MSS 1448, RTO 200 ms "
+            "to 120 s (1 s initial), quick ACKs, 40 ms delayed ACK, initial window 10, compact "
+            "TIME_WAIT, SYN and accept queues (no host costs)",
             {},
             {},
-            with(era1998,
+            with(linuxSocket,
                  {
-                     {"DelayedAckPolicy",
-                      Create<TypeIdValue>(TypeId::LookupByName("ns3::TcpLinuxDelayedAck"))},
-                     {"InitialCwnd", Create<UintegerValue>(10)},
-                     {"RcvBufSize", Create<UintegerValue>(131072)}, // tcp_rmem's default
+                     // tcp_timestamps, tcp_window_scaling and tcp_sack are 1
+                     {"Timestamp", Create<BooleanValue>(true)},
+                     {"WindowScaling", Create<BooleanValue>(true)},
+                     {"Sack", Create<BooleanValue>(true)},
+                     // an Ethernet MTU of 1500 less 40 bytes of headers and
+                     // 12 of the timestamp option
+                     {"SegmentSize", Create<UintegerValue>(1448)},
+                     // TCP_RTO_MIN, TCP_TIMEOUT_INIT, TCP_RTO_MAX
+                     {"MinRto", Create<TimeValue>(MilliSeconds(200))},
+                     {"ConnTimeout", Create<TimeValue>(Seconds(1))},
+                     {"MaxRto", Create<TimeValue>(Seconds(120))},
+                     // tcp_syn_retries 6, tcp_retries2 15
+                     {"ConnCount", Create<UintegerValue>(6)},
+                     {"DataRetries", Create<UintegerValue>(15)},
                  }),
+            {
+                // struct tcp_sock, 2304 bytes in Linux 6.x on x86_64 (BTF); no
+                // limit: tcp_mem is far above what a simulated host holds
+                {"BytesPerTcb", Create<UintegerValue>(2304)},
+            },
+            linuxTimeWait,
+            linuxQueues,
+            {
+                // net.ipv4.tcp_congestion_control's default
+                {"SocketType", Create<TypeIdValue>(TypeId::LookupByName("ns3::TcpCubic"))},
+            },
+        };
+        all["Linux-6-no-tcp-options"] = {
+            "Linux-6-no-tcp-options",
+            "Linux-6's delayed ACK, initial window, TIME_WAIT and queues with ns-3's other TCP "
+            "defaults and no window scaling, timestamps or SACK, for traces comparable with "
+            "1998's hosts (seed 002's table)",
             {},
-            {
-                // Linux 6.x on a 24 GiB host: half the established hash of
-                // 262144 entries (one per 128 KiB of RAM, to a power of two)
-                {"MaxBuckets", Create<UintegerValue>(131072)},
-            },
-            {
-                // the sysctls' defaults on that host (tcp_max_syn_backlog:
-                // max(128, 262144 / 128)); the backlog is the application's
-                {"SoMaxConn", Create<UintegerValue>(4096)},
-                {"MaxSynBacklog", Create<UintegerValue>(2048)},
-                {"SynCookies",
-                 Create<EnumValue<TcpListenQueue::SynCookies>>(
-                     TcpListenQueue::COOKIES_ON_OVERFLOW)},
-                {"SynAckRetries", Create<UintegerValue>(5)},
-            },
+            {},
+            with(era1998, linuxSocket),
+            {},
+            linuxTimeWait,
+            linuxQueues,
         };
         return all;
     }();

@@ -57,6 +57,8 @@ struct TcpHostProfile
     /// TcpListenQueue attributes: a host with any gives its listeners
     /// Linux's SYN and accept queues (empty: ns-3's Listen(), no backlog)
     Settings listenQueue{};
+    /// TcpL4Protocol attributes (the congestion control, SocketType)
+    Settings tcp{};
 
     /**
      * @brief A profile by name; throws std::invalid_argument (a Python

@@ -59,6 +59,30 @@ TcpHostSocket::Abort()
 }
 
 void
+TcpHostSocket::ProcessReset(const TcpHeader& tcpHeader)
+{
+    SequenceNumber32 seq = tcpHeader.GetSequenceNumber();
+    SequenceNumber32 next = m_tcb->m_rxBuffer->NextRxSequence();
+    if (seq == next)
+    {
+        // TcpSocketBase told the application a normal close: a response cut
+        // by the reset then looked complete to whoever reads to the end.
+        NS_LOG_LOGIC("RST at RCV.NXT in " << TcpStateName[m_state] << ": connection reset");
+        Abort();
+        return;
+    }
+    if (seq > next && seq < m_tcb->m_rxBuffer->MaxRxSequence())
+    {
+        // In the window but not at RCV.NXT: a challenge ACK; a peer that
+        // really reset answers it with an RST at RCV.NXT.
+        NS_LOG_LOGIC("RST in the window, not at RCV.NXT: challenge ACK");
+        SendEmptyPacket(TcpHeader::ACK);
+        return;
+    }
+    NS_LOG_LOGIC("RST outside the window: dropped");
+}
+
+void
 TcpHostSocket::GiveUp()
 {
     // RFC 793's ABORT and 4.4BSD's tcp_drop: a synchronized connection
@@ -144,6 +168,7 @@ TcpHostSocket::NewAck(const SequenceNumber32& seq, bool resetRTO)
 {
     m_finBackoff = 0;
     TcpSocketBase::NewAck(seq, resetRTO);
+    BoundRto(); // the base class recomputes the RTO from its estimator
     // TcpSocketBase::NewAck stops the retransmission timer when no data is
     // left, except in FIN_WAIT_1 and CLOSING: in LAST_ACK a FIN that was
     // lost after its data was acknowledged was never sent again.

@@ -4,8 +4,8 @@
 
 // TcpHostSocket: the handshake's arms: stray segments at a listener, a refusal in
 // SYN_SENT, the timestamp echoed on a resent SYN (RFC 7323 section 4.3),
-// Karn's rule for the SYN+ACK's RTT sample, and a listener's SYN and accept
-// queues (TcpListenQueue decides, these arms act).
+// and a listener's SYN and accept queues (TcpListenQueue decides, these arms
+// act). The handshake's RTT sample is tcp-host-socket-rtt.cc's.
 
 #include "tcp-host-socket-factory.h"
 #include "tcp-host-socket.h"
@@ -128,25 +128,6 @@ TcpHostSocket::ProcessRefusal(const TcpHeader& tcpHeader)
     m_closeNotified = true; // the application heard "failed", not "closed"
     CloseAndNotify();
     return true;
-}
-
-void
-TcpHostSocket::EstimateRtt(const TcpHeader& tcpHeader)
-{
-    if (m_state == SYN_SENT && m_timestampEnabled && tcpHeader.HasOption(TcpOption::TS) &&
-        DynamicCast<const TcpOptionTS>(tcpHeader.GetOption(TcpOption::TS))->GetEcho() <
-            m_synTsValue)
-    {
-        // The SYN+ACK answers an earlier SYN than our last: it waited at the
-        // peer for the peer's own timer (or our later SYN was lost), and the
-        // sample would span our SYN timeouts (3 s and more). Karn's rule
-        // (RFC 6298 section 3): no sample from an ambiguous exchange. The
-        // RTO stays at ns-3's initial 1 s (RFC 6298 section 2.1; its
-        // section 5.7 would make it 3 s after a SYN timeout).
-        NS_LOG_LOGIC("SYN+ACK echoes an earlier SYN: no RTT sample");
-        return;
-    }
-    TcpSocketBase::EstimateRtt(tcpHeader);
 }
 
 void

@@ -117,6 +117,24 @@ TcpHostSocket::GetTypeId()
                           TimeValue(Seconds(60)),
                           MakeTimeAccessor(&TcpHostSocket::m_finWait2Timeout),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("SynTimeoutRto",
+                          "The RTO once a handshake whose SYN (or SYN+ACK) was resent "
+                          "completes without an RTT sample (Karn's rule, without "
+                          "timestamps), until the first sample: RFC 6298 section 5.7's 3 s, "
+                          "Linux's TCP_TIMEOUT_FALLBACK; an RTO already longer is kept; 0: "
+                          "none (ns-3's: the RTO its estimator gives before any sample).",
+                          TimeValue(Seconds(3)),
+                          MakeTimeAccessor(&TcpHostSocket::m_synTimeoutRto),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("MaxRto",
+                          "Largest retransmission timeout computed from RTT samples (RFC "
+                          "6298 section 2.5: at least 60 s). TcpSocketBase bounds its "
+                          "backoff to 60 s but not the RTO a sample gives; 0: no bound "
+                          "(ns-3's). Linux's TCP_RTO_MAX is 120 s, beyond ns-3's backoff "
+                          "bound.",
+                          TimeValue(Seconds(60)),
+                          MakeTimeAccessor(&TcpHostSocket::m_maxRto),
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("ResetDataAfterClose",
                           "Answer new data that reaches a socket its application has closed "
                           "(not only shut down for sending) with an RST, as RFC 1122 "
@@ -170,6 +188,8 @@ TcpHostSocket::TcpHostSocket(const TcpHostSocket& sock)
       m_timeWaitTable(sock.m_timeWaitTable),
       m_socketIndex(sock.m_socketIndex),
       m_finWait2Timeout(sock.m_finWait2Timeout),
+      m_synTimeoutRto(sock.m_synTimeoutRto),
+      m_maxRto(sock.m_maxRto),
       m_resetDataAfterClose(sock.m_resetDataAfterClose),
       m_segmentPerWrite(sock.m_segmentPerWrite),
       m_maxRcvBufSize(sock.m_maxRcvBufSize)
@@ -521,6 +541,12 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
         }
         break;
     case ESTABLISHED:
+        if (flags & TcpHeader::RST)
+        {
+            ProcessReset(h);
+            consumed = true;
+            break;
+        }
         if (ReAckSyn(flags))
         {
             consumed = true;
@@ -541,6 +567,12 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
         break;
     case FIN_WAIT_1:
     case FIN_WAIT_2:
+        if (flags & TcpHeader::RST)
+        {
+            ProcessReset(h);
+            consumed = true;
+            break;
+        }
         if (ReAckSyn(flags))
         {
             consumed = true;
@@ -572,6 +604,12 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
         }
         break;
     case CLOSE_WAIT:
+        if (flags & TcpHeader::RST)
+        {
+            ProcessReset(h);
+            consumed = true;
+            break;
+        }
         if (ReAckSyn(flags))
         {
             consumed = true;
@@ -749,6 +787,12 @@ TcpHostSocket::SendEmptyPacket(uint8_t flags)
         return;
     }
     SendControlSegment(flags);
+    if (!(flags & TcpHeader::SYN))
+    {
+        // The base class recomputed the RTO from its estimator (a SYN's
+        // backoff is ConnTimeout's, left as it is).
+        BoundRto();
+    }
 }
 
 Time

@@ -275,7 +275,12 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     void PersistTimeout() override;
     void LastAckTimeout() override;
     void SendEmptyPacket(uint8_t flags) override;
+    /// Karn's rule also for a resent SYN or SYN+ACK, then RFC 6298's
+    /// fallback (section 5.7) and upper bound (section 2.5) on the RTO.
     void EstimateRtt(const TcpHeader& tcpHeader) override;
+    /// TcpSocketBase's, except that a resent SYN or SYN+ACK marks its first
+    /// transmission's entry (of count 0), so the handshake gives no sample.
+    void UpdateRttHistory(const SequenceNumber32& seq, uint32_t sz, bool isRetransmission) override;
     void DoForwardUp(Ptr<Packet> packet,
                      const Address& fromAddress,
                      const Address& toAddress) override;
@@ -625,6 +630,24 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     void Abort();
 
     /**
+     * @brief An RST in a synchronized state (ESTABLISHED, FIN_WAIT_1/2,
+     * CLOSE_WAIT), by RFC 5961 section 3.2: at exactly RCV.NXT it resets
+     * the connection, told to the application as an error (ECONNRESET, not
+     * an end of stream); elsewhere in the window it draws a challenge ACK;
+     * outside, it is dropped.
+     * @param tcpHeader the RST's header
+     */
+    void ProcessReset(const TcpHeader& tcpHeader);
+
+    /// No RTT sample from a handshake whose SYN (or SYN+ACK) was resent:
+    /// the RTO becomes SynTimeoutRto until the first sample (RFC 6298 5.7).
+    void FallBackRto();
+
+    /// Keep the RTO within MaxRto (RFC 6298 section 2.5), the pending
+    /// retransmission timer too.
+    void BoundRto();
+
+    /**
      * @brief Retransmissions exhausted: tell the peer with an RST, then
      * abort (4.4BSD's tcp_drop). Without the RST a peer with nothing to
      * send keeps its TCB for ever.
@@ -706,6 +729,8 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     bool m_closeDeferred{false};        //!< Close() waits for queued data to be sent
     uint32_t m_peerFinAcks{0};          //!< ACKs sent that acknowledge the peer's FIN
     Time m_finWait2Timeout;             //!< Longest FIN_WAIT_2 (0: no limit)
+    Time m_synTimeoutRto;               //!< RTO after a handshake without sample (0: none)
+    Time m_maxRto;                      //!< Largest RTO (0: no bound)
     bool m_resetDataAfterClose{true};   //!< RST new data after Close()
     EventId m_finWait2Event;            //!< Ends FIN_WAIT_2
     uint32_t m_finBackoff{0};           //!< Retransmissions of our FIN since the last new ACK

@@ -65,6 +65,21 @@ OtherValue(TypeId tid, const std::string& name, const AttributeValue& profileVal
     }
     // Any other kind (a TypeId): the value it was registered with.
     candidates.push_back(info.originalInitialValue->SerializeToString(info.checker));
+    if (type == "ns3::TypeIdValue")
+    {
+        // A profile may pin the registered type itself (Linux-6's TcpCubic,
+        // ns-3's default): then a sibling of the same parent.
+        TypeId pinned = TypeId::LookupByName(profile);
+        for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+        {
+            TypeId t = TypeId::GetRegistered(i);
+            if (t != pinned && t.GetParent() == pinned.GetParent() && t.HasConstructor())
+            {
+                candidates.push_back(t.GetName());
+                break;
+            }
+        }
+    }
     for (const std::string& c : candidates)
     {
         Ptr<AttributeValue> value = info.checker->Create();
@@ -144,6 +159,13 @@ Sections()
          },
          [](TcpHostHelper& h, std::string a, const AttributeValue& v) {
              h.SetListenQueueAttribute(a, v);
+         }},
+        {"tcp",
+         &TcpHostProfile::tcp,
+         TcpL4Protocol::GetTypeId(),
+         [](Ptr<Node> n) -> Ptr<Object> { return n->GetObject<TcpL4Protocol>(); },
+         [](TcpHostHelper& h, std::string a, const AttributeValue& v) {
+             h.SetTcpAttribute(a, v);
          }},
         {"socket",
          &TcpHostProfile::socket,

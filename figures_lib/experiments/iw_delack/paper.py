@@ -27,6 +27,6 @@ CONFIGURATIONS = (
 # Today's table: servers with their initial windows, against these clients.
 SERVERS = (
     ("Solaris-2.5.1-Apache-1.2.5", (1, 2, 4, 10)),
-    ("Linux-6", (1, 2, 4, 10)),
+    ("Linux-6-no-tcp-options", (1, 2, 4, 10)),
 )
-CLIENTS = ("IRIX-6.2-Indy", "Solaris-2.6", "Linux-6")
+CLIENTS = ("IRIX-6.2-Indy", "Solaris-2.6", "Linux-6-no-tcp-options")
