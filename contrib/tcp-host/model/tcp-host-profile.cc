@@ -172,6 +172,8 @@ Profiles()
                      {"MinRto", Create<TimeValue>(MilliSeconds(200))},
                      {"ConnTimeout", Create<TimeValue>(Seconds(1))},
                      {"MaxRto", Create<TimeValue>(Seconds(120))},
+                     // RFC 6298 5.7: TCP_TIMEOUT_FALLBACK after a SYN timeout
+                     {"SynTimeoutRto", Create<TimeValue>(Seconds(3))},
                      // tcp_syn_retries 6, tcp_retries2 15
                      {"ConnCount", Create<UintegerValue>(6)},
                      {"DataRetries", Create<UintegerValue>(15)},

@@ -59,30 +59,6 @@ TcpHostSocket::Abort()
 }
 
 void
-TcpHostSocket::ProcessReset(const TcpHeader& tcpHeader)
-{
-    SequenceNumber32 seq = tcpHeader.GetSequenceNumber();
-    SequenceNumber32 next = m_tcb->m_rxBuffer->NextRxSequence();
-    if (seq == next)
-    {
-        // TcpSocketBase told the application a normal close: a response cut
-        // by the reset then looked complete to whoever reads to the end.
-        NS_LOG_LOGIC("RST at RCV.NXT in " << TcpStateName[m_state] << ": connection reset");
-        Abort();
-        return;
-    }
-    if (seq > next && seq < m_tcb->m_rxBuffer->MaxRxSequence())
-    {
-        // In the window but not at RCV.NXT: a challenge ACK; a peer that
-        // really reset answers it with an RST at RCV.NXT.
-        NS_LOG_LOGIC("RST in the window, not at RCV.NXT: challenge ACK");
-        SendEmptyPacket(TcpHeader::ACK);
-        return;
-    }
-    NS_LOG_LOGIC("RST outside the window: dropped");
-}
-
-void
 TcpHostSocket::GiveUp()
 {
     // RFC 793's ABORT and 4.4BSD's tcp_drop: a synchronized connection

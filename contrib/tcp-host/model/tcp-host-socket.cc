@@ -121,9 +121,10 @@ TcpHostSocket::GetTypeId()
                           "The RTO once a handshake whose SYN (or SYN+ACK) was resent "
                           "completes without an RTT sample (Karn's rule, without "
                           "timestamps), until the first sample: RFC 6298 section 5.7's 3 s, "
-                          "Linux's TCP_TIMEOUT_FALLBACK; an RTO already longer is kept; 0: "
-                          "none (ns-3's: the RTO its estimator gives before any sample).",
-                          TimeValue(Seconds(3)),
+                          "Linux's TCP_TIMEOUT_FALLBACK (the Linux-6 profile sets 3 s); an "
+                          "RTO already longer is kept; 0: none, ns-3's (the RTO its estimator "
+                          "gives before any sample).",
+                          TimeValue(Time(0)),
                           MakeTimeAccessor(&TcpHostSocket::m_synTimeoutRto),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("MaxRto",
@@ -541,12 +542,6 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
         }
         break;
     case ESTABLISHED:
-        if (flags & TcpHeader::RST)
-        {
-            ProcessReset(h);
-            consumed = true;
-            break;
-        }
         if (ReAckSyn(flags))
         {
             consumed = true;
@@ -567,12 +562,6 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
         break;
     case FIN_WAIT_1:
     case FIN_WAIT_2:
-        if (flags & TcpHeader::RST)
-        {
-            ProcessReset(h);
-            consumed = true;
-            break;
-        }
         if (ReAckSyn(flags))
         {
             consumed = true;
@@ -604,12 +593,6 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
         }
         break;
     case CLOSE_WAIT:
-        if (flags & TcpHeader::RST)
-        {
-            ProcessReset(h);
-            consumed = true;
-            break;
-        }
         if (ReAckSyn(flags))
         {
             consumed = true;

@@ -629,16 +629,6 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     /// Abort: tell the application of an error and free the TCB.
     void Abort();
 
-    /**
-     * @brief An RST in a synchronized state (ESTABLISHED, FIN_WAIT_1/2,
-     * CLOSE_WAIT), by RFC 5961 section 3.2: at exactly RCV.NXT it resets
-     * the connection, told to the application as an error (ECONNRESET, not
-     * an end of stream); elsewhere in the window it draws a challenge ACK;
-     * outside, it is dropped.
-     * @param tcpHeader the RST's header
-     */
-    void ProcessReset(const TcpHeader& tcpHeader);
-
     /// No RTT sample from a handshake whose SYN (or SYN+ACK) was resent:
     /// the RTO becomes SynTimeoutRto until the first sample (RFC 6298 5.7).
     void FallBackRto();
