@@ -19,6 +19,7 @@
 #include "ns3/tcp-host-profile.h"
 #include "ns3/tcp-host-socket-factory.h"
 #include "ns3/tcp-host-socket.h"
+#include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-listen-queue.h"
 #include "ns3/tcp-option-rfc793.h"
 #include "ns3/tcp-option-sack-permitted.h"
@@ -271,6 +272,21 @@ PacketdrillSession::Build()
     {
         TcpHostHelper host;
         host.SetProfile(m_config.profile);
+        // The script's sysctls: the queues' and TIME_WAIT's on the helper
+        // (a user's setting there wins over the profile), the sockets' on
+        // each socket as it is made (NewSocket)
+        for (const auto& [name, value] : m_script.settings)
+        {
+            std::string attribute = name.substr(name.rfind("::") + 2);
+            if (name.rfind("ns3::TcpListenQueue::", 0) == 0)
+            {
+                host.SetListenQueueAttribute(attribute, StringValue(value));
+            }
+            else if (name.rfind("ns3::TimeWaitTable::", 0) == 0)
+            {
+                host.SetTimeWaitTableAttribute(attribute, StringValue(value));
+            }
+        }
         host.Install(m_dut);
         host.AssignStreams(NodeContainer(m_dut), 1);
     }
@@ -279,6 +295,14 @@ PacketdrillSession::Build()
         InternetStackHelper stack;
         stack.Install(m_dut);
         stack.AssignStreams(NodeContainer(m_dut), 1);
+    }
+    for (const auto& [name, value] : m_script.settings)
+    {
+        if (name.rfind("ns3::TcpL4Protocol::", 0) == 0)
+        {
+            m_dut->GetObject<TcpL4Protocol>()->SetAttribute(name.substr(name.rfind("::") + 2),
+                                                            StringValue(value));
+        }
     }
     PointToPointHelper p2p;
     p2p.SetDeviceAttribute("DataRate", StringValue("10Gbps"));
@@ -759,6 +783,17 @@ PacketdrillSession::NewSocket()
     TypeId factory = m_config.socket == "suite" ? TcpHostSocketFactory::GetTypeId()
                                                 : TcpSocketFactory::GetTypeId();
     Ptr<Socket> s = Socket::CreateSocket(m_dut, factory);
+    for (const auto& [name, value] : m_script.settings)
+    {
+        // A socket's attribute (TcpSocket, TcpSocketBase, TcpHostSocket);
+        // ns-3's own socket has no TcpHostSocket ones (it takes its window
+        // scale from RcvBufSize)
+        if (name.rfind("ns3::TcpSocket::", 0) == 0 || name.rfind("ns3::TcpSocketBase::", 0) == 0 ||
+            name.rfind("ns3::TcpHostSocket::", 0) == 0)
+        {
+            s->SetAttributeFailSafe(name.substr(name.rfind("::") + 2), StringValue(value));
+        }
+    }
     Watch(s);
     return s;
 }
@@ -1288,6 +1323,18 @@ PacketdrillRunner::Run(const PacketdrillScript& script, const PacketdrillConfig&
         Simulator::Destroy();
     }
     v.skipped = script.skipped;
+    if (config.socket == "stock")
+    {
+        for (const auto& [name, value] : script.settings)
+        {
+            if (name.rfind("ns3::TcpListenQueue::", 0) == 0 ||
+                name.rfind("ns3::TimeWaitTable::", 0) == 0 ||
+                name.rfind("ns3::TcpHostSocket::", 0) == 0)
+            {
+                v.skipped.push_back(name + "=" + value + ": not in ns-3's own socket");
+            }
+        }
+    }
     return v;
 }
 

@@ -3,6 +3,8 @@
  */
 #include "packetdrill-script.h"
 
+#include "packetdrill-sysctl.h"
+
 #include "ns3/log.h"
 #include "ns3/tcp-header.h"
 
@@ -722,7 +724,55 @@ PacketdrillParser::ParseFile(const std::string& path)
         script.error = "cannot open the file";
         return script;
     }
-    return Parse(path, in);
+    PacketdrillScript script = Parse(path, in);
+    ReadDefaultsFiles(path, script);
+    return script;
+}
+
+void
+PacketdrillParser::ReadDefaultsFiles(const std::string& path, PacketdrillScript& script)
+{
+    std::string dir = path.substr(0, path.find_last_of('/') + 1);
+    PacketdrillSysctl::Defaults defaults;
+    for (const auto& [line, command] : script.shellCommands)
+    {
+        std::string file = command.substr(0, command.find_first_of(" \t"));
+        if (file.size() < 4 || file.compare(file.size() - 3, 3, ".sh") != 0)
+        {
+            continue;
+        }
+        std::ifstream in(file[0] == '/' ? file : dir + file);
+        if (!in)
+        {
+            continue; // left as a skipped shell command
+        }
+        std::string where = "line " + std::to_string(line) + ": " + file;
+        for (auto& s : script.skipped)
+        {
+            if (s == "line " + std::to_string(line) + ": shell command")
+            {
+                s = where + " read for its sysctls";
+            }
+        }
+        for (std::string text; std::getline(in, text);)
+        {
+            std::vector<std::pair<std::string, std::string>> sysctls;
+            if (!PacketdrillSysctl::Parse(Trim(text.substr(0, text.find('#'))), sysctls))
+            {
+                continue;
+            }
+            for (const auto& [name, value] : sysctls)
+            {
+                std::string why = PacketdrillSysctl::Map(name, value, defaults);
+                if (!why.empty())
+                {
+                    script.skipped.push_back(where + ": " + name + "=" + value + " " + why);
+                }
+            }
+        }
+    }
+    // The file's settings first: the script's own come after and win
+    script.settings.insert(script.settings.begin(), defaults.begin(), defaults.end());
 }
 
 PacketdrillScript
@@ -895,7 +945,32 @@ PacketdrillParser::Parse(const std::string& file, std::istream& in)
                 continue;
             }
             std::string command = Trim(rest.substr(1, endQuote - 1));
-            if (command.find("sysctl") != std::string::npos)
+            std::vector<std::pair<std::string, std::string>> sysctls;
+            if (PacketdrillSysctl::Parse(command, sysctls))
+            {
+                // The settings hold for the whole run: only before any event
+                if (!script.events.empty())
+                {
+                    unsupported(stmtLine, "sysctl setting after the first event `" + command + "`");
+                    continue;
+                }
+                for (const auto& [name, value] : sysctls)
+                {
+                    std::string why = PacketdrillSysctl::Map(name, value, script.settings);
+                    if (!why.empty())
+                    {
+                        unsupported(stmtLine, "sysctl " + name + "=" + value + " (" + why + ")");
+                    }
+                }
+            }
+            else if (std::string program = command.substr(0, command.find_first_of(" \t"));
+                     program.size() > 3 && program.compare(program.size() - 3, 3, ".sh") == 0)
+            {
+                // A defaults file, maybe: ParseFile reads its sysctls
+                script.skipped.push_back("line " + std::to_string(stmtLine) + ": shell command");
+                script.shellCommands.emplace_back(stmtLine, command);
+            }
+            else if (command.find("sysctl") != std::string::npos)
             {
                 unsupported(stmtLine, "sysctl setting `" + command + "`");
             }

@@ -136,6 +136,11 @@ struct PacketdrillScript
     uint32_t unsupportedLine{0};          //!< The first unsupported construct's line (0: none)
     std::string unsupported;              //!< That construct
     std::vector<std::string> skipped;     //!< "line N: shell command", ... (not run)
+    /// Attribute defaults (ns3::Type::Name, value) its sysctls map to, in
+    /// order: its defaults file's first (PacketdrillSysctl)
+    std::vector<std::pair<std::string, std::string>> settings;
+    /// Shell commands that may run a defaults file: (line, command)
+    std::vector<std::pair<uint32_t, std::string>> shellCommands;
     double tolerance{-1};                 //!< `--tolerance_usecs` in the script, s (<0: none)
 
     /// @return true if the script can run (no error, nothing unsupported)
@@ -148,8 +153,13 @@ struct PacketdrillScript
  *
  * Comments (`//`, `/ * ... * /`) and blank lines are dropped; shell
  * commands in backquotes and Python blocks `%{ ... }%` are recorded as
- * skipped, except a shell command that runs `sysctl`, which makes the
- * script UNSUPPORTED (the setting would change what the stack does).
+ * skipped, except a shell command that sets sysctls (`sysctl`,
+ * `set_sysctls.py`): before the first event, each setting the model has
+ * becomes an attribute setting of the run (PacketdrillSysctl); one it
+ * lacks, or any after the first event, makes the script UNSUPPORTED.
+ * ParseFile also reads a defaults file a shell command runs (a `.sh` path
+ * from the script's directory): its sysctls are applied first, and those
+ * the model lacks are listed as skipped (they set up every script).
  * Anything the runner cannot play is recorded as the script's first
  * unsupported construct, named; a line that is not packetdrill syntax at
  * all is an error with its line number.
@@ -169,6 +179,16 @@ class PacketdrillParser
      * @return the script (an error on line 0 if it cannot be read)
      */
     static PacketdrillScript ParseFile(const std::string& path);
+
+  private:
+    /**
+     * @brief Apply the sysctls of the defaults files the script runs.
+     * @param path the script's file
+     * @param script the script, parsed
+     */
+    static void ReadDefaultsFiles(const std::string& path, PacketdrillScript& script);
+
+  public:
 
     /**
      * @param text a time as written (`+0.1`, `0.200`, `*`, `0~0.1`, `0...0.1`)

@@ -161,7 +161,8 @@ class PacketdrillTestSuite : public TestSuite
         // close(), no new connection or ACK from TIME_WAIT for a SYN, its
         // TIME_WAIT kept by an RST, no FIN resent in LAST_ACK to the peer's
         // (the suite's BSD answer), one ACK for a FIN with data (the suite
-        // sends two), and no profile (its window 65535)
+        // sends two), no profile (its window 65535), and no MSS option on
+        // a SYN (Linux-6's scripts)
         for (const auto& [s, line] :
              std::vector<std::pair<std::string, uint32_t>>{{"passive-open.pkt", 10},
                                                            {"active-open.pkt", 6},
@@ -188,7 +189,10 @@ class PacketdrillTestSuite : public TestSuite
                                                            {"bsd-delayed-ack.pkt", 10},
                                                            {"solaris-delayed-ack.pkt", 10},
                                                            {"last-ack-refin.pkt", 19},
-                                                           {"fin-with-data.pkt", 14}})
+                                                           {"fin-with-data.pkt", 14},
+                                                           {"linux-syn-options.pkt", 8},
+                                                           {"sysctl-defaults.pkt", 9},
+                                                           {"sysctl-timestamps.pkt", 9}})
         {
             AddTestCase(new PacketdrillScriptTestCase(s,
                                                       "stock",
@@ -296,6 +300,33 @@ class PacketdrillParserTestCase : public TestCase
             PacketdrillVerdict v = PacketdrillRunner::Run(s, PacketdrillConfig());
             NS_TEST_EXPECT_MSG_EQ(v.kind, PacketdrillVerdict::UNSUPPORTED, line);
         }
+        // Sysctls before the first event: mapped to attributes, or named
+        const std::string socket = "+0 socket(..., SOCK_STREAM, IPPROTO_TCP) = 3\n";
+        PacketdrillScript sysctls =
+            Parse("0 `sysctl -q net.ipv4.tcp_rmem=\"4096 540000 $((15*1024*1024))\" "
+                  "net.ipv4.tcp_sack=0`\n"
+                  "+0 `../common/set_sysctls.py /proc/sys/net/ipv4/tcp_timestamps=0`\n" +
+                  socket);
+        NS_TEST_EXPECT_MSG_EQ(sysctls.Runnable(), true, sysctls.unsupported);
+        const std::vector<std::pair<std::string, std::string>> mapped{
+            {"ns3::TcpSocket::RcvBufSize", "540000"},
+            {"ns3::TcpHostSocket::MaxRcvBufSize", "15728640"},
+            {"ns3::TcpSocketBase::Sack", "false"},
+            {"ns3::TcpSocketBase::Timestamp", "false"}};
+        NS_TEST_EXPECT_MSG_EQ((sysctls.settings == mapped), true, "tcp_rmem, tcp_sack, timestamps");
+        for (const auto& [line, words] :
+             std::vector<std::pair<std::string, std::string>>{
+                 {"0 `sysctl -q net.ipv4.tcp_frto=2`\n", "tcp_frto=2 (value 2 not modelled)"},
+                 {"0 `sysctl -q net.ipv4.tcp_thin_linear_timeouts=1`\n", "(not modelled)"},
+                 {"0 `sysctl -q net.ipv4.tcp_syn_retries=x`\n", "is not a count"},
+                 {socket + "+0 `sysctl -q net.ipv4.tcp_sack=0`\n", "after the first event"}})
+        {
+            PacketdrillScript u = Parse(line + socket);
+            NS_TEST_EXPECT_MSG_NE(u.unsupported.find(words),
+                                  std::string::npos,
+                                  "'" << line << "' gave '" << u.unsupported << "'");
+        }
+
         // What it reads: times, segments, options, calls, skipped blocks
         PacketdrillScript s = Parse("/* a comment\n over lines */\n"
                                     "0.100 socket(..., SOCK_STREAM, IPPROTO_TCP) = 3 // fd\n"

@@ -168,6 +168,12 @@ Profiles()
                      // an Ethernet MTU of 1500 less 40 bytes of headers and
                      // 12 of the timestamp option
                      {"SegmentSize", Create<UintegerValue>(1448)},
+                     // what Linux advertises whatever the options: the MTU
+                     // less 40 bytes
+                     {"AdvertisedMss", Create<UintegerValue>(1460)},
+                     // tcp_rmem's maximum: the window scale a SYN asks for
+                     // (7), while the window stays RcvBufSize's
+                     {"MaxRcvBufSize", Create<UintegerValue>(6291456)},
                      // TCP_RTO_MIN, TCP_TIMEOUT_INIT, TCP_RTO_MAX
                      {"MinRto", Create<TimeValue>(MilliSeconds(200))},
                      {"ConnTimeout", Create<TimeValue>(Seconds(1))},

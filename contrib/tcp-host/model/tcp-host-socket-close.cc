@@ -308,10 +308,10 @@ TcpHostSocket::SendWithOption(uint8_t flags, const std::vector<uint8_t>& option)
     {
         m_outputStage = m_node->GetObject<TcpOutputStage>();
         NS_ABORT_MSG_IF(!m_outputStage,
-                        "TcpHostSocket: close policy " << m_closePolicy->GetName()
-                                                       << " sends a TCP option, which needs the "
-                                                          "node's TcpOutputStage (install the "
-                                                          "node with TcpHostHelper)");
+                        "TcpHostSocket: a handshake option (close policy "
+                            << m_closePolicy->GetName()
+                            << ", or AdvertisedMss) needs the node's TcpOutputStage (install the "
+                               "node with TcpHostHelper)");
     }
     m_outputStage->ArmOption(option);
     TcpSocketBase::SendEmptyPacket(flags);
@@ -323,8 +323,17 @@ TcpHostSocket::SendControlSegment(uint8_t flags)
 {
     if ((flags & TcpHeader::SYN) || flags == TcpHeader::ACK)
     {
-        // The close policy may put an option on the handshake's segments.
+        // The close policy may put an option on the handshake's segments,
+        // and a SYN may carry the MSS option (ns-3 writes none itself).
         std::vector<uint8_t> option = m_closePolicy->OptionToSend(flags);
+        if ((flags & TcpHeader::SYN) && m_advertisedMss > 0)
+        {
+            option.insert(option.begin(),
+                          {TcpOption::MSS,
+                           4,
+                           static_cast<uint8_t>(m_advertisedMss >> 8),
+                           static_cast<uint8_t>(m_advertisedMss & 0xff)});
+        }
         if (!option.empty())
         {
             SendWithOption(flags, option);

@@ -127,6 +127,15 @@ TcpHostSocket::GetTypeId()
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&TcpHostSocket::m_synTimeoutRto),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("AdvertisedMss",
+                          "The MSS option this socket's SYN and SYN+ACK carry (RFC 9293 "
+                          "section 3.7.1: the largest segment it can receive, the MTU less "
+                          "40 bytes of headers, timestamps or not; Linux sends it always); "
+                          "0: none, as ns-3, which never sends one. The socket's own segments "
+                          "stay SegmentSize's (ns-3 takes no MSS option into account).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&TcpHostSocket::m_advertisedMss),
+                          MakeUintegerChecker<uint16_t>())
             .AddAttribute("MaxRto",
                           "Largest retransmission timeout computed from RTT samples (RFC "
                           "6298 section 2.5: at least 60 s). TcpSocketBase bounds its "
@@ -191,6 +200,7 @@ TcpHostSocket::TcpHostSocket(const TcpHostSocket& sock)
       m_finWait2Timeout(sock.m_finWait2Timeout),
       m_synTimeoutRto(sock.m_synTimeoutRto),
       m_maxRto(sock.m_maxRto),
+      m_advertisedMss(sock.m_advertisedMss),
       m_resetDataAfterClose(sock.m_resetDataAfterClose),
       m_segmentPerWrite(sock.m_segmentPerWrite),
       m_maxRcvBufSize(sock.m_maxRcvBufSize)

@@ -721,6 +721,7 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     Time m_finWait2Timeout;             //!< Longest FIN_WAIT_2 (0: no limit)
     Time m_synTimeoutRto;               //!< RTO after a handshake without sample (0: none)
     Time m_maxRto;                      //!< Largest RTO (0: no bound)
+    uint16_t m_advertisedMss{0};        //!< MSS option of our SYNs (0: none)
     bool m_resetDataAfterClose{true};   //!< RST new data after Close()
     EventId m_finWait2Event;            //!< Ends FIN_WAIT_2
     uint32_t m_finBackoff{0};           //!< Retransmissions of our FIN since the last new ACK
