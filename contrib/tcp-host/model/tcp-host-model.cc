@@ -114,8 +114,10 @@ TcpHostModel::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     // The socket memory is another object of this node's aggregate: a Ptr
-    // to it kept past disposal would keep the whole node alive.
-    m_memory = nullptr;
+    // to it kept past disposal would keep the whole node alive. Sockets that
+    // outlive the node's disposal (held by an application or a test) still
+    // report to the model as they go: they get a detached, neutral one.
+    m_memory = CreateObject<SocketMemory>();
     Object::DoDispose();
 }
 

@@ -70,10 +70,10 @@ Connect(const std::vector<std::pair<std::string, Ptr<AttributeValue>>>& socketAt
     Ptr<TcpHostSocket> socket =
         DynamicCast<TcpHostSocket>(Socket::CreateSocket(client, TcpHostSocketFactory::GetTypeId()));
     AtConnect seen{Seconds(-1), Seconds(-1)};
+    // A raw pointer: a Ptr in the socket's own callback would keep it alive
+    TcpHostSocket* raw = PeekPointer(socket);
     socket->SetConnectCallback(
-        [&seen, socket](Ptr<Socket>) {
-            seen = AtConnect{socket->GetSmoothedRtt(), socket->GetRto()};
-        },
+        [&seen, raw](Ptr<Socket>) { seen = AtConnect{raw->GetSmoothedRtt(), raw->GetRto()}; },
         MakeNullCallback<void, Ptr<Socket>>());
     Simulator::ScheduleNow([socket, to = ifs.GetAddress(1)]() {
         socket->Connect(InetSocketAddress(to, 80));

@@ -56,9 +56,12 @@ class TeardownTestCase : public TestCase
 {
   public:
     /// @param profile the host profile both nodes take
-    explicit TeardownTestCase(const std::string& profile)
-        : TestCase("both nodes of profile " + profile + " are freed at Simulator::Destroy"),
-          m_profile(profile)
+    /// @param socketsOutlive the application holds its sockets past Simulator::Destroy
+    TeardownTestCase(const std::string& profile, bool socketsOutlive)
+        : TestCase("both nodes of profile " + profile + " are freed at Simulator::Destroy" +
+                   (socketsOutlive ? ", once sockets held past it go" : "")),
+          m_profile(profile),
+          m_socketsOutlive(socketsOutlive)
     {
     }
 
@@ -67,6 +70,7 @@ class TeardownTestCase : public TestCase
     {
         uint32_t deleted = 0;
         uint64_t received = 0;
+        std::vector<Ptr<Socket>> kept; // sockets an application holds on to
         {
             NodeContainer nodes(2);
             for (uint32_t i = 0; i < 2; ++i)
@@ -111,8 +115,15 @@ class TeardownTestCase : public TestCase
             });
             Simulator::Stop(Seconds(10));
             Simulator::Run();
+            if (m_socketsOutlive)
+            {
+                kept = {client, listener};
+            }
         }
         Simulator::Destroy();
+        // Released after the nodes were disposed: as they go they report to
+        // their node's host model, which must not take its memory back.
+        kept.clear();
         NS_TEST_ASSERT_MSG_EQ(received, 20000, "the connection carried its data");
         NS_TEST_ASSERT_MSG_EQ(deleted,
                               2,
@@ -121,7 +132,8 @@ class TeardownTestCase : public TestCase
                                                       "inside its aggregate)");
     }
 
-    std::string m_profile; //!< The host profile
+    std::string m_profile;  //!< The host profile
+    bool m_socketsOutlive; //!< Sockets held past Simulator::Destroy
 };
 
 /**
@@ -136,7 +148,8 @@ class TcpHostTeardownTestSuite : public TestSuite
     {
         for (const std::string& profile : TcpHostProfile::List())
         {
-            AddTestCase(new TeardownTestCase(profile), Duration::QUICK);
+            AddTestCase(new TeardownTestCase(profile, false), Duration::QUICK);
+            AddTestCase(new TeardownTestCase(profile, true), Duration::QUICK);
         }
     }
 };
