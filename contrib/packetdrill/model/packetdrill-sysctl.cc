@@ -154,35 +154,9 @@ PacketdrillSysctl::Parse(const std::string& command,
 std::string
 PacketdrillSysctl::Map(const std::string& name, const std::string& value, Defaults& defaults)
 {
-    auto flag = [&](const std::string& attribute) -> std::string {
-        if (value != "0" && value != "1")
-        {
-            return "value " + value + " not modelled";
-        }
-        defaults.emplace_back(attribute, value == "1" ? "true" : "false");
-        return "";
-    };
-    auto count = [&](const std::string& attribute) -> std::string {
-        if (!Unsigned(value))
-        {
-            return "value '" + value + "' is not a count";
-        }
-        defaults.emplace_back(attribute, value);
-        return "";
-    };
-    auto choice = [&](const std::map<std::string, std::string>& choices,
-                      const std::string& attribute) -> std::string {
-        auto it = choices.find(value);
-        if (it == choices.end())
-        {
-            return "value " + value + " not modelled";
-        }
-        defaults.emplace_back(attribute, it->second);
-        return "";
-    };
     // Settings whose value is what the model does anyway (a feature it does
-    // not have, switched off), or that do nothing without TSO or pacing,
-    // which the model has neither of.
+    // not have, switched off; "": any value), or that do nothing without TSO
+    // or pacing, which the model has neither of.
     static const std::map<std::string, std::string> asModelled = {
         {"net.ipv4.tcp_fack", "0"},
         {"net.ipv4.tcp_frto", "0"},
@@ -196,52 +170,56 @@ PacketdrillSysctl::Map(const std::string& name, const std::string& value, Defaul
         {"net.ipv4.tcp_pacing_ss_ratio", ""},
         {"net.ipv4.tcp_pacing_ca_ratio", ""},
     };
+    // A count, as it is
+    static const std::map<std::string, std::string> counts = {
+        {"net.ipv4.tcp_syn_retries", "ns3::TcpSocket::ConnCount"},
+        {"net.ipv4.tcp_synack_retries", "ns3::TcpListenQueue::SynAckRetries"},
+        {"net.ipv4.tcp_max_syn_backlog", "ns3::TcpListenQueue::MaxSynBacklog"},
+        {"net.core.somaxconn", "ns3::TcpListenQueue::SoMaxConn"},
+        {"net.ipv4.tcp_max_tw_buckets", "ns3::TimeWaitTable::MaxBuckets"},
+        {"net.ipv4.tcp_reordering", "ns3::TcpSocketBase::ReTxThreshold"},
+    };
+    // One of a few values, each an attribute's value
+    using Choices = std::map<std::string, std::string>;
+    static const Choices flag = {{"0", "false"}, {"1", "true"}};
+    static const std::map<std::string, std::pair<std::string, Choices>> choices = {
+        // 2: timestamps without the random offset, which the model has not
+        {"net.ipv4.tcp_timestamps",
+         {"ns3::TcpSocketBase::Timestamp", {{"0", "false"}, {"1", "true"}, {"2", "true"}}}},
+        {"net.ipv4.tcp_sack", {"ns3::TcpSocketBase::Sack", flag}},
+        {"net.ipv4.tcp_window_scaling", {"ns3::TcpSocketBase::WindowScaling", flag}},
+        {"net.ipv4.tcp_abort_on_overflow", {"ns3::TcpListenQueue::AbortOnOverflow", flag}},
+        {"net.ipv4.tcp_syncookies",
+         {"ns3::TcpListenQueue::SynCookies", {{"0", "Never"}, {"1", "OnOverflow"}, {"2", "Always"}}}},
+        {"net.ipv4.tcp_ecn",
+         {"ns3::TcpSocketBase::UseEcn", {{"0", "Off"}, {"1", "On"}, {"2", "AcceptOnly"}}}},
+        {"net.ipv4.tcp_congestion_control",
+         {"ns3::TcpL4Protocol::SocketType",
+          {{"cubic", "ns3::TcpCubic"}, {"reno", "ns3::TcpLinuxReno"}}}},
+    };
     if (auto it = asModelled.find(name); it != asModelled.end())
     {
         return it->second.empty() || it->second == value ? ""
                                                          : "value " + value + " not modelled";
     }
-    if (name == "net.ipv4.tcp_timestamps")
+    if (auto it = counts.find(name); it != counts.end())
     {
-        // 2: timestamps without the random offset; the model has none
-        return choice({{"0", "false"}, {"1", "true"}, {"2", "true"}},
-                      "ns3::TcpSocketBase::Timestamp");
+        if (!Unsigned(value))
+        {
+            return "value '" + value + "' is not a count";
+        }
+        defaults.emplace_back(it->second, value);
+        return "";
     }
-    if (name == "net.ipv4.tcp_sack")
+    if (auto it = choices.find(name); it != choices.end())
     {
-        return flag("ns3::TcpSocketBase::Sack");
-    }
-    if (name == "net.ipv4.tcp_window_scaling")
-    {
-        return flag("ns3::TcpSocketBase::WindowScaling");
-    }
-    if (name == "net.ipv4.tcp_abort_on_overflow")
-    {
-        return flag("ns3::TcpListenQueue::AbortOnOverflow");
-    }
-    if (name == "net.ipv4.tcp_syn_retries")
-    {
-        return count("ns3::TcpSocket::ConnCount");
-    }
-    if (name == "net.ipv4.tcp_synack_retries")
-    {
-        return count("ns3::TcpListenQueue::SynAckRetries");
-    }
-    if (name == "net.ipv4.tcp_max_syn_backlog")
-    {
-        return count("ns3::TcpListenQueue::MaxSynBacklog");
-    }
-    if (name == "net.core.somaxconn")
-    {
-        return count("ns3::TcpListenQueue::SoMaxConn");
-    }
-    if (name == "net.ipv4.tcp_max_tw_buckets")
-    {
-        return count("ns3::TimeWaitTable::MaxBuckets");
-    }
-    if (name == "net.ipv4.tcp_reordering")
-    {
-        return count("ns3::TcpSocketBase::ReTxThreshold");
+        auto choice = it->second.second.find(value);
+        if (choice == it->second.second.end())
+        {
+            return "value " + value + " not modelled";
+        }
+        defaults.emplace_back(it->second.first, choice->second);
+        return "";
     }
     if (name == "net.ipv4.tcp_fin_timeout")
     {
@@ -251,21 +229,6 @@ PacketdrillSysctl::Map(const std::string& name, const std::string& value, Defaul
         }
         defaults.emplace_back("ns3::TcpHostSocket::FinWait2Timeout", value + "s");
         return "";
-    }
-    if (name == "net.ipv4.tcp_syncookies")
-    {
-        return choice({{"0", "Never"}, {"1", "OnOverflow"}, {"2", "Always"}},
-                      "ns3::TcpListenQueue::SynCookies");
-    }
-    if (name == "net.ipv4.tcp_ecn")
-    {
-        return choice({{"0", "Off"}, {"1", "On"}, {"2", "AcceptOnly"}},
-                      "ns3::TcpSocketBase::UseEcn");
-    }
-    if (name == "net.ipv4.tcp_congestion_control")
-    {
-        return choice({{"cubic", "ns3::TcpCubic"}, {"reno", "ns3::TcpLinuxReno"}},
-                      "ns3::TcpL4Protocol::SocketType");
     }
     if (name == "net.ipv4.tcp_rmem" || name == "net.ipv4.tcp_wmem")
     {
