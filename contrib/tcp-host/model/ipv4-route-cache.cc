@@ -5,7 +5,11 @@
 #include "ipv4-route-cache.h"
 
 #include "ns3/boolean.h"
-#include "ns3/ipv4-global-routing.h"
+#if __has_include("ns3/ipv4-global-routing.h")
+#include "ns3/ipv4-global-routing.h" // ns-3 3.44
+#else
+#include "ns3/global-routing.h" // ns-3.45 and later: GlobalRouting<T>, Ipv4GlobalRouting a typedef
+#endif
 #include "ns3/ipv4-list-routing.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/ipv4-static-routing.h"
