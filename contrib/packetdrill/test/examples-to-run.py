@@ -7,11 +7,18 @@
 #
 # See test.py for more information. Literal lists only: ns-3's test.py reads
 # them as text. They run from the repository's (or the ns-3 tree's) root and
-# pass when they exit 0 (no script FAILs). They show the program's three
-# uses; the whole corpus of the module's scripts is the packetdrill suite's.
+# pass when they exit 0 (no script FAILs). They show the program's uses
+# (today's Linux host, a script's sysctls, another profile, stock ns-3); the whole corpus of the module's scripts is the packetdrill suite's.
 cpp_examples = [
     (
-        "packetdrill contrib/packetdrill/test/scripts/passive-open.pkt "
+        "packetdrill contrib/packetdrill/test/scripts/linux-syn-options.pkt "
+        "contrib/packetdrill/test/scripts/sysctl-defaults.pkt",
+        "True",
+        "True",
+    ),
+    (
+        "packetdrill --profile=Linux-6-no-tcp-options "
+        "contrib/packetdrill/test/scripts/passive-open.pkt "
         "contrib/packetdrill/test/scripts/data-both-ways.pkt "
         "contrib/packetdrill/test/scripts/close-peer-first.pkt",
         "True",
