@@ -141,7 +141,7 @@ struct PacketdrillScript
     std::vector<std::pair<std::string, std::string>> settings;
     /// Shell commands that may run a defaults file: (line, command)
     std::vector<std::pair<uint32_t, std::string>> shellCommands;
-    double tolerance{-1};                 //!< `--tolerance_usecs` in the script, s (<0: none)
+    double tolerance{-1}; //!< `--tolerance_usecs` in the script, s (<0: none)
 
     /// @return true if the script can run (no error, nothing unsupported)
     bool Runnable() const;
@@ -189,7 +189,6 @@ class PacketdrillParser
     static void ReadDefaultsFiles(const std::string& path, PacketdrillScript& script);
 
   public:
-
     /**
      * @param text a time as written (`+0.1`, `0.200`, `*`, `0~0.1`, `0...0.1`)
      * @param time set from it

@@ -190,7 +190,8 @@ PacketdrillSysctl::Map(const std::string& name, const std::string& value, Defaul
         {"net.ipv4.tcp_window_scaling", {"ns3::TcpSocketBase::WindowScaling", flag}},
         {"net.ipv4.tcp_abort_on_overflow", {"ns3::TcpListenQueue::AbortOnOverflow", flag}},
         {"net.ipv4.tcp_syncookies",
-         {"ns3::TcpListenQueue::SynCookies", {{"0", "Never"}, {"1", "OnOverflow"}, {"2", "Always"}}}},
+         {"ns3::TcpListenQueue::SynCookies",
+          {{"0", "Never"}, {"1", "OnOverflow"}, {"2", "Always"}}}},
         {"net.ipv4.tcp_ecn",
          {"ns3::TcpSocketBase::UseEcn", {{"0", "Off"}, {"1", "On"}, {"2", "AcceptOnly"}}}},
         {"net.ipv4.tcp_congestion_control",
@@ -199,8 +200,7 @@ PacketdrillSysctl::Map(const std::string& name, const std::string& value, Defaul
     };
     if (auto it = asModelled.find(name); it != asModelled.end())
     {
-        return it->second.empty() || it->second == value ? ""
-                                                         : "value " + value + " not modelled";
+        return it->second.empty() || it->second == value ? "" : "value " + value + " not modelled";
     }
     if (auto it = counts.find(name); it != counts.end())
     {

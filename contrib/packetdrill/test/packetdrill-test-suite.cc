@@ -163,36 +163,22 @@ class PacketdrillTestSuite : public TestSuite
         // (the suite's BSD answer), one ACK for a FIN with data (the suite
         // sends two), no profile (its window 65535), and no MSS option on
         // a SYN (Linux-6's scripts)
-        for (const auto& [s, line] :
-             std::vector<std::pair<std::string, uint32_t>>{{"passive-open.pkt", 10},
-                                                           {"active-open.pkt", 6},
-                                                           {"data-both-ways.pkt", 20},
-                                                           {"close-local-first.pkt", 0},
-                                                           {"close-peer-first.pkt", 0},
-                                                           {"rst-closed-port.pkt", 0},
-                                                           {"retransmit-rto.pkt", 0},
-                                                           {"blocking-calls.pkt", 0},
-                                                           {"simultaneous-close.pkt", 0},
-                                                           {"rst-established.pkt", 0},
-                                                           {"time-wait-refin.pkt", 16},
-                                                           {"connect-refused.pkt", 5},
-                                                           {"fin-wait-1-finack.pkt", 0},
-                                                           {"closing-refin.pkt", 0},
-                                                           {"last-ack-rto.pkt", 0},
-                                                           {"close-wait-refin.pkt", 15},
-                                                           {"close-then-data-rst.pkt", 15},
-                                                           {"shutdown-write.pkt", 15},
-                                                           {"linux-quickack.pkt", 15},
-                                                           {"time-wait-syn.pkt", 17},
-                                                           {"time-wait-old-syn.pkt", 16},
-                                                           {"time-wait-rst.pkt", 17},
-                                                           {"bsd-delayed-ack.pkt", 10},
-                                                           {"solaris-delayed-ack.pkt", 10},
-                                                           {"last-ack-refin.pkt", 19},
-                                                           {"fin-with-data.pkt", 14},
-                                                           {"linux-syn-options.pkt", 8},
-                                                           {"sysctl-defaults.pkt", 9},
-                                                           {"sysctl-timestamps.pkt", 9}})
+        for (const auto& [s, line] : std::vector<std::pair<std::string, uint32_t>>{
+                 {"passive-open.pkt", 10},        {"active-open.pkt", 6},
+                 {"data-both-ways.pkt", 20},      {"close-local-first.pkt", 0},
+                 {"close-peer-first.pkt", 0},     {"rst-closed-port.pkt", 0},
+                 {"retransmit-rto.pkt", 0},       {"blocking-calls.pkt", 0},
+                 {"simultaneous-close.pkt", 0},   {"rst-established.pkt", 0},
+                 {"time-wait-refin.pkt", 16},     {"connect-refused.pkt", 5},
+                 {"fin-wait-1-finack.pkt", 0},    {"closing-refin.pkt", 0},
+                 {"last-ack-rto.pkt", 0},         {"close-wait-refin.pkt", 15},
+                 {"close-then-data-rst.pkt", 15}, {"shutdown-write.pkt", 15},
+                 {"linux-quickack.pkt", 15},      {"time-wait-syn.pkt", 17},
+                 {"time-wait-old-syn.pkt", 16},   {"time-wait-rst.pkt", 17},
+                 {"bsd-delayed-ack.pkt", 10},     {"solaris-delayed-ack.pkt", 10},
+                 {"last-ack-refin.pkt", 19},      {"fin-with-data.pkt", 14},
+                 {"linux-syn-options.pkt", 8},    {"sysctl-defaults.pkt", 9},
+                 {"sysctl-timestamps.pkt", 9}})
         {
             AddTestCase(new PacketdrillScriptTestCase(s,
                                                       "stock",
@@ -314,8 +300,7 @@ class PacketdrillParserTestCase : public TestCase
             {"ns3::TcpSocketBase::Sack", "false"},
             {"ns3::TcpSocketBase::Timestamp", "false"}};
         NS_TEST_EXPECT_MSG_EQ((sysctls.settings == mapped), true, "tcp_rmem, tcp_sack, timestamps");
-        for (const auto& [line, words] :
-             std::vector<std::pair<std::string, std::string>>{
+        for (const auto& [line, words] : std::vector<std::pair<std::string, std::string>>{
                  {"0 `sysctl -q net.ipv4.tcp_frto=2`\n", "tcp_frto=2 (value 2 not modelled)"},
                  {"0 `sysctl -q net.ipv4.tcp_thin_linear_timeouts=1`\n", "(not modelled)"},
                  {"0 `sysctl -q net.ipv4.tcp_syn_retries=x`\n", "is not a count"},

@@ -82,7 +82,8 @@ TcpHostHelper::CheckAgainstUserDefault(TypeId tid,
     {
         throw std::invalid_argument("TcpHostHelper: " + tid.GetName() + "::" + name +
                                     " is set here to " + asked + ", but its default was set to " +
-                                    user + " (--ns3::..., Config::SetDefault or "
+                                    user +
+                                    " (--ns3::..., Config::SetDefault or "
                                     "NS_ATTRIBUTE_DEFAULT): set it through the program's or "
                                     "experiment's own option instead");
     }

@@ -204,7 +204,7 @@ class TcpHostHelper
     TypeId m_socketType;                  //!< Type of the sockets
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_socketAttributes; //!< For sockets
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_tcpAttributes; //!< For TcpL4Protocol
-    Ptr<TcpClosePolicy> m_closePolicy;  //!< Forked into every socket, if set
+    Ptr<TcpClosePolicy> m_closePolicy; //!< Forked into every socket, if set
     /**
      * @brief Set an attribute on one of the helper's factories at the user's
      * request: remembered, so that a profile applied later leaves it. A

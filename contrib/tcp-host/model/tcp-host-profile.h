@@ -9,9 +9,9 @@
 #include "ns3/object.h"
 #include "ns3/ptr.h"
 
+#include <set>
 #include <string>
 #include <utility>
-#include <set>
 #include <vector>
 
 namespace ns3

@@ -164,9 +164,7 @@ Sections()
          &TcpHostProfile::tcp,
          TcpL4Protocol::GetTypeId(),
          [](Ptr<Node> n) -> Ptr<Object> { return n->GetObject<TcpL4Protocol>(); },
-         [](TcpHostHelper& h, std::string a, const AttributeValue& v) {
-             h.SetTcpAttribute(a, v);
-         }},
+         [](TcpHostHelper& h, std::string a, const AttributeValue& v) { h.SetTcpAttribute(a, v); }},
         {"socket",
          &TcpHostProfile::socket,
          TcpHostSocket::GetTypeId(),

@@ -75,9 +75,8 @@ Connect(const std::vector<std::pair<std::string, Ptr<AttributeValue>>>& socketAt
     socket->SetConnectCallback(
         [&seen, raw](Ptr<Socket>) { seen = AtConnect{raw->GetSmoothedRtt(), raw->GetRto()}; },
         MakeNullCallback<void, Ptr<Socket>>());
-    Simulator::ScheduleNow([socket, to = ifs.GetAddress(1)]() {
-        socket->Connect(InetSocketAddress(to, 80));
-    });
+    Simulator::ScheduleNow(
+        [socket, to = ifs.GetAddress(1)]() { socket->Connect(InetSocketAddress(to, 80)); });
     Simulator::Stop(Seconds(400));
     Simulator::Run();
     Simulator::Destroy();

@@ -132,7 +132,7 @@ class TeardownTestCase : public TestCase
                                                       "inside its aggregate)");
     }
 
-    std::string m_profile;  //!< The host profile
+    std::string m_profile; //!< The host profile
     bool m_socketsOutlive; //!< Sockets held past Simulator::Destroy
 };
 
