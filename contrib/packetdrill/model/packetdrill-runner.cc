@@ -45,6 +45,23 @@ NS_LOG_COMPONENT_DEFINE("PacketdrillRunner");
 namespace
 {
 
+/// @return ("ns3::Type", "Attribute") of an attribute's full name
+std::pair<std::string, std::string>
+TypeAndAttribute(const std::string& name)
+{
+    size_t at = name.rfind("::");
+    return {name.substr(0, at), name.substr(at + 2)};
+}
+
+/// @return whether a sysctl's attribute is set on each socket
+bool
+IsSocketType(const std::string& type)
+{
+    // TcpSocket, TcpSocketBase, TcpHostSocket; ns-3's own socket has no
+    // TcpHostSocket ones (it takes its window scale from RcvBufSize)
+    return type == "ns3::TcpSocket" || type == "ns3::TcpSocketBase" || type == "ns3::TcpHostSocket";
+}
+
 const Ipv4Address DUT_ADDRESS("10.0.0.1");  //!< The node under test
 const Ipv4Address PEER_ADDRESS("10.0.0.2"); //!< The scripted peer
 const uint16_t BIND_PORT = 8080;            //!< bind() binds here
@@ -277,12 +294,12 @@ PacketdrillSession::Build()
         // each socket as it is made (NewSocket)
         for (const auto& [name, value] : m_script.settings)
         {
-            std::string attribute = name.substr(name.rfind("::") + 2);
-            if (name.rfind("ns3::TcpListenQueue::", 0) == 0)
+            auto [type, attribute] = TypeAndAttribute(name);
+            if (type == "ns3::TcpListenQueue")
             {
                 host.SetListenQueueAttribute(attribute, StringValue(value));
             }
-            else if (name.rfind("ns3::TimeWaitTable::", 0) == 0)
+            else if (type == "ns3::TimeWaitTable")
             {
                 host.SetTimeWaitTableAttribute(attribute, StringValue(value));
             }
@@ -298,10 +315,9 @@ PacketdrillSession::Build()
     }
     for (const auto& [name, value] : m_script.settings)
     {
-        if (name.rfind("ns3::TcpL4Protocol::", 0) == 0)
+        if (auto [type, attribute] = TypeAndAttribute(name); type == "ns3::TcpL4Protocol")
         {
-            m_dut->GetObject<TcpL4Protocol>()->SetAttribute(name.substr(name.rfind("::") + 2),
-                                                            StringValue(value));
+            m_dut->GetObject<TcpL4Protocol>()->SetAttribute(attribute, StringValue(value));
         }
     }
     PointToPointHelper p2p;
@@ -785,13 +801,9 @@ PacketdrillSession::NewSocket()
     Ptr<Socket> s = Socket::CreateSocket(m_dut, factory);
     for (const auto& [name, value] : m_script.settings)
     {
-        // A socket's attribute (TcpSocket, TcpSocketBase, TcpHostSocket);
-        // ns-3's own socket has no TcpHostSocket ones (it takes its window
-        // scale from RcvBufSize)
-        if (name.rfind("ns3::TcpSocket::", 0) == 0 || name.rfind("ns3::TcpSocketBase::", 0) == 0 ||
-            name.rfind("ns3::TcpHostSocket::", 0) == 0)
+        if (auto [type, attribute] = TypeAndAttribute(name); IsSocketType(type))
         {
-            s->SetAttributeFailSafe(name.substr(name.rfind("::") + 2), StringValue(value));
+            s->SetAttributeFailSafe(attribute, StringValue(value));
         }
     }
     Watch(s);
@@ -1327,9 +1339,9 @@ PacketdrillRunner::Run(const PacketdrillScript& script, const PacketdrillConfig&
     {
         for (const auto& [name, value] : script.settings)
         {
-            if (name.rfind("ns3::TcpListenQueue::", 0) == 0 ||
-                name.rfind("ns3::TimeWaitTable::", 0) == 0 ||
-                name.rfind("ns3::TcpHostSocket::", 0) == 0)
+            if (std::string type = TypeAndAttribute(name).first; type == "ns3::TcpListenQueue" ||
+                                                                 type == "ns3::TimeWaitTable" ||
+                                                                 type == "ns3::TcpHostSocket")
             {
                 v.skipped.push_back(name + "=" + value + ": not in ns-3's own socket");
             }

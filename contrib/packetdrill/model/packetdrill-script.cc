@@ -734,13 +734,8 @@ PacketdrillParser::ReadDefaultsFiles(const std::string& path, PacketdrillScript&
 {
     std::string dir = path.substr(0, path.find_last_of('/') + 1);
     PacketdrillSysctl::Defaults defaults;
-    for (const auto& [line, command] : script.shellCommands)
+    for (const auto& [line, file] : script.defaultsFiles)
     {
-        std::string file = command.substr(0, command.find_first_of(" \t"));
-        if (file.size() < 4 || file.compare(file.size() - 3, 3, ".sh") != 0)
-        {
-            continue;
-        }
         std::ifstream in(file[0] == '/' ? file : dir + file);
         if (!in)
         {
@@ -968,7 +963,7 @@ PacketdrillParser::Parse(const std::string& file, std::istream& in)
             {
                 // A defaults file, maybe: ParseFile reads its sysctls
                 script.skipped.push_back("line " + std::to_string(stmtLine) + ": shell command");
-                script.shellCommands.emplace_back(stmtLine, command);
+                script.defaultsFiles.emplace_back(stmtLine, program);
             }
             else if (command.find("sysctl") != std::string::npos)
             {

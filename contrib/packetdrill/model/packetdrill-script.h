@@ -139,8 +139,8 @@ struct PacketdrillScript
     /// Attribute defaults (ns3::Type::Name, value) its sysctls map to, in
     /// order: its defaults file's first (PacketdrillSysctl)
     std::vector<std::pair<std::string, std::string>> settings;
-    /// Shell commands that may run a defaults file: (line, command)
-    std::vector<std::pair<uint32_t, std::string>> shellCommands;
+    /// Shell commands that run a `.sh` file, maybe a defaults file: (line, file)
+    std::vector<std::pair<uint32_t, std::string>> defaultsFiles;
     double tolerance{-1}; //!< `--tolerance_usecs` in the script, s (<0: none)
 
     /// @return true if the script can run (no error, nothing unsupported)

@@ -139,26 +139,24 @@ TcpHostHelper::SetProfile(const std::string& name)
         apply(profile.listenQueue, m_listenQueueFactory);
         m_listenQueues = true;
     }
-    // Sockets take their attributes in order: the profile's go first, so
-    // that the user's, given before or after, win; a user's default too.
-    std::vector<std::pair<std::string, Ptr<AttributeValue>>> first;
-    for (const auto& [attribute, value] : profile.socket)
-    {
-        if (!TcpHostProfile::IsUserDefault(m_socketType, attribute))
+    // Sockets and TCP take their attributes in order: the profile's go
+    // first, so that the user's, given before or after, win; a user's
+    // default too.
+    auto first = [](const TcpHostProfile::Settings& settings,
+                    TypeId tid,
+                    std::vector<std::pair<std::string, Ptr<AttributeValue>>>& list) {
+        std::vector<std::pair<std::string, Ptr<AttributeValue>>> profiles;
+        for (const auto& [attribute, value] : settings)
         {
-            first.emplace_back(attribute, value->Copy());
+            if (!TcpHostProfile::IsUserDefault(tid, attribute))
+            {
+                profiles.emplace_back(attribute, value->Copy());
+            }
         }
-    }
-    m_socketAttributes.insert(m_socketAttributes.begin(), first.begin(), first.end());
-    first.clear();
-    for (const auto& [attribute, value] : profile.tcp)
-    {
-        if (!TcpHostProfile::IsUserDefault(TcpL4Protocol::GetTypeId(), attribute))
-        {
-            first.emplace_back(attribute, value->Copy());
-        }
-    }
-    m_tcpAttributes.insert(m_tcpAttributes.begin(), first.begin(), first.end());
+        list.insert(list.begin(), profiles.begin(), profiles.end());
+    };
+    first(profile.socket, m_socketType, m_socketAttributes);
+    first(profile.tcp, TcpL4Protocol::GetTypeId(), m_tcpAttributes);
 }
 
 void
