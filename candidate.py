@@ -94,6 +94,7 @@ def prepare(name):
     if (tree / ".git").exists():
         print(f"candidate {name}: main or the patch changed; bringing its worktree up to date")
         git("reset", "-q", "--hard", cwd=tree)
+        git("clean", "-q", "-f", "-d", cwd=tree)  # the patch's new files; build/ is ignored, kept
         git("checkout", "-q", "--detach", head, cwd=tree)
     else:
         git("worktree", "prune")

@@ -3,7 +3,10 @@
 
 Like ns-3's test.py: each TestSuite registered in build/bin/test-runner runs in
 its own process; the C++ and Python examples listed in
-contrib/<module>/test/examples-to-run.py run and pass when they exit 0; the
+contrib/<module>/test/examples-to-run.py run and pass when they exit 0 (from
+testpy-output/examples/, two directories below the root, as ns-3's test.py
+runs them from testpy-output/<date>/: a file an example names is
+../../contrib/...); the
 pytest tests under test/python each count as one item.
 """
 
@@ -47,6 +50,10 @@ CONFIG = {
 }
 
 
+# Where examples run: two levels below the root, as in ns-3's test.py
+EXAMPLES_CWD = ROOT / "testpy-output" / "examples"
+
+
 class Item:
     def __init__(self, kind, name, cmd, cwd=ROOT):
         self.kind, self.name, self.cmd, self.cwd = kind, name, cmd, cwd
@@ -61,6 +68,7 @@ def run_item(item, timeout, verbose):
     if item.status:  # already decided
         return item
     start = time.monotonic()
+    Path(item.cwd).mkdir(parents=True, exist_ok=True)
     try:
         result = subprocess.run(
             item.cmd,
@@ -153,7 +161,8 @@ def example_items(args):
                 if FULLNESS.index(fullness) > max_fullness:
                     continue
                 if condition_true(do_run, examples_to_run):
-                    items.append(Item("Example", example, [*command(words), *words[1:]]))
+                    items.append(Item("Example", example, [*command(words), *words[1:]],
+                                      cwd=EXAMPLES_CWD))
     for example in sorted(set(args.example or []) - matched):
         items.append(not_found("Example", example))
     return items

@@ -75,10 +75,12 @@ function(ns3_define_wheel_lib_variables)
   endforeach()
 endfunction()
 
-# Build an executable into build/bin/<EXECNAME>.
+# Build an executable into build/bin/<EXECNAME>. EXECUTABLE_DIRECTORY_PATH
+# is ns-3's (where its build puts the program inside a source tree): taken
+# and not used, every program here goes to build/bin.
 function(build_exec)
   cmake_parse_arguments(
-    "BEXEC" "IGNORE_PCH" "EXECNAME;EXECNAME_PREFIX"
+    "BEXEC" "IGNORE_PCH" "EXECNAME;EXECNAME_PREFIX;EXECUTABLE_DIRECTORY_PATH"
     "SOURCE_FILES;HEADER_FILES;LIBRARIES_TO_LINK" ${ARGN}
   )
   set(target ${BEXEC_EXECNAME_PREFIX}${BEXEC_EXECNAME})

@@ -14,8 +14,9 @@ program's output (CSV header and row) exactly as printed, after a few
   # wall_s=<seconds>       the run's wall time
   # adopted=...            (only after ./figures.py --verify N --adopt)
 
-The fingerprint hashes what builds the program: the sources of every
-module's model/ and helper/, the modules' and the top-level CMake files,
+The fingerprint hashes what builds the program: the sources (model/ and
+helper/) and CMake file of every module the scenario programs link (not
+packetdrill's, a tool no program links), the top-level CMake files,
 cmake/, the program's own scratch/<program>.cc, the ns-3 version, the
 build type and which of the suite's patches ns-3 carries (upstream/ns-3). It names no path and no binary, so it is the same on every
 machine for the same sources. A stored point whose fingerprint differs
@@ -72,6 +73,26 @@ def side_path(point, suffix):
 # ---------------------------------------------------------------- fingerprint
 
 
+_LIB_REFERENCE = re.compile(r"\$\{lib([A-Za-z0-9_-]+)\}")
+
+
+def _linked_modules(root):
+    """The suite's modules the scenario programs link: those
+    scratch/CMakeLists.txt names and, transitively, those each of them links
+    (its CMakeLists.txt's ${libNAME}). Another module (packetdrill, a tool
+    run on its own) builds none of them, so its sources stamp no row."""
+    todo = _LIB_REFERENCE.findall((root / "scratch" / "CMakeLists.txt").read_text())
+    linked = set()
+    while todo:
+        name = todo.pop()
+        cmake = root / "contrib" / name / "CMakeLists.txt"
+        if name in linked or not cmake.is_file():  # seen, or ns-3's own
+            continue
+        linked.add(name)
+        todo += _LIB_REFERENCE.findall(cmake.read_text())
+    return linked
+
+
 def _model_sources(program, root):
     """(relative path, absolute path) of every file that builds the program
     (with program None: the files every program shares), sorted by relative
@@ -80,9 +101,8 @@ def _model_sources(program, root):
     if program is not None:
         files.append(root / "scratch" / f"{program}.cc")
     files += [f for f in (root / "cmake").rglob("*") if f.is_file()]
-    for module in sorted((root / "contrib").iterdir()):
-        if not (module / "CMakeLists.txt").is_file():
-            continue
+    for name in sorted(_linked_modules(root)):
+        module = root / "contrib" / name
         files.append(module / "CMakeLists.txt")
         for sub in _SOURCE_DIRS:
             files += [

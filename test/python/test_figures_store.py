@@ -253,7 +253,15 @@ def test_fingerprint_same_sources_anywhere_and_only_model_sources(tmp_path):
     doc = next((copy / "contrib" / "tcp-host" / "doc").glob("*.rst"))
     doc.write_text(doc.read_text() + "\nA note.\n")
     (copy / "scratch" / "dtoc.cc").write_text("// another program\n")
-    assert store.model_fingerprint(program, copy, build) == here, "docs, other programs"
+    tool = next((copy / "contrib" / "packetdrill" / "model").glob("*.cc"))
+    tool.write_text(tool.read_text() + "\n// a change of a module no program links\n")
+    assert store.model_fingerprint(program, copy, build) == here, "docs, other programs, packetdrill"
+
+    store.model_fingerprint.cache_clear()
+    linked = next((copy / "contrib" / "iw-delack" / "model").glob("*.cc"))  # linked through paper-experiments
+    linked.write_text(linked.read_text() + "\n// a change\n")
+    assert store.model_fingerprint(program, copy, build) != here, "a module linked transitively"
+    linked.write_text(linked.read_text().replace("\n// a change\n", ""))
 
     store.model_fingerprint.cache_clear()
     model = next((copy / "contrib" / "tcp-host" / "model").glob("*.cc"))

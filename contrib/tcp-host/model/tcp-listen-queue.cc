@@ -229,7 +229,7 @@ TcpListenQueue::Admitted(bool cookie)
 void
 TcpListenQueue::LeftSynQueue(bool cookie)
 {
-    if (!cookie && m_synQueue > 0)
+    if (!cookie && m_synQueue > 0U)
     {
         m_synQueue = m_synQueue - 1;
     }
