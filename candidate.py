@@ -20,7 +20,8 @@ landed once they are all there.
 
 `run` brings the worktree up to date whenever main (but for figures/) or
 the patch changed (the patch committed there, so the points name that
-commit; its build kept, so only what changed builds again), builds it and
+commit; only files that changed are written, so only they build again),
+builds it and
 runs its ./figures.py with the candidate's folder as the figures directory:
 each point is written there as it finishes, ready for `git add`. A point
 is the candidate's only while its fingerprint is that of HEAD plus the
@@ -50,8 +51,9 @@ class CandidateError(Exception):
     pass
 
 
-def git(*args, cwd=ROOT, check=True):
-    proc = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=False)
+def git(*args, cwd=ROOT, check=True, env=None):
+    proc = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=False,
+                          env=env)  # fmt: skip
     if check and proc.returncode != 0:
         raise CandidateError(f"git {' '.join(args)}: {proc.stderr.strip() or proc.stdout.strip()}")
     return proc.stdout.strip()
@@ -81,9 +83,35 @@ def _stamp(patch_text):
     return hashlib.sha256((tree + patch_text).encode()).hexdigest()[:16]
 
 
+def _candidate_commit(name, head, patch):
+    """A commit of main's HEAD with the patch applied, made without a
+    working tree (a scratch index). -> its id; CandidateError if the patch
+    does not apply."""
+    index = WORKTREES / f".{name}.index"
+    env = dict(os.environ, GIT_INDEX_FILE=str(index))
+    try:
+        git("read-tree", head, env=env)
+        try:
+            git("apply", "--cached", str(patch), env=env)
+        except CandidateError as e:
+            raise CandidateError(f"{patch.relative_to(ROOT)} does not apply on HEAD ({head[:12]}):"
+                                 f" bring it up to date\n{e}") from None  # fmt: skip
+        tree = git("write-tree", env=env)
+    finally:
+        index.unlink(missing_ok=True)
+    who = dict(os.environ, GIT_AUTHOR_NAME="candidate.py", GIT_AUTHOR_EMAIL="candidate@localhost",
+               GIT_COMMITTER_NAME="candidate.py", GIT_COMMITTER_EMAIL="candidate@localhost")  # fmt: skip
+    message = f"candidate {name}: {patch.relative_to(ROOT)} on {head[:12]}"
+    return git("commit-tree", tree, "-p", head, "-m", message, env=who)
+
+
 def prepare(name):
     """The candidate's worktree at main's HEAD with its patch committed,
-    brought up to date (its build kept) if either changed. -> its path."""
+    brought up to date if either changed. -> its path.
+
+    The commit is made first and then checked out over the old one, so that
+    only files that differ are written: the build keeps everything else
+    (a change of a doc or a test on main rebuilds nothing)."""
     patch = folder(name) / "change.patch"
     head = git("rev-parse", "HEAD")
     tree = WORKTREES / name
@@ -91,23 +119,16 @@ def prepare(name):
     stamp_file = tree / "build" / "candidate-stamp.txt"
     if stamp_file.is_file() and stamp_file.read_text().strip() == stamp:
         return tree
+    WORKTREES.mkdir(exist_ok=True)
+    commit = _candidate_commit(name, head, patch)
     if (tree / ".git").exists():
         print(f"candidate {name}: main or the patch changed; bringing its worktree up to date")
-        git("reset", "-q", "--hard", cwd=tree)
-        git("clean", "-q", "-f", "-d", cwd=tree)  # the patch's new files; build/ is ignored, kept
-        git("checkout", "-q", "--detach", head, cwd=tree)
+        git("reset", "-q", "--hard", cwd=tree)  # nothing should differ; if it does, HEAD's
+        git("clean", "-q", "-f", "-d", cwd=tree)  # build/ and .venv/ are ignored: kept
+        git("checkout", "-q", "--detach", commit, cwd=tree)
     else:
         git("worktree", "prune")
-        WORKTREES.mkdir(exist_ok=True)
-        git("worktree", "add", "--detach", str(tree), head)
-    try:
-        git("apply", "--index", str(patch), cwd=tree)
-    except CandidateError as e:
-        raise CandidateError(f"{patch.relative_to(ROOT)} does not apply on HEAD ({head[:12]}):"
-                             f" bring it up to date\n{e}") from None  # fmt: skip
-    who = ["-c", "user.name=candidate.py", "-c", "user.email=candidate@localhost"]
-    git(*who, "commit", "-q", "-m", f"candidate {name}: {patch.relative_to(ROOT)} on {head[:12]}",
-        cwd=tree)  # fmt: skip
+        git("worktree", "add", "--detach", str(tree), commit)
     if subprocess.run([str(tree / "ns3"), "configure"], cwd=tree, check=False).returncode != 0:
         raise CandidateError(f"./ns3 configure failed in {tree}")
     stamp_file.write_text(stamp + "\n")

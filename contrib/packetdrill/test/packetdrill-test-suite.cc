@@ -162,7 +162,8 @@ class PacketdrillTestSuite : public TestSuite
         // TIME_WAIT kept by an RST, no FIN resent in LAST_ACK to the peer's
         // (the suite's BSD answer), one ACK for a FIN with data (the suite
         // sends two), no profile (its window 65535), and no MSS option on
-        // a SYN (Linux-6's scripts)
+        // a SYN (Linux-6's scripts), nothing from TIME_WAIT for a resent FIN
+        // after an RST ignored by RFC 1337, and no TIME_WAIT bucket limit
         for (const auto& [s, line] : std::vector<std::pair<std::string, uint32_t>>{
                  {"passive-open.pkt", 10},        {"active-open.pkt", 6},
                  {"data-both-ways.pkt", 20},      {"close-local-first.pkt", 0},
@@ -178,7 +179,8 @@ class PacketdrillTestSuite : public TestSuite
                  {"bsd-delayed-ack.pkt", 10},     {"solaris-delayed-ack.pkt", 10},
                  {"last-ack-refin.pkt", 19},      {"fin-with-data.pkt", 14},
                  {"linux-syn-options.pkt", 8},    {"sysctl-defaults.pkt", 9},
-                 {"sysctl-timestamps.pkt", 9}})
+                 {"sysctl-timestamps.pkt", 9},    {"time-wait-rst-rfc1337.pkt", 19},
+                 {"time-wait-no-bucket.pkt", 19}})
         {
             AddTestCase(new PacketdrillScriptTestCase(s,
                                                       "stock",
