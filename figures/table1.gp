@@ -26,9 +26,17 @@ $paper << EOD
 2500,30.5,3.0,64.3,2.9
 EOD
 
+# Calibration points (paper-targets.md, section A): the host's receive costs
+# are fitted on the unmodified N = 0 and N = 2500 points; reported, not
+# predictions. N, the paper's unmodified value.
+$calibration << EOD
+0,66.8
+2500,30.5
+EOD
+
 plot \
   $paper using 1:($2*0.85):($2*1.15) with filledcurves lc rgb "#e06050" \
-    title "paper unmodified ±15% (reproduction band; N=0, 2500 calibration)", \
+    title "paper unmodified ±15% (reproduction band)", \
   $paper using 1:($4*0+66.8*0.95):($4*0+66.8*1.05) \
     with filledcurves lc rgb "#4080d0" title "paper modified N=0 ±5% (criterion)", \
   "table1-summary.csv" every ::1 using ($2-25):(strcol(1) eq "unmodified" ? $4 : NaN):6 with yerrorlines \
@@ -38,4 +46,8 @@ plot \
   $paper using ($1+25):2:3 with yerrorbars lc rgb "#b02010" lw 1.5 pt 6 ps 1.5 \
     title "paper: unmodified, ± std dev", \
   $paper using ($1+25):4:5 with yerrorbars lc rgb "#1050b0" lw 1.5 pt 4 ps 1.5 \
-    title "paper: TCP modification, ± std dev"
+    title "paper: TCP modification, ± std dev", \
+  $calibration using 1:2 with points pt 12 ps 6 lw 2 lc rgb "#e08000" \
+    title "calibration point (not a prediction): unmodified, N = 0 and 2500", \
+  $calibration using 1:2:("calibration") with labels offset char 0,-2.9 \
+    tc rgb "#e08000" notitle

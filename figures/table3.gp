@@ -13,7 +13,9 @@ top(m, c) = column(m) + (valid(c) ? column(c) : 0)
 set xrange [-0.6:3.6]
 set xtics ("unmodified" 0, "TCP mod." 1, "HTTP mod." 2, "negotiated\n(beyond draft)" 3) scale 0
 set grid ytics lc rgb "#dddddd"
-set multiplot layout 1,3 title "TIME_WAIT draft, Table 3 (WebSTONE): simulation (ns-3, scale paper: 5 runs, 70 s warm-up + 60 s measured)\nbars: simulated mean (95% CI) next to the paper's value" margins 0.06,0.99,0.14,0.86 spacing 0.07,0
+set style textbox opaque noborder margins 1,1
+set multiplot layout 1,3 title "TIME_WAIT draft, Table 3 (WebSTONE): simulation (ns-3, scale paper: 5 runs, 70 s warm-up + 60 s measured)\nbars: simulated mean (95% CI) next to the paper's value; hatched: calibration point (the server's application\n\
+cost is fitted on the TCP modification's connections/s: reported, not a prediction); every other bar is a prediction" margins 0.06,0.99,0.14,0.86 spacing 0.07,0
 # Panel 1: conn_per_s
 $paper0 << EOD
 0,NaN
@@ -36,7 +38,9 @@ plot \
     with labels rotate by 90 left offset char 0,0.4 notitle, \
   $paper0 using ($1+0.18):2 with boxes lc rgb "#909090" title "paper", \
   $paper0 using ($1+0.18):2:(sprintf("%.1f", $2)) with labels rotate by 90 left \
-    offset char 0,0.4 notitle
+    offset char 0,0.4 notitle, \
+  "table3-summary.csv" every ::1 using (vx(strcol(1)) == 1 ? 0.82 : NaN):3 with boxes fs transparent pattern 4 border lc rgb "#e08000" lc rgb "#e08000" title "calibration point (not a prediction)", \
+  "table3-summary.csv" every ::1 using (vx(strcol(1)) == 1 ? 0.82 : NaN):(column(3)/2):("calibration") with labels rotate by 90 center boxed font ",10" tc rgb "black" notitle
 # Panel 2: throughput_mbps
 $paper1 << EOD
 0,NaN

@@ -94,6 +94,8 @@ class Proxy(Experiment):
         text = report.check(rows, summary, scale_text(scale))
         (outdir / f"{self.name}-check.txt").write_text(text)
         readme.write(outdir, self.name, report.readme_block(rows, summary))
-        for error in plot.write_and_run(outdir, self.name, summary, by_size, labels, scale_text(scale)):
+        for error in plot.write_and_run(
+            outdir, self.name, summary, by_size, labels, scale_text(scale), rows
+        ):
             text += f"\nwarning: {error}\n"
         return text

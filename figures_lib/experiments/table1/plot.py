@@ -4,7 +4,9 @@ reproduction criterion around the paper's unmodified values."""
 
 from ... import gnuplot
 from .paper import MODIFIED, MODIFIED_SD, N_VALUES, SWAP_TOLERANCE, UNMODIFIED, UNMODIFIED_SD
-from .paper import UNMODIFIED_TOLERANCE
+from .paper import CALIBRATION_N, UNMODIFIED_TOLERANCE
+
+CALIBRATION_COLOR = "#e08000"
 
 OFFSET = 25  # horizontal offset (TCBs) so sim and paper error bars do not overlap
 
@@ -13,6 +15,7 @@ def script(summary_csv, png, terminal, scale_text):
     lo, hi = 1 - UNMODIFIED_TOLERANCE, 1 + UNMODIFIED_TOLERANCE
     pct = round(UNMODIFIED_TOLERANCE * 100)
     swap_pct = round(SWAP_TOLERANCE * 100)
+    calibration_rows = "\n".join(f"{n},{UNMODIFIED[n]}" for n in CALIBRATION_N)
     paper_rows = "\n".join(
         f"{n},{UNMODIFIED[n]},{UNMODIFIED_SD[n]},{MODIFIED[n]},{MODIFIED_SD[n]}" for n in N_VALUES
     )
@@ -44,9 +47,16 @@ $paper << EOD
 {paper_rows}
 EOD
 
+# Calibration points (paper-targets.md, section A): the host's receive costs
+# are fitted on the unmodified N = 0 and N = 2500 points; reported, not
+# predictions. N, the paper's unmodified value.
+$calibration << EOD
+{calibration_rows}
+EOD
+
 plot \\
   $paper using 1:($2*{lo:g}):($2*{hi:g}) with filledcurves lc rgb "#e06050" \\
-    title "paper unmodified {pm}{pct}% (reproduction band; N=0, 2500 calibration)", \\
+    title "paper unmodified {pm}{pct}% (reproduction band)", \\
   $paper using 1:($4*0+{MODIFIED[0]}*{1 - SWAP_TOLERANCE:g}):($4*0+{MODIFIED[0]}*{1 + SWAP_TOLERANCE:g}) \\
     with filledcurves lc rgb "#4080d0" title "paper modified N=0 {pm}{swap_pct}% (criterion)", \\
   {sim} using ($2-{OFFSET}):({flt.format("unmodified")}):6 with yerrorlines \\
@@ -56,7 +66,11 @@ plot \\
   $paper using ($1+{OFFSET}):2:3 with yerrorbars lc rgb "#b02010" lw 1.5 pt 6 ps 1.5 \\
     title "paper: unmodified, {pm} std dev", \\
   $paper using ($1+{OFFSET}):4:5 with yerrorbars lc rgb "#1050b0" lw 1.5 pt 4 ps 1.5 \\
-    title "paper: TCP modification, {pm} std dev"
+    title "paper: TCP modification, {pm} std dev", \\
+  $calibration using 1:2 with points pt 12 ps 6 lw 2 lc rgb "{CALIBRATION_COLOR}" \\
+    title "calibration point (not a prediction): unmodified, N = {" and ".join(map(str, CALIBRATION_N))}", \\
+  $calibration using 1:2:("calibration") with labels offset char 0,-2.9 \\
+    tc rgb "{CALIBRATION_COLOR}" notitle
 """
 
 
