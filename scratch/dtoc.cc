@@ -20,8 +20,10 @@
 #include "ns3/paper-experiments-module.h"
 #include "ns3/tcp-host-module.h"
 
+#include <cmath>
 #include <fstream>
 #include <iostream>
+#include <limits>
 
 using namespace ns3;
 
@@ -78,6 +80,12 @@ main(int argc, char* argv[])
     input.Add("load", "constant offered load, % of the server's capacity", load);
     input.Choice("day", "a day's load pattern instead of --load", day, {"", "normal", "busy"});
     input.Add("period", "length of each of the day's nine periods (s if no unit)", period);
+    // Unset (NaN, which no one can type): the day's assumed 90 %
+    double offPeak = std::numeric_limits<double>::quiet_NaN();
+    input.Add("offPeak",
+              "with --day: the load outside the peaks, % of capacity, above 0 and at most 100 "
+              "(unset: 90, the assumed 'just under capacity')",
+              offPeak);
     input.Add("warmup", "with --load: time before the measurement (s if no unit)", c.warmup);
     input.Add("measure", "with --load: time measured (s if no unit)", measure);
     input.Add("queueLimit", "the server's listen queue", c.queueLimit);
@@ -96,6 +104,16 @@ main(int argc, char* argv[])
     {
         return 1;
     }
+    if (!std::isnan(offPeak) && day.empty())
+    {
+        input.Fail("--offPeak is the load outside a day's peaks: it needs --day");
+        return 1;
+    }
+    if (!std::isnan(offPeak) && !(offPeak > 0 && offPeak <= 100))
+    {
+        input.Fail("--offPeak must be above 0 and at most 100 (% of capacity)");
+        return 1;
+    }
     if (day.empty())
     {
         c.pattern = {{c.warmup + measure, load}};
@@ -103,7 +121,7 @@ main(int argc, char* argv[])
     else
     {
         // A day is counted whole: no warm-up.
-        c.pattern = DtocExperimentConfig::Day(day, period);
+        c.pattern = DtocExperimentConfig::Day(day, period, std::isnan(offPeak) ? 90 : offPeak);
         c.warmup = Time(0);
     }
     if (std::string problem = c.Validate(); !problem.empty())

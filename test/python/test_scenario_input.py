@@ -136,6 +136,9 @@ NOWHERE = "/nonexistent-dir/out.csv"
         ("dtoc", ["--load=1e9"], "at most 1000 % of the capacity"),
         ("tw-avoid-table1", ["--timeWaitTable", "--hostModel=false"], "compact TIME_WAIT records need the host model"),
         ("dtoc", ["--retries=-1"], "--retries must be a whole number from 0 to"),
+        ("dtoc", ["--offPeak=80"], "--offPeak is the load outside a day's peaks: it needs --day"),
+        ("dtoc", ["--day=busy", "--offPeak=0"], "--offPeak must be above 0 and at most 100"),
+        ("dtoc", ["--day=normal", "--offPeak=101"], "--offPeak must be above 0 and at most 100"),
         ("dtoc", [f"--timeline={NOWHERE}"], "cannot write --timeline"),
         ("dtoc", ["--timeline=/tmp"], "is a directory, not a file"),
         ("proxy-buffer-allocation", ["--poolKb=0"], "--poolKb must be at least 1"),
@@ -229,3 +232,13 @@ def test_webstone_mix_takes_its_mean(tmp_path, mean_kb, share_9kb):
     assert len(sizes) > 300
     share = sum(size == 9 * 1024 for size in sizes) / len(sizes)
     assert abs(share - share_9kb) < 0.08, (share, len(sizes))
+
+
+def test_dtoc_off_peak_load_is_taken():
+    """--offPeak changes a day's row (the load outside its peaks); unset, the
+    day is the assumed 90 % one, as with --offPeak=90."""
+    day = ["--day=busy", "--period=10", "--strategy=regular", "--timeout=8"]
+    rows = {o: run("dtoc", *day, *([o] if o else [])).stdout for o in ("", "--offPeak=90", "--offPeak=60")}
+    assert all(rows.values())
+    assert rows[""] == rows["--offPeak=90"]
+    assert rows["--offPeak=60"] != rows[""]

@@ -219,19 +219,20 @@ LoadAt(const std::vector<DtocLoadStep>& pattern, Time at)
 } // namespace
 
 std::vector<DtocLoadStep>
-DtocExperimentConfig::Day(const std::string& name, Time period)
+DtocExperimentConfig::Day(const std::string& name, Time period, double offPeakPercent)
 {
     // Nine periods: the paper's normal day is overloaded (moderately) a
     // third of the day, its busy day 56 % of it with a 300 % peak; the rest
-    // of the time the load is just under the capacity.
+    // of the time the load is just under the capacity (offPeakPercent).
+    const double o = offPeakPercent;
     std::vector<double> loads;
     if (name == "normal")
     {
-        loads = {90, 90, 150, 150, 90, 90, 150, 90, 90};
+        loads = {o, o, 150, 150, o, o, 150, o, o};
     }
     else if (name == "busy")
     {
-        loads = {90, 150, 200, 300, 200, 150, 90, 90, 90};
+        loads = {o, 150, 200, 300, 200, 150, o, o, o};
     }
     std::vector<DtocLoadStep> pattern;
     for (double load : loads)

@@ -65,9 +65,13 @@ struct DtocExperimentConfig
      * in its text; dtoc.rst gives the periods).
      * @param name "normal" or "busy"
      * @param period length of each of the day's nine periods
+     * @param offPeakPercent the load outside the peaks, % of capacity: the
+     *        paper's "just under capacity", an assumption (90, dtoc.rst)
      * @return the pattern, or an empty one for an unknown name
      */
-    static std::vector<DtocLoadStep> Day(const std::string& name, Time period);
+    static std::vector<DtocLoadStep> Day(const std::string& name,
+                                         Time period,
+                                         double offPeakPercent = 90);
 
     /// @return the pattern's total length
     Time GetDuration() const;
