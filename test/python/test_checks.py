@@ -1,8 +1,12 @@
 """The checks' own rules on made-up numbers: calibration points reported
 and not counted (Table 1, Table 3), the seed-002 summary counting the traces
-that are not the page's, the DTOC livelock rule in the targets' words with
-the literal reading reported, and the proxy's equivalences decided by two
-one-sided tests rather than by a lack of significance."""
+that are not the page's and the random-phase spread, Table 3's "useful rate
+falls toward 0" decided on the timelines' trend and "sustain" on the mean
+with the bins as information, the DTOC livelock rule in the targets' words
+with the literal reading reported, and the proxy's equivalences decided by
+two one-sided tests rather than by a lack of significance."""
+
+import random
 
 from figures_lib import verdict
 from figures_lib.experiments.dtoc import check as dtoc_check
@@ -11,6 +15,8 @@ from figures_lib.experiments.iw_delack.paper import CASES, PUBLISHED
 from figures_lib.experiments.proxy import report as proxy_report
 from figures_lib.experiments.table1 import check as table1_check
 from figures_lib.experiments.table1.paper import CALIBRATION_N, N_VALUES, UNMODIFIED
+from figures_lib.experiments.webstone import check as webstone_check
+from figures_lib.experiments.webstone.paper import METRICS
 
 
 def s(mean, ci=0.01, n=10):
@@ -27,7 +33,10 @@ def test_table1_calibration_points_are_reported_not_counted():
     assert "Runs per point: 10" in text
 
 
-def iw_rows(differing):
+def iw_rows(differing, spread=None):
+    """The page cases at their documented phases, and Figure 2.1's
+    configuration over random phases with these transfer times (ms;
+    default: 221.9 ms plus a wait spread evenly over (0, 200])."""
     rows = []
     for case in CASES:
         same = case not in differing
@@ -37,7 +46,21 @@ def iw_rows(differing):
             "iw": "1", "run": "0", "delayed_acks": "1", "completed": "1", "client_tick_ms": "0",
             "server_tick_ms": "0", "server": "s", "client": "c",
         })  # fmt: skip
+    if spread is None:
+        spread = [221.9 + 200 * (i + 0.5) / 500 for i in range(500)]
+    for run, ms in enumerate(spread, start=1):
+        rows.append({
+            "case": "2.1", "phase": "random", "page": "differs", "first_difference": "13",
+            "transfer_ms": str(ms), "iw": "1", "run": str(run), "delayed_acks": "2",
+            "completed": "1", "client_tick_ms": "0", "server_tick_ms": "0", "server": "s",
+            "client": "c",
+        })  # fmt: skip
     return rows
+
+
+def line(text, prefix):
+    (found,) = [x for x in text.splitlines() if x.startswith(prefix)]
+    return found
 
 
 def test_iw_delack_summary_counts_the_traces_that_differ():
@@ -46,9 +69,101 @@ def test_iw_delack_summary_counts_the_traces_that_differ():
     assert "page cases in their bands: 7 hold, 0 fail, 0 undecided (of 7 criteria)" in text
     assert "page traces segment for segment: 5 hold, 2 fail, 0 undecided (of 7 criteria)" \
         " (2.1, 3.5 differ)" in text  # fmt: skip
-    assert "all" not in text.splitlines()[-3], "no 'all' for a summary with failing traces"
+    assert line(text, "all: ") == "all: 13 hold, 2 fail, 0 undecided (of 15 criteria)"
     text, ok = iw_report.report(iw_report.frame(iw_rows(set())), "made up")
-    assert ok and "7 hold, 0 fail" in text.splitlines()[-2]
+    assert ok and line(text, "all: ") == "all: 15 hold, 0 fail, 0 undecided (of 15 criteria)"
+    assert "nearly automatic: the traces are the real test" in text
+
+
+def test_iw_delack_random_phase_spread_over_one_tick():
+    """Section B: over random phases the extra delay spreads over (0, 200]
+    ms. A per-segment timer (the same delay at every phase), a wait over two
+    intervals, or waits bunched in part of the interval must not pass; the
+    summary counts the criterion."""
+    rng = random.Random(1)
+    even = [221.9 + rng.uniform(0, 200) for _ in range(500)]
+    assert iw_report.spread_over_tick(even)["verdict"] == verdict.HOLDS
+    per_segment = [421.9] * 500  # ns-3's own timer: 200 ms after the segment, every phase
+    assert iw_report.spread_over_tick(per_segment)["verdict"] == verdict.FAILS
+    two_ticks = [221.9 + rng.uniform(0, 400) for _ in range(500)]
+    assert iw_report.spread_over_tick(two_ticks)["verdict"] == verdict.FAILS
+    beyond = even + [even[0] + 300]  # spread well, but one phase waits longer than a tick
+    r = iw_report.spread_over_tick(beyond)
+    assert r["d"] <= r["eps"] and r["verdict"] == verdict.FAILS
+    bunched = [221.9 + rng.uniform(0, 50) for _ in range(499)] + [421.9]
+    r = iw_report.spread_over_tick(bunched)
+    assert r["max"] <= 200 and r["verdict"] == verdict.FAILS, "spans the interval but bunched"
+    assert iw_report.spread_over_tick([300.0])["verdict"] == verdict.INDICATIVE
+    text, ok = iw_report.report(iw_report.frame(iw_rows(set(), per_segment)), "made up")
+    assert not ok
+    assert line(text, "random phases, ").endswith("0 hold, 1 fail, 0 undecided (of 1 criteria)")
+    assert line(text, "all: ") == "all: 14 hold, 1 fail, 0 undecided (of 15 criteria)"
+
+
+def table3_summary(unmodified=40.0, http=228.0):
+    """A made-up Table 3 summary: every metric of every variant."""
+    names = [m for m, _ in METRICS] + list(webstone_check.EXTRA)
+    values = {
+        "unmodified": {"conn_per_s": unmodified, "failed_per_s": 0.15, "server_tcb_kb": 850.0},
+        "tcp": {"conn_per_s": 224.0, "failed_per_s": 0.0, "server_tcb_kb": 2.3},
+        "http": {"conn_per_s": http, "failed_per_s": 0.0, "server_tcb_kb": 2.3},
+        "negotiated": {"conn_per_s": http, "failed_per_s": 0.0, "server_tcb_kb": 2.2},
+    }
+    out = {}
+    for v, given in values.items():
+        out[v] = {m: s(given.get(m, 1.0), ci=0.5 if m != "failed_per_s" else 0.01, n=5) for m in names}
+        out[v]["throughput_mbps"] = s(given["conn_per_s"] * 500 * 8 / 1e6, ci=0.01, n=5)
+    return out
+
+
+def runs_of(rate, runs=5, seconds=60, noise=0.0, seed=2):
+    """[[conn/s of each measured second] of each run]: rate(run, second)."""
+    rng = random.Random(seed)
+    return [[max(0.0, rate(r, i) + rng.uniform(-noise, noise)) for i in range(seconds)]
+            for r in range(runs)]  # fmt: skip
+
+
+def falls_verdict(unmodified_runs, summary=None):
+    seconds = {"unmodified": unmodified_runs, "tcp": runs_of(lambda r, i: 224),
+               "http": runs_of(lambda r, i: 228)}  # fmt: skip
+    criteria, _ = webstone_check.judge_table3(summary or table3_summary(), seconds)
+    (falls,) = [c for c in criteria if c.what == "useful rate falls toward 0"]
+    return falls.verdict
+
+
+def test_table3_falls_toward_0_is_the_timelines_trend():
+    """"Useful rate falls toward 0" (section A) is decided on the trend of
+    the measured seconds at 95 %, not on the former 10 % bound: a rising or
+    flat rate does not pass, whatever its mean; a falling one does, even at
+    a mean the former bound would refuse; no timelines: not decided."""
+    falling = runs_of(lambda r, i: max(0, 220 - 5 * i), noise=10)
+    rising = runs_of(lambda r, i: 5 * i, noise=10)
+    flat = runs_of(lambda r, i: 0)
+    wobbly = runs_of(lambda r, i: 100 + (r - 2) * (i - 30) * 0.5)  # slopes -1 .. +1 around 0
+    assert falls_verdict(falling, table3_summary(unmodified=100.0)) == verdict.HOLDS
+    assert falls_verdict(rising, table3_summary(unmodified=5.0)) == verdict.FAILS
+    assert falls_verdict(flat, table3_summary(unmodified=0.0)) == verdict.FAILS
+    assert falls_verdict(wobbly) == verdict.UNDECIDED
+    assert falls_verdict([]) == verdict.INDICATIVE
+    seconds = {"unmodified": falling, "tcp": runs_of(lambda r, i: 224),
+               "http": runs_of(lambda r, i: 228)}  # fmt: skip
+    text, _ = webstone_check.report(3, table3_summary(unmodified=100.0), "made up", seconds)
+    assert line(text, "  useful rate falls toward 0:").endswith(": holds")
+    assert "former reading" in text and "would be DOES NOT HOLD" in text
+    assert "Summary: 5 hold, 0 fail, 0 undecided (of 5 criteria)" in text
+
+
+def test_table3_sustain_is_the_mean_with_the_bins_as_information():
+    """"Sustain >= 180 conn/s" is judged on the mean over the runs; the
+    seconds below 180 are reported, not counted, and do not widen it."""
+    dips = runs_of(lambda r, i: 0 if i % 10 == 0 else 250)  # 6 of 60 seconds at 0
+    seconds = {"unmodified": runs_of(lambda r, i: max(0, 220 - 5 * i)),
+               "tcp": runs_of(lambda r, i: 224), "http": dips}  # fmt: skip
+    for mean, expected in ((228.0, verdict.HOLDS), (170.0, verdict.FAILS), (180.2, verdict.UNDECIDED)):
+        criteria, _ = webstone_check.judge_table3(table3_summary(http=mean), seconds)
+        (http,) = [c for c in criteria if c.group == 2 and c.what.strip() == "HTTP modification"]
+        assert http.verdict == expected
+        assert "seconds below 180: 30 of 300 run-seconds (10.0%; per run 6 of 60" in http.detail
 
 
 def livelock_bins(values, period=100.0, bin_s=20.0):

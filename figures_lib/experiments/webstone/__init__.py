@@ -80,9 +80,11 @@ class WebStone(Experiment):
         else:
             errors.append(f"no timeline files; figures/{self.name}-timeline.png not written")
 
-        text, _ = check.report(self.table, stats, text_scale)
+        _, warmup, measure = SCALES[scale]
+        seconds = check.measured_seconds(timelines, (warmup, warmup + measure))
+        text, _ = check.report(self.table, stats, text_scale, seconds)
         (outdir / f"{self.name}-check.txt").write_text(text)
-        readme.write(outdir, self.name, check.readme_blocks(self.table, stats))
+        readme.write(outdir, self.name, check.readme_blocks(self.table, stats, seconds))
         for error in filter(None, errors):
             text += f"\nwarning: {error}\n"
         return text

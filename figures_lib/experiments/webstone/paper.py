@@ -36,10 +36,16 @@ GAIN_BAND = (0.15, 0.70)
 MEMORY_CUT = 10.0
 
 # Table 3: unmodified collapses (connections fail, the useful rate falls
-# toward 0: here below COLLAPSE_FRACTION of the modifications' mean conn/s);
-# both modifications sustain at least MIN_CONN_PER_S with at most
-# MAX_TCB_KB of server TCB memory.
+# toward 0: decided on its trend over the measured seconds, see
+# check.judge_table3); both modifications sustain at least MIN_CONN_PER_S
+# (on the mean rate over the runs) with at most MAX_TCB_KB of server TCB
+# memory. COLLAPSE_FRACTION is the suite's former reading of "toward 0" (the
+# unmodified rate below 10 % of the modifications' mean): reported for
+# information, not a criterion.
 COLLAPSE_FRACTION = 0.10
+# The first and the last seconds of the measured interval compared (for
+# information) beside the trend, and what the rate ends at.
+TREND_SECONDS = 10
 MIN_CONN_PER_S = 180.0
 MAX_TCB_KB = 32.0
 
