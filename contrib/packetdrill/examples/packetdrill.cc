@@ -13,6 +13,8 @@
 #include "ns3/core-module.h"
 #include "ns3/packetdrill-runner.h"
 #include "ns3/program-input.h"
+#include "ns3/tcp-negotiated-close.h"
+#include "ns3/tcp-swap-close.h"
 
 #include <cmath>
 #include <iostream>
@@ -26,6 +28,11 @@ NS_LOG_COMPONENT_DEFINE("PacketdrillProgram");
 int
 main(int argc, char* argv[])
 {
+    // tw-avoid's close policies, so that a command line can name them
+    // (--ns3::TcpHostSocket::ClosePolicy=ns3::TcpSwapClose): a library the
+    // program does not call would not be loaded
+    TcpSwapClose::GetTypeId();
+    TcpNegotiatedClose::GetTypeId();
     // Script files are the arguments that are not options; ProgramInput
     // checks the options (it refuses anything else)
     std::vector<std::string> files;

@@ -9,7 +9,7 @@
 # them as text. They run two directories below the repository's (or the ns-3
 # tree's) root, as ns-3's test.py runs them (testpy-output/<date>/), and
 # pass when they exit 0 (no script FAILs). They show the program's uses
-# (today's Linux host, a script's sysctls, another profile, stock ns-3); the whole corpus of the module's scripts is the packetdrill suite's.
+# (today's Linux host, a script's sysctls, another profile, stock ns-3, an attribute: tw-avoid's swap close); the whole corpus of the module's scripts is the packetdrill suite's.
 cpp_examples = [
     (
         "packetdrill ../../contrib/packetdrill/test/scripts/linux-syn-options.pkt "
@@ -32,6 +32,13 @@ cpp_examples = [
     ),
     (
         "packetdrill --socket=stock ../../contrib/packetdrill/test/scripts/close-local-first.pkt",
+        "True",
+        "True",
+    ),
+    (
+        "packetdrill --profile=Linux-6-no-tcp-options "
+        "--ns3::TcpHostSocket::ClosePolicy=ns3::TcpSwapClose "
+        "../../contrib/packetdrill/test/scripts/swap-close.pkt",
         "True",
         "True",
     ),

@@ -5,13 +5,15 @@
 // Suite packetdrill: the module's own scripts played against the suite's
 // socket: every script of test/scripts must PASS, except the deliberately
 // wrong ones (wrong-*.pkt), which must FAIL on their line. A script whose
-// first line is "// --profile=NAME" runs with that host profile (Linux-6
-// otherwise); test/python/test_packetdrill.py reads the same two
-// conventions.
+// first line is "// --profile=NAME [--ns3::Type::Attribute=VALUE ...] --"
+// runs with that host profile (Linux-6 otherwise) and those attribute
+// defaults; test/python/test_packetdrill.py reads the same two conventions.
 // Suite packetdrill-parser: malformed and unsupported lines.
 
+#include "ns3/config.h"
 #include "ns3/packetdrill-runner.h"
 #include "ns3/packetdrill-script.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 
 #include <algorithm>
@@ -39,21 +41,45 @@ ScriptPath(const std::string& name)
     return std::string(PACKETDRILL_SCRIPTS_DIR) + "/" + name;
 }
 
-/// @return the host profile a script asks for on its first line
-/// ("// --profile=NAME"), or "" (the runner's default, Linux-6)
-std::string
-ScriptProfile(const std::string& name)
+/// What a script asks for on its first line, "// --profile=NAME
+/// --ns3::Type::Attribute=VALUE ... -- text": the host profile ("": the
+/// runner's default, Linux-6) and attribute defaults for the run
+struct ScriptOptions
+{
+    std::string profile;                                    //!< --profile=NAME
+    std::vector<std::pair<std::string, std::string>> attrs; //!< --ns3::...=VALUE
+};
+
+/// @return the options on a script's first line
+ScriptOptions
+ReadScriptOptions(const std::string& name)
 {
     std::ifstream in(ScriptPath(name));
     std::string first;
     std::getline(in, first);
-    const std::string mark = "// --profile=";
-    if (first.rfind(mark, 0) != 0)
+    ScriptOptions options;
+    std::istringstream words(first);
+    std::string word;
+    words >> word;
+    if (word != "//")
     {
-        return "";
+        return options;
     }
-    std::string profile = first.substr(mark.size());
-    return profile.substr(0, profile.find_first_of(" \t\r"));
+    while (words >> word && word != "--" && word.rfind("--", 0) == 0)
+    {
+        size_t eq = word.find('=');
+        std::string key = word.substr(2, eq - 2);
+        std::string value = eq == std::string::npos ? "" : word.substr(eq + 1);
+        if (key == "profile")
+        {
+            options.profile = value;
+        }
+        else
+        {
+            options.attrs.emplace_back(key, value);
+        }
+    }
+    return options;
 }
 
 /// @return the names of test/scripts/*.pkt, sorted
@@ -104,12 +130,17 @@ class PacketdrillScriptTestCase : public TestCase
     {
         PacketdrillConfig config;
         config.socket = m_socket;
-        std::string profile = ScriptProfile(m_script);
-        if (!profile.empty())
+        ScriptOptions options = ReadScriptOptions(m_script);
+        if (!options.profile.empty())
         {
-            config.profile = profile;
+            config.profile = options.profile;
+        }
+        for (const auto& [attribute, value] : options.attrs)
+        {
+            Config::SetDefault(attribute, StringValue(value));
         }
         PacketdrillVerdict v = PacketdrillRunner::RunFile(ScriptPath(m_script), config);
+        Config::Reset(); // the script's attributes end with it
         NS_TEST_EXPECT_MSG_EQ(v.kind, m_kind, v.Format(m_script));
         if (m_kind == PacketdrillVerdict::FAIL)
         {
@@ -163,7 +194,8 @@ class PacketdrillTestSuite : public TestSuite
         // (the suite's BSD answer), one ACK for a FIN with data (the suite
         // sends two), no profile (its window 65535), and no MSS option on
         // a SYN (Linux-6's scripts), nothing from TIME_WAIT for a resent FIN
-        // after an RST ignored by RFC 1337, and no TIME_WAIT bucket limit
+        // after an RST ignored by RFC 1337, no TIME_WAIT bucket limit, and no
+        // swap close (its attribute is the suite socket's)
         for (const auto& [s, line] : std::vector<std::pair<std::string, uint32_t>>{
                  {"passive-open.pkt", 10},        {"active-open.pkt", 6},
                  {"data-both-ways.pkt", 20},      {"close-local-first.pkt", 0},
@@ -180,7 +212,7 @@ class PacketdrillTestSuite : public TestSuite
                  {"last-ack-refin.pkt", 19},      {"fin-with-data.pkt", 14},
                  {"linux-syn-options.pkt", 8},    {"sysctl-defaults.pkt", 9},
                  {"sysctl-timestamps.pkt", 9},    {"time-wait-rst-rfc1337.pkt", 19},
-                 {"time-wait-no-bucket.pkt", 19}})
+                 {"time-wait-no-bucket.pkt", 19}, {"swap-close.pkt", 17}})
         {
             AddTestCase(new PacketdrillScriptTestCase(s,
                                                       "stock",
