@@ -6,6 +6,8 @@ side files (and no other point whose key starts the same)."""
 import subprocess
 import sys
 
+import pytest
+
 import candidate
 from figures_lib.paths import ROOT
 
@@ -36,22 +38,14 @@ def test_land_needs_the_worktree_of_this_patch(tmp_path, monkeypatch):
     monkeypatch.setattr(candidate, "WORKTREES", tmp_path / "worktrees")
     (tmp_path / "candidates" / "c").mkdir(parents=True)
     (tmp_path / "candidates" / "c" / "change.patch").write_text("diff --git a/x b/x\n")
-    try:
+    with pytest.raises(candidate.CandidateError, match=r"\./candidate\.py run c -- --list first"):
         candidate.land("c")
-    except candidate.CandidateError as e:
-        assert "./candidate.py run c -- --list first" in str(e)
-    else:
-        raise AssertionError("land went ahead without the candidate's worktree")
     # a worktree made for another patch does not count either
     stamp = tmp_path / "worktrees" / "c" / "build" / "candidate-stamp.txt"
     stamp.parent.mkdir(parents=True)
     stamp.write_text(candidate._stamp("another patch") + "\n")
-    try:
+    with pytest.raises(candidate.CandidateError, match="not main's HEAD with this patch"):
         candidate.land("c")
-    except candidate.CandidateError as e:
-        assert "not main's HEAD with this patch" in str(e)
-    else:
-        raise AssertionError("land took a worktree made for another patch")
 
 
 def point_file(folder, key, fingerprint):
