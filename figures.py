@@ -92,6 +92,9 @@ def parse_args(experiments, argv=None):
                    help="one's own study (a TOML file: figures_lib/study.py) instead of the "
                         "paper experiments, stored in its own folder")
     p.add_argument("--list", action="store_true", help="list the experiments and exit")
+    p.add_argument("--halves", action="store_true",
+                   help="compare each experiment's verdicts on the first and the second half of "
+                        "its stored runs (nothing runs) and exit")
     p.add_argument("--force", action="store_true", help="run stored points again (and store them)")
     p.add_argument("--verify", type=verify_count, metavar="N|all",
                    help="re-run N stored points chosen at random (or all); exit 1 if a row differs")
@@ -116,6 +119,8 @@ def parse_args(experiments, argv=None):
                     "sweep of one's own)")
     if args.study and (args.only or args.quick):
         p.error("--study runs the study's own points: not with --only or --quick")
+    if args.halves and (args.study or args.verify or args.force or args.quick):
+        p.error("--halves reads the paper-scale store: not with --study, --verify, --force or --quick")
     if args.adopt and not args.verify:
         p.error("--adopt needs --verify")
     if args.scheduler and args.workers:
@@ -188,6 +193,12 @@ def main(argv=None):
         return 0
     selected = [experiments[n] for n in (args.only or experiments)]
     selected = list({e.name: e for e in selected}.values())
+    if args.halves:
+        from figures_lib import halves  # noqa: PLC0415
+
+        for exp in selected:
+            print(halves.report(exp))
+        return 0
     status = sweep.main(selected, args)
     if not args.quick and not args.verify:
         status = fill_readme() or status
