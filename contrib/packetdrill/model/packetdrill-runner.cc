@@ -129,14 +129,15 @@ struct CallResult
 /// What the runner knows of one socket of the node under test
 struct SocketState
 {
-    Ptr<Socket> socket;               //!< The socket
-    bool nonBlocking{false};          //!< O_NONBLOCK
-    bool listener{false};             //!< listen() called
-    std::deque<Ptr<Socket>> accepted; //!< A listener's connections not yet accept()ed
-    bool finReceived{false};          //!< The peer's FIN arrived (read returns 0)
-    bool reset{false};                //!< The connection was reset
-    bool connected{false};            //!< connect() succeeded
-    bool connectFailed{false};        //!< connect() failed
+    Ptr<Socket> socket;                  //!< The socket
+    bool nonBlocking{false};             //!< O_NONBLOCK
+    bool listener{false};                //!< listen() called
+    std::deque<Ptr<Socket>> accepted;    //!< A listener's connections not yet accept()ed
+    bool finReceived{false};             //!< The peer's FIN arrived (read returns 0)
+    bool reset{false};                   //!< The connection was reset
+    bool connected{false};               //!< connect() succeeded
+    bool connectFailed{false};           //!< connect() failed
+    std::optional<uint32_t> deferAccept; //!< TCP_DEFER_ACCEPT's seconds, if set
 };
 
 } // namespace
@@ -1016,6 +1017,11 @@ PacketdrillSession::DoCall(size_t index)
                 if (host && host->GetListenQueue())
                 {
                     host->GetListenQueue()->SetAttribute("Backlog", UintegerValue(backlog));
+                    if (st->deferAccept) // set before listen(), which made the queue
+                    {
+                        host->GetListenQueue()->SetAttribute("DeferAccept",
+                                                             TimeValue(Seconds(*st->deferAccept)));
+                    }
                 }
                 return CallResult{0, "", ""};
             };
@@ -1164,7 +1170,30 @@ PacketdrillSession::DoCall(size_t index)
             std::string opt = c.args[2];
             bool set = c.name == "setsockopt";
             uint32_t value = std::stoul(c.args[3].substr(1, c.args[3].size() - 2));
-            attempt = [s, opt, set, value]() -> std::optional<CallResult> {
+            attempt = [s, st, opt, set, value]() -> std::optional<CallResult> {
+                if (opt == "TCP_DEFER_ACCEPT")
+                {
+                    // The listener's queue (TcpListenQueue::DeferAccept); ns-3's
+                    // own socket has none, and says so rather than ignore it
+                    Ptr<TcpHostSocket> host = DynamicCast<TcpHostSocket>(s);
+                    if (!host)
+                    {
+                        return CallResult{-1, "ENOPROTOOPT", ""};
+                    }
+                    if (!set)
+                    {
+                        return CallResult{0,
+                                          "",
+                                          "[" + std::to_string(st->deferAccept.value_or(0)) + "]"};
+                    }
+                    st->deferAccept = value;
+                    if (host->GetListenQueue())
+                    {
+                        host->GetListenQueue()->SetAttribute("DeferAccept",
+                                                             TimeValue(Seconds(value)));
+                    }
+                    return CallResult{0, "", ""};
+                }
                 std::string attribute = opt == "SO_RCVBUF"     ? "RcvBufSize"
                                         : opt == "SO_SNDBUF"   ? "SndBufSize"
                                         : opt == "TCP_NODELAY" ? "TcpNoDelay"

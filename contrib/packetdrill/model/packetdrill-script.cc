@@ -208,7 +208,11 @@ ArgCount(const std::string& name)
 }
 
 /// The socket options the runner models
-const std::set<std::string> KNOWN_SOCKOPTS{"SO_RCVBUF", "SO_SNDBUF", "TCP_NODELAY", "SO_REUSEADDR"};
+const std::set<std::string> KNOWN_SOCKOPTS{"SO_RCVBUF",
+                                           "SO_SNDBUF",
+                                           "TCP_NODELAY",
+                                           "SO_REUSEADDR",
+                                           "TCP_DEFER_ACCEPT"};
 
 } // namespace
 

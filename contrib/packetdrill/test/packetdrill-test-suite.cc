@@ -195,7 +195,8 @@ class PacketdrillTestSuite : public TestSuite
         // sends two), no profile (its window 65535), and no MSS option on
         // a SYN (Linux-6's scripts), nothing from TIME_WAIT for a resent FIN
         // after an RST ignored by RFC 1337, no TIME_WAIT bucket limit, and no
-        // swap close (its attribute is the suite socket's)
+        // swap close (its attribute is the suite socket's), no TCP_DEFER_ACCEPT
+        // (ENOPROTOOPT) and no SYN cookies (its SYN-ACK resent)
         for (const auto& [s, line] : std::vector<std::pair<std::string, uint32_t>>{
                  {"passive-open.pkt", 10},        {"active-open.pkt", 6},
                  {"data-both-ways.pkt", 20},      {"close-local-first.pkt", 0},
@@ -212,7 +213,8 @@ class PacketdrillTestSuite : public TestSuite
                  {"last-ack-refin.pkt", 19},      {"fin-with-data.pkt", 14},
                  {"linux-syn-options.pkt", 8},    {"sysctl-defaults.pkt", 9},
                  {"sysctl-timestamps.pkt", 9},    {"time-wait-rst-rfc1337.pkt", 19},
-                 {"time-wait-no-bucket.pkt", 19}, {"swap-close.pkt", 17}})
+                 {"time-wait-no-bucket.pkt", 19}, {"swap-close.pkt", 17},
+                 {"defer-accept.pkt", 10},        {"syncookies-always.pkt", 12}})
         {
             AddTestCase(new PacketdrillScriptTestCase(s,
                                                       "stock",
