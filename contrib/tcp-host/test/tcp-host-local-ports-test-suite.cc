@@ -217,7 +217,7 @@ class LocalPortsCase : public TestCase
     }
 
     /// The server has a connection: it closes it once the client has.
-    void Accepted(Ptr<Socket> s, const Address& from)
+    void Accepted(Ptr<Socket> s, const Address& /* from */)
     {
         s->SetCloseCallbacks(MakeCallback(&LocalPortsCase::PeerClosed, this),
                              MakeNullCallback<void, Ptr<Socket>>());
@@ -233,7 +233,7 @@ class LocalPortsCase : public TestCase
      * @param a the attempt
      * @param s its socket
      */
-    static void Connected(Attempt* a, Ptr<Socket> s)
+    static void Connected(Attempt* a, Ptr<Socket> /* s */)
     {
         a->connected = true;
     }
@@ -343,9 +343,12 @@ class BudgetCase : public LocalPortsCase
         NS_TEST_EXPECT_MSG_EQ(ports80.size(), to80, "each connection to :80 its own port");
         if (m_row.allocator)
         {
-            NS_TEST_ASSERT_MSG_EQ(m_exhausted.size(), 1u, "Exhausted fired once");
-            NS_TEST_EXPECT_MSG_EQ(m_exhausted[0].first, m_server, "for the server");
-            NS_TEST_EXPECT_MSG_EQ(m_exhausted[0].second, 80, "and its port 80");
+            NS_TEST_EXPECT_MSG_EQ(m_exhausted.size(), 1u, "Exhausted fired once");
+            if (!m_exhausted.empty()) // test-runner goes on after a failed check
+            {
+                NS_TEST_EXPECT_MSG_EQ(m_exhausted[0].first, m_server, "for the server");
+                NS_TEST_EXPECT_MSG_EQ(m_exhausted[0].second, 80, "and its port 80");
+            }
             NS_TEST_EXPECT_MSG_EQ(Allocator()->GetExhausted(), 1u, "counted");
             NS_TEST_EXPECT_MSG_EQ(Allocator()->GetChosen(), 6u, "six ports chosen");
             NS_TEST_EXPECT_MSG_EQ(m_chosen.size(), 6u, "Chosen fired six times");
@@ -460,7 +463,7 @@ class TimeWaitCase : public LocalPortsCase
             const Attempt& a = m_attempts[3];
             int64_t fin = FinSeq(a.port, Seconds(2.5));
             int64_t syn = SynSeq(a.port, Seconds(2.5));
-            NS_TEST_ASSERT_MSG_NE(fin, -1, "the old connection's FIN from port " << a.port);
+            NS_TEST_EXPECT_MSG_NE(fin, -1, "the old connection's FIN from port " << a.port);
             NS_TEST_EXPECT_MSG_EQ(syn, (fin + 1 + 65537) % (int64_t(1) << 32), "the new ISN");
         }
     }
