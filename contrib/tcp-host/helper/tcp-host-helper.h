@@ -161,7 +161,8 @@ class TcpHostHelper
 
     /**
      * @brief Set an attribute of the LocalPortAllocator (and install one).
-     * @param name the attribute (LowPort, HighPort, TwReuse, TwReuseDelay, Random)
+     * @param name the attribute (LowPort, HighPort, TwReuse, TwReuseDelay, PerturbTableOrder,
+     * Random)
      * @param value its value
      */
     void SetLocalPortAttribute(const std::string& name, const AttributeValue& value);

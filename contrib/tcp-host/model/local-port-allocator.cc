@@ -89,8 +89,15 @@ LocalPortAllocator::GetTypeId()
                           TimeValue(Seconds(1)),
                           MakeTimeAccessor(&LocalPortAllocator::m_twReuseDelay),
                           MakeTimeChecker(Seconds(0)))
+            .AddAttribute("PerturbTableOrder",
+                          "log2 of the number of per-node counters a destination's hash "
+                          "picks from (CONFIG_INET_TABLE_PERTURB_ORDER: 16 since Linux 5.19, "
+                          "a 256 kB table; 8, 256 counters, in Linux 5.17 and 5.18).",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&LocalPortAllocator::m_perturbOrder),
+                          MakeUintegerChecker<uint32_t>(0, 16))
             .AddAttribute("Random",
-                          "Draws the 256 counters (table_perturb), the hash's key and the "
+                          "Draws the counters (table_perturb), the hash's key and the "
                           "counters' random moves.",
                           StringValue("ns3::UniformRandomVariable"),
                           MakePointerAccessor(&LocalPortAllocator::m_random),
@@ -148,6 +155,7 @@ LocalPortAllocator::Setup()
     m_timeWait = GetObject<TimeWaitTable>();
     // Drawn at first use, as Linux fills table_perturb at its first
     // connect(), so that AssignStreams before the run takes effect.
+    m_perturb.assign(size_t(1) << m_perturbOrder, 0);
     for (auto& counter : m_perturb)
     {
         counter = m_random->GetInteger(0, UINT32_MAX);

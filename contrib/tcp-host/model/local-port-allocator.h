@@ -13,8 +13,8 @@
 #include "ns3/sequence-number.h"
 #include "ns3/traced-callback.h"
 
-#include <array>
 #include <functional>
+#include <vector>
 
 namespace ns3
 {
@@ -30,7 +30,8 @@ class TimeWaitTable;
  * Linux 6.x's __inet_hash_connect (net/ipv4/inet_hashtables.c) for an
  * unbound socket: of the range [LowPort, HighPort], remaining = its size
  * made even; a hash of (source address, destination address, destination
- * port) picks one of 256 per-node random counters (table_perturb), and
+ * port) picks one of 2^PerturbTableOrder per-node random counters
+ * (table_perturb; 65536 in Linux 6.x), and
  * offset = (counter + hash >> 32) % remaining, made even. Ports low +
  * offset, low + offset + 2, ... (wrapping within the range) are tried
  * first, then those of the other parity. A port some socket is bound to
@@ -174,7 +175,7 @@ class LocalPortAllocator : public Object
      * @param local source address
      * @param peer destination address
      * @param peerPort destination port
-     * @return 64 bits: the low 8 pick the counter, the high 32 are added to it
+     * @return 64 bits: the low ones pick the counter, the high 32 are added to it
      */
     uint64_t Hash(Ipv4Address local, Ipv4Address peer, uint16_t peerPort) const;
 
@@ -183,7 +184,8 @@ class LocalPortAllocator : public Object
     TwReuse m_twReuse;                                      //!< TwReuse
     Time m_twReuseDelay;                                    //!< TwReuseDelay
     Ptr<UniformRandomVariable> m_random;                    //!< Counters, secret, the moves on
-    std::array<uint32_t, 256> m_perturb{};                  //!< table_perturb
+    uint32_t m_perturbOrder;                                //!< PerturbTableOrder
+    std::vector<uint32_t> m_perturb;                        //!< table_perturb
     uint64_t m_secret{0};                                   //!< The hash's key (net_secret)
     bool m_setUp{false};                                    //!< Setup() done
     Ptr<TcpSocketIndex> m_index;                            //!< The node's sockets (may be null)

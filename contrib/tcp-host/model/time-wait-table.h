@@ -51,7 +51,9 @@ class SocketMemory;
  * - an out-of-sequence RST is dropped.
  * A timestamp older than the record's (PAWS) makes any segment the last
  * kind. The FIN_WAIT2 substate (an orphaned socket) is not modelled: sockets
- * enter the table in TIME_WAIT only.
+ * enter the table in TIME_WAIT only. A connect() of the node may take a
+ * record's 4-tuple over (tcp_tw_reuse: LocalPortAllocator, through Find and
+ * Reuse).
  */
 class TimeWaitTable : public Object
 {
