@@ -153,11 +153,11 @@ class LocalPortAllocator : public Object
     void Setup();
 
     /**
-     * @brief Try one port (check_established's part of the loop).
+     * @brief Try one port (the loop body: bind bucket, then check_established).
      * @param key the 4-tuple with this port
      * @param take allocates the endpoint
      * @param choice filled in if the 4-tuple was a TIME_WAIT's
-     * @return whether the socket has the port now
+     * @return TAKEN if the socket has the port now, else BUSY
      */
     Probe Try(const TcbKey& key, const Take& take, Choice& choice);
 
