@@ -138,6 +138,7 @@ class LocalPortsCase : public TestCase
     Ptr<Node> m_client;                                        //!< The client node
     Ipv4Address m_server;                                      //!< The server's first address
     Ipv4Address m_server2{"10.0.0.3"};                         //!< Its second address
+    bool m_loopback{false}; //!< The client connects to its own listeners at 127.0.0.1
 
   private:
     void DoRun() override
@@ -174,8 +175,8 @@ class LocalPortsCase : public TestCase
         std::vector<Ptr<Socket>> listeners;
         for (uint16_t port : {80, 81})
         {
-            Ptr<Socket> listener =
-                Socket::CreateSocket(serverNode, TcpHostSocketFactory::GetTypeId());
+            Ptr<Socket> listener = Socket::CreateSocket(m_loopback ? m_client : serverNode,
+                                                        TcpHostSocketFactory::GetTypeId());
             listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), port));
             listener->Listen();
             listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
@@ -190,7 +191,9 @@ class LocalPortsCase : public TestCase
             a.socket->SetConnectCallback(MakeBoundCallback(&LocalPortsCase::Connected, &a),
                                          MakeNullCallback<void, Ptr<Socket>>());
             Simulator::Schedule(a.at, [this, &a]() {
-                Ipv4Address to = a.secondAddress ? m_server2 : m_server;
+                Ipv4Address to = m_loopback        ? Ipv4Address::GetLoopback()
+                                 : a.secondAddress ? m_server2
+                                                   : m_server;
                 a.result = a.socket->Connect(InetSocketAddress(to, a.secondPort ? 81 : 80));
                 if (a.result == 0)
                 {
@@ -365,12 +368,13 @@ class BudgetCase : public LocalPortsCase
 /// A row of the TIME_WAIT cases.
 struct TimeWaitRow
 {
-    std::string name;    //!< The case's name
-    std::string profile; //!< The client's profile ("": none: TIME_WAIT stays in the socket)
-    std::string twReuse; //!< TwReuse ("": the default, LoopbackOnly)
-    bool early;          //!< The connect 0.5 s into TIME_WAIT succeeds
-    bool afterDelay;     //!< The one 1.5 s into it succeeds (reuse)
-    bool afterExpiry;    //!< The one after TIME_WAIT's end succeeds
+    std::string name;     //!< The case's name
+    std::string profile;  //!< The client's profile ("": none: TIME_WAIT stays in the socket)
+    std::string twReuse;  //!< TwReuse ("": the default, LoopbackOnly)
+    bool early;           //!< The connect 0.5 s into TIME_WAIT succeeds
+    bool afterDelay;      //!< The one 1.5 s into it succeeds (reuse)
+    bool afterExpiry;     //!< The one after TIME_WAIT's end succeeds
+    bool loopback{false}; //!< To the client's own listener at 127.0.0.1 (no wire to look at)
 };
 
 /**
@@ -387,6 +391,7 @@ class TimeWaitCase : public LocalPortsCase
         : LocalPortsCase("TIME_WAIT: " + row.name),
           m_row(std::move(row))
     {
+        m_loopback = m_row.loopback;
     }
 
   private:
@@ -456,7 +461,7 @@ class TimeWaitCase : public LocalPortsCase
         {
             NS_TEST_EXPECT_MSG_EQ(Table()->GetReused(), reused, "records taken over");
         }
-        if (m_row.afterDelay)
+        if (m_row.afterDelay && !m_row.loopback)
         {
             // tcp_twsk_unique: the new SYN starts 65535 + 2 above the old
             // connection's SND.NXT (its FIN's sequence number + 1).
@@ -486,8 +491,8 @@ class TcpHostLocalPortsTestSuite : public TestSuite
         {
             AddTestCase(new BudgetCase(row), Duration::QUICK);
         }
-        //                name                                  profile    TwReuse early delay
-        //                expiry
+        // Name, profile, TwReuse; whether the connects 0.5 s and 1.5 s into
+        // TIME_WAIT, and after it, succeed; loopback.
         for (const TimeWaitRow& row : {
                  TimeWaitRow{"records, Off", "Linux-6", "Off", false, false, true},
                  TimeWaitRow{"records, On", "Linux-6", "On", false, true, true},
@@ -496,6 +501,13 @@ class TcpHostLocalPortsTestSuite : public TestSuite
                              "",
                              false,
                              false,
+                             true},
+                 TimeWaitRow{"records, LoopbackOnly, loopback",
+                             "Linux-6",
+                             "",
+                             false,
+                             true,
+                             true,
                              true},
                  TimeWaitRow{"records, On, no timestamps",
                              "Linux-6-no-tcp-options",
