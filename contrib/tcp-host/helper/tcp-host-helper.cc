@@ -7,6 +7,7 @@
 #include "ns3/abort.h"
 #include "ns3/arp-l3-protocol.h"
 #include "ns3/host-cpu.h"
+#include "ns3/local-port-allocator.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/socket-memory.h"
@@ -40,6 +41,7 @@ TcpHostHelper::TcpHostHelper()
     m_outputFactory.SetTypeId(TcpOutputStage::GetTypeId());
     m_timeWaitFactory.SetTypeId(TimeWaitTable::GetTypeId());
     m_listenQueueFactory.SetTypeId(TcpListenQueue::GetTypeId());
+    m_localPortFactory.SetTypeId(LocalPortAllocator::GetTypeId());
 }
 
 void
@@ -186,6 +188,19 @@ TcpHostHelper::SetListenQueueAttribute(const std::string& name, const AttributeV
 }
 
 void
+TcpHostHelper::SetLocalPortAllocator(bool enable)
+{
+    m_localPorts = enable;
+}
+
+void
+TcpHostHelper::SetLocalPortAttribute(const std::string& name, const AttributeValue& value)
+{
+    SetUserAttribute(m_localPortFactory, name, value);
+    m_localPorts = true;
+}
+
+void
 TcpHostHelper::SetHostModelEnabled(bool enable)
 {
     m_hostModel = enable;
@@ -306,6 +321,11 @@ TcpHostHelper::Install(Ptr<Node> node)
     // Every node: arriving segments reach the suite's sockets in one hash
     // probe (costed first where there is a host model).
     node->AggregateObject(CreateObject<TcpSocketIndex>());
+    if (m_localPorts)
+    {
+        // It asks the index and the TIME_WAIT table, aggregated above.
+        node->AggregateObject(m_localPortFactory.Create<LocalPortAllocator>());
+    }
     m_inputFactory.Create<TcpInputStage>()->Install(node);
     m_outputFactory.Create<TcpOutputStage>()->Install(node);
 }
@@ -327,6 +347,14 @@ TcpHostHelper::AssignStreams(NodeContainer nodes, int64_t stream)
                             "TcpHostHelper::AssignStreams: node " << node->GetId()
                                                                   << " has no internet stack");
         arp->AssignStreams(stream + 2 * i + 1);
+    }
+    // After all the others, so that nodes without one draw as before.
+    for (uint32_t i = 0; i < nodes.GetN(); ++i)
+    {
+        if (Ptr<LocalPortAllocator> ports = nodes.Get(i)->GetObject<LocalPortAllocator>())
+        {
+            used += ports->AssignStreams(stream + used);
+        }
     }
     return used;
 }

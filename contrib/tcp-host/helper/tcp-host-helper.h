@@ -150,6 +150,24 @@ class TcpHostHelper
     void SetListenQueueAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * @brief Give the nodes Linux's choice of connect()'s local port (a
+     * LocalPortAllocator): per destination from ip_local_port_range, with
+     * tcp_tw_reuse; a connect() with no port left fails with
+     * ERROR_ADDRNOTAVAIL. Without it (every profile's default) an unbound
+     * socket's connect() takes ns-3's next ephemeral port.
+     * @param enable whether to install one
+     */
+    void SetLocalPortAllocator(bool enable);
+
+    /**
+     * @brief Set an attribute of the LocalPortAllocator (and install one).
+     * @param name the attribute (LowPort, HighPort, TwReuse, TwReuseDelay, PerturbTableOrder,
+     * Random)
+     * @param value its value
+     */
+    void SetLocalPortAttribute(const std::string& name, const AttributeValue& value);
+
+    /**
      * @brief Set the InternetStackHelper that installs IP and TCP on nodes without them.
      * @param stack the helper
      */
@@ -178,7 +196,8 @@ class TcpHostHelper
      * count differs between ns-3 versions, so it is taken last. Without
      * this, those variables get ns-3's automatic streams, numbered in
      * creation order, and any random variable ns-3 adds (3.48's IPv6
-     * routing extension) changes their draws.
+     * routing extension) changes their draws. Last, one per node that has a
+     * LocalPortAllocator, for its counters (none without one).
      *
      * @param nodes the nodes, installed
      * @param stream the first stream number
@@ -240,6 +259,8 @@ class TcpHostHelper
     bool m_timeWaitTable{false};        //!< Install a TimeWaitTable
     ObjectFactory m_listenQueueFactory; //!< Makes the listeners' TcpListenQueue objects
     bool m_listenQueues{false};         //!< Listeners get a TcpListenQueue
+    ObjectFactory m_localPortFactory;   //!< Makes LocalPortAllocator objects
+    bool m_localPorts{false};           //!< Install a LocalPortAllocator
     bool m_hostModel{true};             //!< Install the host model
     InternetStackHelper m_stack;        //!< Installs IP and TCP
 };

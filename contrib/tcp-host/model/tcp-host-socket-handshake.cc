@@ -2,11 +2,13 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// TcpHostSocket: the handshake's arms: stray segments at a listener, a refusal in
-// SYN_SENT, the timestamp echoed on a resent SYN (RFC 7323 section 4.3),
-// and a listener's SYN and accept queues (TcpListenQueue decides, these arms
-// act). The handshake's RTT sample is tcp-host-socket-rtt.cc's.
+// TcpHostSocket: the handshake's arms: connect()'s local port (the node's
+// LocalPortAllocator), stray segments at a listener, a refusal in SYN_SENT,
+// the timestamp echoed on a resent SYN (RFC 7323 section 4.3), and a
+// listener's SYN and accept queues (TcpListenQueue decides, these arms act).
+// The handshake's RTT sample is tcp-host-socket-rtt.cc's.
 
+#include "local-port-allocator.h"
 #include "tcp-host-socket-factory.h"
 #include "tcp-host-socket.h"
 #include "tcp-listen-queue.h"
@@ -14,7 +16,12 @@
 
 #include "ns3/inet-socket-address.h"
 #include "ns3/inet6-socket-address.h"
+#include "ns3/ipv4-end-point.h"
+#include "ns3/ipv4-route.h"
+#include "ns3/ipv4-routing-protocol.h"
+#include "ns3/ipv4.h"
 #include "ns3/log.h"
+#include "ns3/node.h"
 #include "ns3/tcp-header.h"
 #include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-option-ts.h"
@@ -44,6 +51,88 @@ SegmentKey(const Address& fromAddress, const Address& toAddress, TcbKey& key)
 }
 
 } // namespace
+
+int
+TcpHostSocket::Connect(const Address& address)
+{
+    Ptr<LocalPortAllocator> ports = m_node ? m_node->GetObject<LocalPortAllocator>() : nullptr;
+    if (!ports || m_endPoint != nullptr || m_endPoint6 != nullptr ||
+        !InetSocketAddress::IsMatchingType(address))
+    {
+        return TcpSocketBase::Connect(address); // ns-3's ephemeral port, or the bound one
+    }
+    NS_LOG_FUNCTION(this << address);
+    InetSocketAddress transport = InetSocketAddress::ConvertFrom(address);
+    Ipv4Address peer = transport.GetIpv4();
+    uint16_t peerPort = transport.GetPort();
+
+    // The source address as TcpSocketBase::SetupEndpoint finds it: the
+    // route's. The port depends on it (Linux routes before it hashes).
+    Ptr<Ipv4> ipv4 = m_node->GetObject<Ipv4>();
+    NS_ABORT_MSG_IF(!ipv4 || !ipv4->GetRoutingProtocol(),
+                    "TcpHostSocket::Connect: no Ipv4RoutingProtocol in the node");
+    Ipv4Header header;
+    header.SetDestination(peer);
+    Socket::SocketErrno routeErrno;
+    Ptr<Ipv4Route> route =
+        ipv4->GetRoutingProtocol()->RouteOutput(nullptr, header, m_boundnetdevice, routeErrno);
+    if (!route)
+    {
+        NS_LOG_LOGIC("Route to " << peer << " does not exist");
+        m_errno = routeErrno;
+        return -1;
+    }
+    Ipv4Address local = route->GetSource();
+
+    LocalPortAllocator::Choice choice =
+        ports->Choose(local, peer, peerPort, [this, local, peer, peerPort](uint16_t port) {
+            m_endPoint = m_tcp->Allocate(m_boundnetdevice, local, port, peer, peerPort);
+            return m_endPoint != nullptr;
+        });
+    if (choice.port == 0)
+    {
+        m_errno = ERROR_ADDRNOTAVAIL; // Linux's EADDRNOTAVAIL
+        return -1;
+    }
+    // As TcpSocketBase::Bind() goes on once it has an endpoint.
+    m_endPoint6 = nullptr;
+    m_tcp->AddSocket(this);
+    SetupCallback();
+    if (choice.reusedTimeWait)
+    {
+        // tcp_twsk_unique: the new connection starts above the old one's
+        // last sequence number, as CompleteFork starts a reopened one.
+        NS_LOG_LOGIC("TIME_WAIT taken over: ISN " << choice.isn);
+        m_tcb->m_nextTxSequence = choice.isn;
+        m_tcb->m_highTxMark = choice.isn;
+        m_txBuffer->SetHeadSequence(choice.isn);
+    }
+    return TcpSocketBase::Connect(address); // keeps the endpoint it finds set
+}
+
+bool
+TcpHostSocket::TimeWaitReusable(Time& entered) const
+{
+    if (m_state != TIME_WAIT || m_endPoint == nullptr || !m_timestampEnabled)
+    {
+        return false;
+    }
+    entered = m_timeWaitEntered;
+    return true;
+}
+
+SequenceNumber32
+TcpHostSocket::ReuseTimeWait()
+{
+    NS_LOG_FUNCTION(this);
+    NS_ASSERT(m_state == TIME_WAIT);
+    // SND.NXT as a TIME_WAIT record keeps it (HandOverTimeWait)
+    SequenceNumber32 sndNxt =
+        m_finSequenceKnown ? FinSequence() + SequenceNumber32(1) : m_tcb->m_highTxMark.Get();
+    m_timewaitEvent.Cancel();
+    CloseAndNotify(); // as the 2*MSL timer would: the endpoint goes
+    return sndNxt;
+}
 
 bool
 TcpHostSocket::ProcessListenStray(Ptr<Packet> packet,

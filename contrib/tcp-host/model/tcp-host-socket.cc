@@ -406,6 +406,10 @@ TcpHostSocket::StateChanged(TcpStates_t oldState, TcpStates_t newState)
     {
         TellBufferPolicyClosed();
     }
+    if (newState == TIME_WAIT)
+    {
+        m_timeWaitEntered = Simulator::Now(); // tcp_tw_reuse_delay counts from here
+    }
     if (m_parentQueue)
     {
         // A child of a listener with queues: it leaves the SYN queue when it

@@ -249,6 +249,33 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     uint64_t GetDataSegmentsReceived() const override;
     uint64_t GetDataSegmentsReceivedAgain() const override;
 
+    /**
+     * @brief TcpSocketBase's connect(), except that on a node with a
+     * LocalPortAllocator an unbound socket's port is chosen as Linux's
+     * connect() chooses it (per destination, tcp_tw_reuse); with no port
+     * left it fails with ERROR_ADDRNOTAVAIL. Without an allocator, or for a
+     * bound socket, exactly TcpSocketBase's.
+     * @param address the peer
+     * @return 0 on success, -1 on failure (GetErrno() tells why)
+     */
+    int Connect(const Address& address) override;
+
+    /**
+     * @brief For the node's LocalPortAllocator: whether this socket holds a
+     * TIME_WAIT whose 4-tuple a new connection may take over (Linux's
+     * tcp_twsk_unique asks a TIME_WAIT that saw timestamps).
+     * @param entered set to when it entered TIME_WAIT
+     * @return whether it is in TIME_WAIT and its connection used timestamps
+     */
+    bool TimeWaitReusable(Time& entered) const;
+
+    /**
+     * @brief End this socket's TIME_WAIT now and let its endpoint go, for a
+     * new connection of the node that takes over its 4-tuple.
+     * @return the old connection's SND.NXT (our FIN counted)
+     */
+    SequenceNumber32 ReuseTimeWait();
+
     int Close() override;
     int Listen() override;
     int Send(Ptr<Packet> p, uint32_t flags) override;
@@ -737,6 +764,7 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     uint32_t m_synWindowCap{0};  //!< While a SYN is built: the real buffer (window cap)
     uint32_t m_synTsValue{0};    //!< Timestamp value of the last SYN sent
     uint32_t m_rcvBufTarget{0};  //!< A receive buffer being shrunk: its target (0: none)
+    Time m_timeWaitEntered;      //!< When this socket entered TIME_WAIT
 };
 
 } // namespace ns3

@@ -66,12 +66,10 @@ TcpSocketIndex::Remove(const TcpHostSocket* socket)
 TcpHostSocket*
 TcpSocketIndex::Find(const TcbKey& key) const
 {
-    for (const TcbKey& probe : {key,
-                                TcbKey{key.localAddress, key.localPort, Ipv4Address::GetAny(), 0},
-                                TcbKey{Ipv4Address::GetAny(),
-                                       key.localPort,
-                                       Ipv4Address::GetAny(),
-                                       0}})
+    for (const TcbKey& probe :
+         {key,
+          TcbKey{key.localAddress, key.localPort, Ipv4Address::GetAny(), 0},
+          TcbKey{Ipv4Address::GetAny(), key.localPort, Ipv4Address::GetAny(), 0}})
     {
         auto it = m_byKey.find(probe);
         if (it != m_byKey.end())
@@ -80,6 +78,13 @@ TcpSocketIndex::Find(const TcbKey& key) const
         }
     }
     return nullptr;
+}
+
+TcpHostSocket*
+TcpSocketIndex::FindExact(const TcbKey& key) const
+{
+    auto it = m_byKey.find(key);
+    return it == m_byKey.end() ? nullptr : it->second;
 }
 
 uint32_t

@@ -75,6 +75,16 @@ class TcpSocketIndex : public Object
      */
     TcpHostSocket* Find(const TcbKey& key) const;
 
+    /**
+     * @brief The socket listed under exactly this key (no fall-back to
+     * listeners): whether a 4-tuple, or a listener's port, is taken
+     * (LocalPortAllocator).
+     *
+     * @param key a 4-tuple, local end first (peer 0.0.0.0:0: a listener)
+     * @return the socket, or nullptr when none is listed
+     */
+    TcpHostSocket* FindExact(const TcbKey& key) const;
+
     /// @return the number of sockets listed
     uint32_t GetSize() const;
 

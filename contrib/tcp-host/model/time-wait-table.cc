@@ -86,6 +86,11 @@ TimeWaitTable::GetTypeId()
                             "A new SYN ended a record and went on to the listener.",
                             MakeTraceSourceAccessor(&TimeWaitTable::m_reopenedTrace),
                             "ns3::TimeWaitTable::KeyTracedCallback")
+            .AddTraceSource("Reused",
+                            "A connect() of this node took over a record's 4-tuple "
+                            "(tcp_tw_reuse, LocalPortAllocator).",
+                            MakeTraceSourceAccessor(&TimeWaitTable::m_reusedTrace),
+                            "ns3::TimeWaitTable::KeyTracedCallback")
             .AddTraceSource("Expired",
                             "A record's timer expired.",
                             MakeTraceSourceAccessor(&TimeWaitTable::m_expiredTrace),
@@ -149,6 +154,7 @@ TimeWaitTable::Enter(const TcbKey& key, const Record& record)
     Remove(key);
     Entry& entry = m_entries[key];
     entry.record = record;
+    entry.entered = Simulator::Now();
     Restart(key, entry);
     m_count = m_entries.size();
     UpdateMemory();
@@ -261,6 +267,42 @@ TimeWaitTable::HasIsn(const TcbKey& key) const
     return m_isns.count(key) > 0;
 }
 
+bool
+TimeWaitTable::Find(const TcbKey& key, Record& record, Time& entered) const
+{
+    auto it = m_entries.find(key);
+    if (it == m_entries.end())
+    {
+        return false;
+    }
+    record = it->second.record;
+    entered = it->second.entered;
+    return true;
+}
+
+bool
+TimeWaitTable::Reuse(const TcbKey& key, SequenceNumber32& isn)
+{
+    auto it = m_entries.find(key);
+    if (it == m_entries.end())
+    {
+        return false;
+    }
+    // tcp_twsk_unique: write_seq = tw_snd_nxt + 65535 + 2, never 0.
+    isn = it->second.record.sndNxt + SequenceNumber32(m_isnDistance);
+    if (isn.GetValue() == 0)
+    {
+        isn = SequenceNumber32(1);
+    }
+    NS_LOG_LOGIC("connect() takes over TIME_WAIT of port "
+                 << key.localPort << " to " << key.peerAddress << ":" << key.peerPort << ": ISN "
+                 << isn);
+    ++m_reused;
+    m_reusedTrace(key);
+    Remove(key);
+    return true;
+}
+
 void
 TimeWaitTable::Restart(const TcbKey& key, Entry& entry)
 {
@@ -347,6 +389,12 @@ uint64_t
 TimeWaitTable::GetAcksSent() const
 {
     return m_acks;
+}
+
+uint64_t
+TimeWaitTable::GetReused() const
+{
+    return m_reused;
 }
 
 bool

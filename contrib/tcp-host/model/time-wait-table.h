@@ -51,7 +51,9 @@ class SocketMemory;
  * - an out-of-sequence RST is dropped.
  * A timestamp older than the record's (PAWS) makes any segment the last
  * kind. The FIN_WAIT2 substate (an orphaned socket) is not modelled: sockets
- * enter the table in TIME_WAIT only.
+ * enter the table in TIME_WAIT only. A connect() of the node may take a
+ * record's 4-tuple over (tcp_tw_reuse: LocalPortAllocator, through Find and
+ * Reuse).
  */
 class TimeWaitTable : public Object
 {
@@ -114,6 +116,27 @@ class TimeWaitTable : public Object
      */
     bool HasIsn(const TcbKey& key) const;
 
+    /**
+     * @brief A record, for a connect() that wants its 4-tuple
+     * (LocalPortAllocator: Linux's tcp_twsk_unique reads the record).
+     * @param key the connection
+     * @param record set to the record, if there is one
+     * @param entered set to when it entered TIME_WAIT (tw_entry_stamp)
+     * @return whether there is one
+     */
+    bool Find(const TcbKey& key, Record& record, Time& entered) const;
+
+    /**
+     * @brief Give a record's 4-tuple to a new connection of this node
+     * (connect() with tcp_tw_reuse): the record goes, and the new
+     * connection starts IsnDistance above the old one's last sequence
+     * number, as a connection a SYN reopened does.
+     * @param key the connection
+     * @param isn set to the new connection's ISN, if there is a record
+     * @return whether there was a record
+     */
+    bool Reuse(const TcbKey& key, SequenceNumber32& isn);
+
     /// @return records now
     uint32_t GetCount() const;
     /// @return connections that closed with no TIME_WAIT because the table was full
@@ -124,6 +147,8 @@ class TimeWaitTable : public Object
     uint64_t GetReopened() const;
     /// @return ACKs sent from records
     uint64_t GetAcksSent() const;
+    /// @return records whose 4-tuple a connect() of this node took over (Reuse)
+    uint64_t GetReused() const;
     /// @return whether a record exists for key
     bool Has(const TcbKey& key) const;
 
@@ -150,6 +175,7 @@ class TimeWaitTable : public Object
         Record record;       //!< What TIME_WAIT needs
         EventId expiry;      //!< Its timer (tw_timer)
         Time lastOowAck{-1}; //!< tw_last_oow_ack_time (-1: none yet)
+        Time entered;        //!< When it entered TIME_WAIT (tw_entry_stamp)
     };
 
     /// Find the node's TCP and memory at first use.
@@ -178,9 +204,11 @@ class TimeWaitTable : public Object
     uint64_t m_killed{0};                                            //!< Ended by RST
     uint64_t m_reopened{0};                                          //!< Ended by a SYN
     uint64_t m_acks{0};                                              //!< ACKs sent
+    uint64_t m_reused{0};                                            //!< Given to a connect()
     TracedCallback<const TcbKey&> m_overflowTrace;                   //!< Enter refused
     TracedCallback<const TcbKey&> m_killedTrace;                     //!< Ended by RST
     TracedCallback<const TcbKey&> m_reopenedTrace;                   //!< Ended by a SYN
+    TracedCallback<const TcbKey&> m_reusedTrace;                     //!< Taken by a connect()
     TracedCallback<const TcbKey&> m_expiredTrace;                    //!< Timer expired
     TracedCallback<const TcbKey&, Time> m_restartedTrace;            //!< Timer (re)started
 };
