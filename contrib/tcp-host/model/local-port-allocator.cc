@@ -29,9 +29,6 @@ NS_OBJECT_ENSURE_REGISTERED(LocalPortAllocator);
 namespace
 {
 
-/// tcp_twsk_unique: the new connection starts this far above tw_snd_nxt.
-constexpr uint32_t TW_REUSE_ISN_DISTANCE = 65535 + 2;
-
 /// @return whether an address is in 127.0.0.0/8 (ipv4_is_loopback)
 bool
 IsLoopback(Ipv4Address address)
@@ -199,6 +196,10 @@ LocalPortAllocator::MayReuse(const TcbKey& key, bool timestamps, Time entered) c
 LocalPortAllocator::Probe
 LocalPortAllocator::Try(const TcbKey& key, const Take& take, Choice& choice)
 {
+    // Whether a TIME_WAIT holds the 4-tuple, and where, decided before
+    // anything is given up
+    TcpHostSocket* socketTimeWait = nullptr; // a TIME_WAIT kept in its socket
+    bool recordTimeWait = false;             // a TimeWaitTable record
     if (m_index)
     {
         // A port bind() gave a socket (a bind bucket with fastreuse >= 0):
@@ -211,20 +212,16 @@ LocalPortAllocator::Try(const TcbKey& key, const Take& take, Choice& choice)
         }
         if (TcpHostSocket* holder = m_index->FindExact(key))
         {
-            // A socket of its own holds the 4-tuple: a connection, or a
-            // TIME_WAIT kept in the socket (no TimeWaitTable).
+            // A connection, or a TIME_WAIT kept in the socket
             Time entered;
             if (!holder->TimeWaitReusable(entered) || !MayReuse(key, true, entered))
             {
                 return BUSY;
             }
-            SequenceNumber32 isn =
-                holder->ReuseTimeWait() + SequenceNumber32(TW_REUSE_ISN_DISTANCE);
-            choice.isn = isn.GetValue() == 0 ? SequenceNumber32(1) : isn;
-            choice.reusedTimeWait = true;
+            socketTimeWait = holder;
         }
     }
-    if (!choice.reusedTimeWait && m_timeWait)
+    if (!socketTimeWait && m_timeWait)
     {
         TimeWaitTable::Record record;
         Time entered;
@@ -234,23 +231,33 @@ LocalPortAllocator::Try(const TcbKey& key, const Take& take, Choice& choice)
             {
                 return BUSY;
             }
-            m_timeWait->Reuse(key, choice.isn);
-            choice.reusedTimeWait = true;
+            recordTimeWait = true;
         }
     }
-    if (choice.reusedTimeWait)
+    if (socketTimeWait)
     {
+        // Its endpoint holds the 4-tuple in ns-3's demultiplexer: it must
+        // go before the new connection can have it.
+        choice.isn = TimeWaitTable::IsnAbove(socketTimeWait->ReuseTimeWait(),
+                                             TimeWaitTable::LINUX_ISN_DISTANCE);
+    }
+    if (!take(key.localPort))
+    {
+        return BUSY; // ns-3 has the 4-tuple already: a socket the index does not list
+    }
+    if (recordTimeWait)
+    {
+        // A record holds no endpoint: it is taken over once the port is
+        m_timeWait->Reuse(key, choice.isn);
+    }
+    if (socketTimeWait || recordTimeWait)
+    {
+        choice.reusedTimeWait = true;
         NS_LOG_LOGIC("port " << key.localPort << ": TIME_WAIT taken over, ISN " << choice.isn);
         ++m_reused;
         m_reusedTrace(key);
     }
-    if (take(key.localPort))
-    {
-        return TAKEN;
-    }
-    // ns-3 has the 4-tuple already: a socket the index does not list.
-    choice.reusedTimeWait = false;
-    return BUSY;
+    return TAKEN;
 }
 
 void

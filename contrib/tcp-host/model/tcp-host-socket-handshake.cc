@@ -100,12 +100,9 @@ TcpHostSocket::Connect(const Address& address)
     SetupCallback();
     if (choice.reusedTimeWait)
     {
-        // tcp_twsk_unique: the new connection starts above the old one's
-        // last sequence number, as CompleteFork starts a reopened one.
+        // tcp_twsk_unique's write_seq
         NS_LOG_LOGIC("TIME_WAIT taken over: ISN " << choice.isn);
-        m_tcb->m_nextTxSequence = choice.isn;
-        m_tcb->m_highTxMark = choice.isn;
-        m_txBuffer->SetHeadSequence(choice.isn);
+        StartSequenceAt(choice.isn);
     }
     return TcpSocketBase::Connect(address); // keeps the endpoint it finds set
 }
@@ -237,6 +234,14 @@ TcpHostSocket::EchoResentSyn(const TcpHeader& tcpHeader)
 }
 
 void
+TcpHostSocket::StartSequenceAt(SequenceNumber32 isn)
+{
+    m_tcb->m_nextTxSequence = isn;
+    m_tcb->m_highTxMark = isn;
+    m_txBuffer->SetHeadSequence(isn);
+}
+
+void
 TcpHostSocket::CompleteFork(Ptr<Packet> p,
                             const TcpHeader& tcpHeader,
                             const Address& fromAddress,
@@ -247,13 +252,9 @@ TcpHostSocket::CompleteFork(Ptr<Packet> p,
     SequenceNumber32 isn;
     if (table && SegmentKey(fromAddress, toAddress, key) && table->TakeIsn(key, isn))
     {
-        // Linux's tcp_conn_request with the TIME_WAIT's tw_isn: the new
-        // connection's numbers start above the old one's, so that the
-        // peer cannot take an old duplicate for new data.
+        // Linux's tcp_conn_request with the TIME_WAIT's tw_isn
         NS_LOG_LOGIC("reopened from TIME_WAIT: ISN " << isn);
-        m_tcb->m_nextTxSequence = isn;
-        m_tcb->m_highTxMark = isn;
-        m_txBuffer->SetHeadSequence(isn);
+        StartSequenceAt(isn);
     }
     if (m_parentQueue)
     {

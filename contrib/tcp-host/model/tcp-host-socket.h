@@ -428,6 +428,15 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
                              const Address& toAddress);
 
     /**
+     * @brief Start the connection's sequence numbers at an ISN above an old
+     * connection's with the same 4-tuple (a TIME_WAIT reopened by a SYN or
+     * taken over by connect()), so that the peer cannot take an old
+     * duplicate for new data.
+     * @param isn the first sequence number
+     */
+    void StartSequenceAt(SequenceNumber32 isn);
+
+    /**
      * @brief Answer a segment with an RST, as for a connection that does
      * not exist (RFC 793: SEQ=SEG.ACK, or ACK=SEG.SEQ+SEG.LEN).
      * @param packet the segment

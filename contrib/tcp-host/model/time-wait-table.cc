@@ -66,7 +66,7 @@ TimeWaitTable::GetTypeId()
             .AddAttribute("IsnDistance",
                           "How far above the old connection's last sequence number a "
                           "connection reopened by a SYN starts (Linux: 65535 + 2).",
-                          UintegerValue(65537),
+                          UintegerValue(LINUX_ISN_DISTANCE),
                           MakeUintegerAccessor(&TimeWaitTable::m_isnDistance),
                           MakeUintegerChecker<uint32_t>(1))
             .AddTraceSource("Count",
@@ -214,8 +214,7 @@ TimeWaitTable::Receive(Ptr<const Packet> packet, const TcpHeader& header, const 
     if (syn && !rst && !ack && !pawsReject &&
         (seq > r.rcvNxt || (ts && int32_t(r.tsRecent - ts->GetTimestamp()) < 0)))
     {
-        SequenceNumber32 isn = r.sndNxt + SequenceNumber32(m_isnDistance);
-        m_isns[key] = isn.GetValue() == 0 ? SequenceNumber32(1) : isn;
+        m_isns[key] = IsnAbove(r.sndNxt, m_isnDistance);
         NS_LOG_LOGIC("new SYN: TIME_WAIT ends, the listener answers from " << m_isns[key]);
         ++m_reopened;
         m_reopenedTrace(key);
@@ -246,6 +245,13 @@ TimeWaitTable::Receive(Ptr<const Packet> packet, const TcpHeader& header, const 
     }
     SendAck(key, entry);
     return HANDLED;
+}
+
+SequenceNumber32
+TimeWaitTable::IsnAbove(SequenceNumber32 sndNxt, uint32_t distance)
+{
+    SequenceNumber32 isn = sndNxt + SequenceNumber32(distance);
+    return isn.GetValue() == 0 ? SequenceNumber32(1) : isn;
 }
 
 bool
@@ -288,12 +294,7 @@ TimeWaitTable::Reuse(const TcbKey& key, SequenceNumber32& isn)
     {
         return false;
     }
-    // tcp_twsk_unique: write_seq = tw_snd_nxt + 65535 + 2, never 0.
-    isn = it->second.record.sndNxt + SequenceNumber32(m_isnDistance);
-    if (isn.GetValue() == 0)
-    {
-        isn = SequenceNumber32(1);
-    }
+    isn = IsnAbove(it->second.record.sndNxt, m_isnDistance); // tcp_twsk_unique's write_seq
     NS_LOG_LOGIC("connect() takes over TIME_WAIT of port "
                  << key.localPort << " to " << key.peerAddress << ":" << key.peerPort << ": ISN "
                  << isn);

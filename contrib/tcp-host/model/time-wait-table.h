@@ -102,6 +102,19 @@ class TimeWaitTable : public Object
      */
     Verdict Receive(Ptr<const Packet> packet, const TcpHeader& header, const TcbKey& key);
 
+    /// Linux's distance from an old connection's last sequence number to
+    /// the ISN of the one that takes its 4-tuple over (65535 + 2,
+    /// tcp_timewait_state_process and tcp_twsk_unique)
+    static constexpr uint32_t LINUX_ISN_DISTANCE = 65535 + 2;
+
+    /**
+     * @brief The ISN of a connection that takes a TIME_WAIT's 4-tuple over.
+     * @param sndNxt the old connection's SND.NXT (its FIN counted)
+     * @param distance how far above it the new one starts
+     * @return sndNxt + distance, never 0 (Linux takes 0 for "none")
+     */
+    static SequenceNumber32 IsnAbove(SequenceNumber32 sndNxt, uint32_t distance);
+
     /**
      * @brief The ISN for a connection a SYN reopened (and forget it).
      * @param key the connection
