@@ -34,6 +34,7 @@ shown unchanged by ./figures.py --verify N --adopt, as after any change.
 """
 
 import argparse
+import hashlib
 import os
 import re
 import shutil
@@ -44,6 +45,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 CANDIDATES = ROOT / "figures" / "candidates"
 WORKTREES = ROOT / "build-candidates"
+sys.path.insert(0, str(ROOT))  # figures_lib, imported where used (it needs the venv)
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,40}$")
 
 
@@ -76,8 +78,6 @@ def _stamp(patch_text):
     """What the worktree is made from: main's HEAD but for figures/ (so that
     committing the candidate's own points does not make it again) and the
     patch."""
-    import hashlib  # noqa: PLC0415
-
     tree = "".join(line + "\n" for line in git("ls-tree", "HEAD").splitlines()
                    if not line.endswith("\tfigures"))  # fmt: skip
     return hashlib.sha256((tree + patch_text).encode()).hexdigest()[:16]
@@ -149,7 +149,6 @@ def move_points(source, target, current):
     target/<experiment>/ if its fingerprint is main's: current(experiment)
     gives (fingerprint, side-file suffixes), None for an unknown experiment.
     -> (number moved, [why each other one stayed])."""
-    sys.path.insert(0, str(ROOT))
     from figures_lib import store  # noqa: PLC0415
 
     moved, left = 0, []
@@ -187,7 +186,6 @@ def land(name):
     if git("status", "--porcelain", "--untracked-files=no"):
         raise CandidateError("main has uncommitted changes: commit or stash them first")
     git("apply", "--index", str(patch))
-    sys.path.insert(0, str(ROOT))
     from figures_lib import registry, store  # noqa: PLC0415
     from figures_lib import experiments as _  # noqa: F401, PLC0415 (registers them)
 
