@@ -443,7 +443,7 @@ class TimeWaitCase : public LocalPortsCase
         for (const auto& l : late)
         {
             NS_TEST_EXPECT_MSG_EQ(l.attempt.result,
-                                  l.expected ? 0 : -1,
+                                  (l.expected ? 0 : -1),
                                   "connect " << l.when << (l.expected ? " succeeds" : " fails"));
             if (l.expected)
             {
