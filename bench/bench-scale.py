@@ -11,18 +11,24 @@ scheme 4 on the suite's TcpHostSocket. The largest size (--huge, default
 (--dtoc): build/bin/dtoc on the regular server at 100 % to 1000 % load and
 a listen queue of 1024 to 65 536.
 
-Each row: wall time (start-up included), CPU time (user + system of the
-child alone), events, microseconds of CPU per event, that cost against the
-smallest size of the same configuration in this run (the ratio the issue
-asks to stay within 1.25), the child's peak resident memory and, for the
-proxy, that memory per client. CPU time, not wall time, for the ratios: they
-hold on a machine busy with other work. --profile runs `perf record` on the
+Each size runs twice, for the duration and for twice it, on the same
+traffic. Each row: wall time and CPU time (user + system of the child
+alone) of the longer run, its events and CPU per event, the *marginal*
+CPU per event (the CPU of the longer run less the shorter's, over the
+events it adds: start-up and set-up, which build thousands of links and
+load ns-3's libraries, cancel out, leaving what an event costs once the
+scenario runs), that marginal cost against the smallest size of the same
+configuration in this run (the ratio the issue asks to stay within 1.25),
+the child's peak resident memory and, for the proxy, that memory per
+client. CPU time, not wall time, for the ratios: they hold on a machine
+busy with other work, though the smallest sizes' marginal costs, from
+differences of about a second, vary by some 10 % from run to run. --profile runs `perf record` on the
 largest suite run and prints the share of ns-3's per-connection lists
 (endpoint demultiplexer, TcpL4Protocol's socket map, static routing's scan).
 A benchmark, not a test: it asserts nothing. Does not build: ./ns3 build first.
 
-  .venv/bin/python bench/bench-scale.py [--sizes 500,1000,2000,5000] [--duration 20]
-      [--huge 50000] [--huge-duration 2] [--dtoc] [--profile]
+  .venv/bin/python bench/bench-scale.py [--sizes 500,1000,2000,5000] [--duration 10]
+      [--huge 50000] [--huge-duration 1] [--dtoc] [--profile]
 """
 
 import argparse
@@ -77,21 +83,38 @@ def proxy_argv(clients, duration, options):
             f"--poolKb={round(3200 * k)}", f"--duration={duration:g}", "--csv", "--header"]  # fmt: skip
 
 
-def print_row(label, size, wall, cpu, rss, events, base, per_unit=None):
-    per_event = cpu / events * 1e6
-    ratio = per_event / base if base else 1.0
-    extra = f"{rss * 1024 / per_unit:>9.1f}" if per_unit else ""
-    print(f"  {label:<32}{size:>8}{wall:>8.1f}{cpu:>8.1f}{events:>11}{per_event:>9.2f}{ratio:>8.2f}"
-          f"{rss:>9.0f}{extra}", flush=True)  # fmt: skip
-    return per_event
+HEADER = (f"{'wall s':>8}{'CPU s':>8}{'events':>11}{'us/event':>9}{'marginal':>9}{'vs first':>9}"
+          f"{'peak MB':>9}")  # fmt: skip
+
+
+def run_twice(argv_for):
+    """Run argv_for(1) and argv_for(2) (the duration and twice it).
+    -> (wall, CPU, peak MB, events of the longer run; marginal CPU s per event)."""
+    wall1, cpu1, _, row1 = run_measured(argv_for(1))
+    wall2, cpu2, rss2, row2 = run_measured(argv_for(2))
+    events1, events2 = int(row1["events"]), int(row2["events"])
+    if events2 <= events1:
+        sys.exit(f"error: {' '.join(map(str, argv_for(2)))} ran no more events than half its duration")
+    return wall2, cpu2, rss2, events2, (cpu2 - cpu1) / (events2 - events1)
+
+
+def print_row(label, size, measured, base, per_unit=None):
+    """One row; -> the marginal microseconds per event (the next rows' base)."""
+    wall, cpu, rss, events, marginal = measured
+    marginal *= 1e6
+    ratio = marginal / base if base else 1.0
+    extra = f"{rss * 1024 / per_unit:>10.1f}" if per_unit else ""
+    print(f"  {label:<32}{size:>8}{wall:>8.1f}{cpu:>8.1f}{events:>11}{cpu / events * 1e6:>9.2f}"
+          f"{marginal:>9.2f}{ratio:>9.2f}{rss:>9.0f}{extra}", flush=True)  # fmt: skip
+    return marginal
 
 
 def bench_proxy(args):
     sizes = [int(s) for s in args.sizes.split(",")]
-    print(f"Proxy experiment, scaled by clients/500, {args.duration:g} s simulated "
-          f"({args.huge_duration:g} s at {args.huge}), run 1, one run each")  # fmt: skip
-    print(f"  {'configuration':<32}{'clients':>8}{'wall s':>8}{'CPU s':>8}{'events':>11}"
-          f"{'us/event':>9}{'vs first':>8}{'peak MB':>9}{'KB/client':>9}")  # fmt: skip
+    huge = f" ({args.huge_duration:g} and {2 * args.huge_duration:g} s at {args.huge})" if args.huge else ""
+    print(f"Proxy experiment, scaled by clients/500, {args.duration:g} and {2 * args.duration:g} s "
+          f"simulated{huge}, run 1, one run each")  # fmt: skip
+    print(f"  {'configuration':<32}{'clients':>8}{HEADER}{'KB/client':>10}")
     largest = None
     for label, options in PROXY_CONFIGS:
         base = None
@@ -99,19 +122,17 @@ def bench_proxy(args):
             if clients == args.huge and "--stockSockets=1" in options and not args.huge_stock:
                 continue  # hours: stock ns-3 walks every endpoint per segment
             duration = args.huge_duration if clients == args.huge else args.duration
-            argv = proxy_argv(clients, duration, options)
-            wall, cpu, rss, row = run_measured(argv)
-            per_event = print_row(label, clients, wall, cpu, rss, int(row["events"]), base, clients)
+            measured = run_twice(lambda times: proxy_argv(clients, times * duration, options))
+            per_event = print_row(label, clients, measured, base, clients)
             base = base or per_event
             if "--stockSockets=1" not in options:
-                largest = argv
+                largest = proxy_argv(clients, 2 * duration, options)
     return largest
 
 
 def bench_dtoc(args):
-    print("DTOC, regular server, 20 s warm-up + 20 s measured, run 1, one run each")
-    print(f"  {'configuration':<32}{'size':>8}{'wall s':>8}{'CPU s':>8}{'events':>11}"
-          f"{'us/event':>9}{'vs first':>8}{'peak MB':>9}")  # fmt: skip
+    print("DTOC, regular server, 20 s warm-up + 20 and 40 s measured, run 1, one run each")
+    print(f"  {'configuration':<32}{'size':>8}{HEADER}")
     sweeps = (
         ("load % (queue 1024)", "load", [100, 200, 500, 1000], ["--queueLimit=1024"]),
         ("queue (load 1000 %)", "queueLimit", [1024, 4096, 16384, 65536], ["--load=1000"]),
@@ -119,10 +140,11 @@ def bench_dtoc(args):
     for label, name, values, fixed in sweeps:
         base = None
         for value in values:
-            argv = [str(DTOC), "--strategy=regular", "--timeout=10", "--warmup=20", "--measure=20",
-                    *fixed, f"--{name}={value}", "--header"]  # fmt: skip
-            wall, cpu, rss, row = run_measured(argv)
-            per_event = print_row(label, value, wall, cpu, rss, int(row["events"]), base)
+            def argv_for(times, fixed=fixed, name=name, value=value):
+                return [str(DTOC), "--strategy=regular", "--timeout=10", "--warmup=20",
+                        f"--measure={20 * times}", *fixed, f"--{name}={value}", "--header"]  # fmt: skip
+
+            per_event = print_row(label, value, run_twice(argv_for), base)
             base = base or per_event
 
 
@@ -155,9 +177,9 @@ def profile(argv):
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--sizes", default="500,1000,2000,5000", help="proxy clients, comma-separated")
-    p.add_argument("--duration", type=float, default=20, help="seconds simulated at those sizes")
+    p.add_argument("--duration", type=float, default=10, help="seconds simulated at those sizes (and twice it)")
     p.add_argument("--huge", type=int, default=50000, help="the largest proxy size (0: none)")
-    p.add_argument("--huge-duration", type=float, default=2, help="seconds simulated at --huge")
+    p.add_argument("--huge-duration", type=float, default=1, help="seconds simulated at --huge (and twice it)")
     p.add_argument("--huge-stock", action="store_true", help="also stock sockets at --huge")
     p.add_argument("--dtoc", action="store_true", help="also the DTOC load and queue sweeps")
     p.add_argument("--no-proxy", action="store_true", help="skip the proxy sweep")

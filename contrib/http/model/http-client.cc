@@ -95,6 +95,14 @@ HttpClient::GetTypeId()
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&HttpClient::m_thinkTime),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("ConnectErrorPause",
+                          "Least pause before the next connection when connect() itself "
+                          "fails (no local port left, EADDRNOTAVAIL, or no route): the next "
+                          "attempt waits the longer of this and ThinkTime, so a client out "
+                          "of ports cannot retry for ever at one instant.",
+                          TimeValue(MilliSeconds(10)),
+                          MakeTimeAccessor(&HttpClient::m_connectErrorPause),
+                          MakeTimeChecker(Time(1)))
             .AddAttribute("ResponseTimeout",
                           "Longest wait for a connection, a response, or the server's close.",
                           TimeValue(Seconds(30)),
@@ -256,8 +264,14 @@ HttpClient::Open()
     m_socket->SetRecvCallback(MakeCallback(&HttpClient::Received, this));
     m_socket->SetCloseCallbacks(MakeCallback(&HttpClient::PeerClosed, this),
                                 MakeCallback(&HttpClient::ErrorClosed, this));
-    m_socket->Bind();
-    m_socket->Connect(m_remote);
+    // No Bind() first: connect() chooses the local port, through the node's
+    // LocalPortAllocator if it has one (Linux's choice), else as ns-3 does.
+    if (m_socket->Connect(m_remote) != 0)
+    {
+        ++m_stats.connectErrors; // never sent a SYN: refused at once
+        Finish(REFUSED, std::max(m_thinkTime, m_connectErrorPause));
+        return;
+    }
     m_timeout = Simulator::Schedule(m_responseTimeout, &HttpClient::ResponseTimeout, this);
 }
 
@@ -524,6 +538,12 @@ HttpClient::ResponseTimeout()
 void
 HttpClient::Finish(Outcome outcome)
 {
+    Finish(outcome, m_thinkTime);
+}
+
+void
+HttpClient::Finish(Outcome outcome, Time pause)
+{
     NS_LOG_FUNCTION(this << OutcomeName(outcome));
     m_timeout.Cancel();
     m_nextRequest.Cancel();
@@ -537,7 +557,7 @@ HttpClient::Finish(Outcome outcome)
     Simulator::ScheduleNow(&Socket::Close, socket);
     if (m_running)
     {
-        m_next = Simulator::Schedule(m_thinkTime, &HttpClient::Open, this);
+        m_next = Simulator::Schedule(pause, &HttpClient::Open, this);
     }
 }
 

@@ -70,7 +70,7 @@ class HttpClient : public Application
     enum Outcome
     {
         COMPLETED, //!< All its requests answered
-        REFUSED,   //!< Never established (RST to the SYN, or SYN retries exhausted)
+        REFUSED,   //!< Never established (RST to the SYN, SYN retries exhausted, connect() failed)
         RESET,     //!< Ended by the server or an error before all answers came
         TIMED_OUT, //!< A response did not come within ResponseTimeout
         OUTCOMES   //!< Number of outcomes
@@ -88,12 +88,13 @@ class HttpClient : public Application
     /// Counters since the start.
     struct Stats
     {
-        uint64_t requestsIssued{0};                //!< Requests sent (CLIENT_CLOSE not included)
-        uint64_t requestsCompleted{0};             //!< Responses received in full
-        uint64_t requestsFailed{0};                //!< Requests lost with their connection
-        uint64_t clientCloses{0};                  //!< CLIENT_CLOSE requests sent
-        uint64_t bodyBytes{0};                     //!< Response body bytes received
-        uint64_t connectionsOpened{0};             //!< Connections attempted
+        uint64_t requestsIssued{0};    //!< Requests sent (CLIENT_CLOSE not included)
+        uint64_t requestsCompleted{0}; //!< Responses received in full
+        uint64_t requestsFailed{0};    //!< Requests lost with their connection
+        uint64_t clientCloses{0};      //!< CLIENT_CLOSE requests sent
+        uint64_t bodyBytes{0};         //!< Response body bytes received
+        uint64_t connectionsOpened{0}; //!< Connections attempted
+        uint64_t connectErrors{0};     //!< Attempts whose connect() failed at once (REFUSED)
         std::array<uint64_t, OUTCOMES> outcomes{}; //!< Connections per outcome
         Time latencySum;                           //!< Sum of the completed requests' latencies
     };
@@ -195,6 +196,13 @@ class HttpClient : public Application
      */
     void Finish(Outcome outcome);
 
+    /**
+     * @brief Finish, the next connection after a given pause.
+     * @param outcome how it ended
+     * @param pause until the next connection
+     */
+    void Finish(Outcome outcome, Time pause);
+
     TypeId m_protocol;                   //!< Socket factory TypeId
     Address m_remote;                    //!< Server address
     std::string m_host;                  //!< Host header value
@@ -203,6 +211,7 @@ class HttpClient : public Application
     uint32_t m_readSize{0};              //!< Bytes per socket read (0: all)
     EndMode m_endMode{CONNECTION_CLOSE}; //!< How connections end
     Time m_thinkTime;                    //!< Pause between connections
+    Time m_connectErrorPause;            //!< Least pause after connect() failed at once
     Time m_responseTimeout;              //!< Longest wait for a response
     bool m_retryUnavailable{false};      //!< RetryUnavailable
     Ptr<HttpRequestSource> m_source;     //!< What to request

@@ -35,7 +35,7 @@ struct TwoHosts
      * @brief Build it.
      * @param listenQueues the server's listeners get Linux's SYN and accept queues
      */
-    explicit TwoHosts(bool listenQueues = false)
+    explicit TwoHosts(bool listenQueues = false, uint16_t clientPorts = 0)
     {
         PointToPointHelper p2p;
         p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
@@ -43,7 +43,13 @@ struct TwoHosts
         NetDeviceContainer devices = p2p.Install(nodes);
         // The host model counts TCBs (its neutral profile costs no CPU time).
         TcpHostHelper host;
+        if (clientPorts > 0) // connect() on the client takes Linux's ports from a short range
+        {
+            host.SetLocalPortAttribute("LowPort", UintegerValue(40000));
+            host.SetLocalPortAttribute("HighPort", UintegerValue(40000 + clientPorts - 1));
+        }
         host.Install(nodes.Get(0));
+        host.SetLocalPortAllocator(false);
         host.SetListenQueueEnabled(listenQueues);
         host.Install(nodes.Get(1));
         Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.0");
@@ -157,6 +163,48 @@ class EndModeTest : public TestCase
 
     std::string m_endMode;
     bool m_timeWaitAtClient;
+};
+
+/**
+ * Out of local ports: four ports at the client, each held in TIME_WAIT (the
+ * client closes first) once used. The client's connect() chooses its port
+ * (HttpClient does not Bind() first), so the fifth attempt fails at once:
+ * counted, REFUSED, and tried again ConnectErrorPause later, not in a loop
+ * at one instant.
+ */
+class OutOfPortsTest : public TestCase
+{
+  public:
+    OutOfPortsTest()
+        : TestCase("connect() without a local port: refused at once, counted, retried after a "
+                   "pause")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint16_t ports = 4;
+        TwoHosts hosts(false, ports);
+        Ptr<HttpClient> client = hosts.AddClient("ClientClose", 2);
+        client->SetAttribute("ConnectErrorPause", TimeValue(MilliSeconds(50)));
+        client->SetStopTime(Seconds(2));
+        Simulator::Stop(Seconds(3));
+        Simulator::Run();
+        const HttpClient::Stats& s = client->GetStats();
+        NS_TEST_EXPECT_MSG_EQ(s.outcomes[HttpClient::COMPLETED],
+                              ports,
+                              "one connection completed per port");
+        NS_TEST_EXPECT_MSG_EQ(s.connectionsOpened,
+                              ports + s.connectErrors,
+                              "every other attempt found no port");
+        NS_TEST_EXPECT_MSG_EQ(s.outcomes[HttpClient::REFUSED], s.connectErrors, "each refused");
+        // About 2 s of 50-ms pauses after the ports ran out.
+        NS_TEST_EXPECT_MSG_GT(s.connectErrors, 30u, "tried again while out of ports");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(s.connectErrors, 41u, "one attempt per pause, no more");
+        NS_TEST_EXPECT_MSG_EQ(s.requestsFailed, 0u, "no request lost to a failed connect()");
+        Simulator::Destroy();
+    }
 };
 
 /// A server that does not know CLIENT_CLOSE answers 501 and copes.
@@ -973,6 +1021,7 @@ class HttpAppsTestSuite : public TestSuite
         AddTestCase(new EndModeTest("ConnectionClose", false), Duration::QUICK);
         AddTestCase(new EndModeTest("ClientClose", true), Duration::QUICK);
         AddTestCase(new UnknownClientCloseTest(), Duration::QUICK);
+        AddTestCase(new OutOfPortsTest(), Duration::QUICK);
         AddTestCase(new WorkersTest(), Duration::QUICK);
         AddTestCase(new KernelQueueWorkersTest(), Duration::QUICK);
         AddTestCase(new BufferedWritesTest(), Duration::QUICK);

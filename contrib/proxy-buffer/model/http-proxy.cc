@@ -406,8 +406,16 @@ HttpProxy::Forward(Ptr<Socket> socket, const std::string& origin, const std::str
         up->SetRecvCallback(MakeCallback(&HttpProxy::UpReceived, this));
         up->SetCloseCallbacks(MakeCallback(&HttpProxy::UpClosed, this),
                               MakeCallback(&HttpProxy::UpClosed, this));
-        up->Bind();
-        up->Connect(m_origins.at(origin));
+        // No Bind() first: connect() chooses the local port, through the
+        // node's LocalPortAllocator if it has one (Linux's choice).
+        if (up->Connect(m_origins.at(origin)) != 0)
+        {
+            // No local port towards the origin (EADDRNOTAVAIL) or no route.
+            m_up.erase(up);
+            m_manager->CancelReservation();
+            ++m_stats.upstreamConnectErrors;
+            return false; // answered 503
+        }
         ++m_stats.upstreamOpened;
     }
     Upstream& u = m_up.at(up);

@@ -67,17 +67,30 @@ struct ProxyBed
      * @param requests requests per client connection
      * @param originScript if given, the origin is an HttpScriptedServer
      *        answering with it instead of an HttpServer
+     * @param proxyPorts if not 0, the proxy's connect() takes Linux's
+     *        ports (LocalPortAllocator) from a range of this many
      */
     ProxyBed(uint32_t clientCount,
              double hitRatio,
              uint32_t maxConnections,
              HttpProxy::Admission admission,
              uint32_t requests,
-             const HttpScriptedServer::Script* originScript = nullptr)
+             const HttpScriptedServer::Script* originScript = nullptr,
+             uint16_t proxyPorts = 0)
     {
         TcpHostHelper stack;
         stack.SetHostModelEnabled(false);
-        stack.Install(nodes);
+        if (proxyPorts == 0)
+        {
+            stack.Install(nodes);
+        }
+        else
+        {
+            stack.Install(NodeContainer(nodes.Get(0), nodes.Get(2)));
+            stack.SetLocalPortAttribute("LowPort", UintegerValue(40000));
+            stack.SetLocalPortAttribute("HighPort", UintegerValue(40000 + proxyPorts - 1));
+            stack.Install(nodes.Get(1));
+        }
         auto [proxyAddress, originAddress] = LinkChain(nodes, "20ms");
 
         Ptr<HttpFileSet> files = CreateObject<HttpFileSet>();
@@ -182,6 +195,50 @@ class HitMissTest : public TestCase
                                   "over several client connections");
             Simulator::Destroy();
         }
+    }
+};
+
+/**
+ * One local port towards the origin: the proxy's upstream connect() chooses
+ * its port (HttpProxy does not Bind() first), so a miss that needs a second
+ * upstream connection while the first is busy finds none: connect() fails at
+ * once, the proxy answers 503 and keeps its books (no reservation left).
+ */
+class UpstreamOutOfPortsTest : public TestCase
+{
+  public:
+    UpstreamOutOfPortsTest()
+        : TestCase("upstream connect() without a local port: 503, counted, nothing kept")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ProxyBed bed(4, 0.0, 200, HttpProxy::REFUSE, 10, nullptr, 1);
+        Simulator::Stop(Seconds(8));
+        Simulator::Run();
+        const auto& proxy = bed.proxy->GetStats();
+        NS_TEST_EXPECT_MSG_EQ(proxy.upstreamOpened, 1u, "the one port's connection");
+        NS_TEST_EXPECT_MSG_GT(proxy.upstreamConnectErrors, 0u, "misses found no port");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(proxy.unavailable,
+                                    proxy.upstreamConnectErrors,
+                                    "each answered 503");
+        uint64_t completed = 0;
+        for (const auto& client : bed.clients)
+        {
+            completed += client->GetStats().requestsCompleted;
+        }
+        NS_TEST_EXPECT_MSG_GT(completed, proxy.unavailable, "the others served");
+        // At most a handshake per client and one upstream under way: a failed
+        // connect() gave its reserved place back.
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(bed.proxy->GetManager()->GetReserved(),
+                                    bed.clients.size() + 1,
+                                    "no place kept for a connection that never was");
+        NS_TEST_EXPECT_MSG_GT(proxy.upstreamConnectErrors,
+                              bed.clients.size() + 1,
+                              "(enough failures to see a place kept by each)");
+        Simulator::Destroy();
     }
 };
 
@@ -476,6 +533,7 @@ class ProxyBufferProxyTestSuite : public TestSuite
         AddTestCase(new ResponseTimeTest(), Duration::QUICK);
         AddTestCase(new InterimResponseTest(), Duration::QUICK);
         AddTestCase(new UpstreamCapTest(), Duration::QUICK);
+        AddTestCase(new UpstreamOutOfPortsTest(), Duration::QUICK);
     }
 };
 
