@@ -25,10 +25,16 @@ busy with other work, though the smallest sizes' marginal costs, from
 differences of about a second, vary by some 10 % from run to run. --profile runs `perf record` on the
 largest suite run and prints the share of ns-3's per-connection lists
 (endpoint demultiplexer, TcpL4Protocol's socket map, static routing's scan).
+--instructions counts, with valgrind's cachegrind, the marginal
+instructions per event of the suite's scheme 1 at the smallest and largest
+size, and how many of them are ns-3's walks of a node's protocol handlers
+(Node::ReceiveFromDevice, TrafficControlLayer::Receive: two entries per
+device, walked for every packet received; patch 0022 of the series removes
+them): instruction counts do not depend on the machine's load or caches.
 A benchmark, not a test: it asserts nothing. Does not build: ./ns3 build first.
 
   .venv/bin/python bench/bench-scale.py [--sizes 500,1000,2000,5000] [--duration 10]
-      [--huge 50000] [--huge-duration 1] [--dtoc] [--profile]
+      [--huge 50000] [--huge-duration 1] [--dtoc] [--profile] [--instructions]
 """
 
 import argparse
@@ -174,6 +180,70 @@ def profile(argv):
         print(f"    {percent:5.1f} %  {symbol[:100]}")
 
 
+# ns-3's walks of a node's protocol handlers (two per device) for every
+# packet it receives: what patch 0022 of the series removes.
+HANDLER_WALKS = re.compile(r"ns3::Node::ReceiveFromDevice|ns3::TrafficControlLayer::Receive\(")
+
+
+def cachegrind_run(argv, out):
+    """Count one run's instructions (valgrind's cachegrind, no cache model).
+    -> the events the run counted (its CSV row)."""
+    with tempfile.TemporaryFile(mode="w+") as stdout:
+        proc = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                               f"--cachegrind-out-file={out}", *map(str, argv)],
+                              stdout=stdout, stderr=subprocess.PIPE, text=True)  # fmt: skip
+        stdout.seek(0)
+        rows = list(csv.DictReader(stdout.read().splitlines()))
+    if proc.returncode != 0 or len(rows) != 1:
+        sys.exit(f"error: cachegrind of {' '.join(map(str, argv))} failed:\n{proc.stderr[-2000:]}")
+    return int(rows[0]["events"])
+
+
+def instructions(args):
+    """Marginal instructions per event (the longer run's less the shorter's),
+    at the smallest and the largest size, the suite's scheme 1; and what of it
+    is ns-3's handler walks. Instruction counts do not depend on the machine's
+    load or caches: they separate what the code does per event from what the
+    memory hierarchy adds to its time."""
+    if not shutil.which("valgrind") or not shutil.which("cg_diff"):
+        print("(no valgrind on this machine: no instruction counts)")
+        return
+    sizes = [int(s) for s in args.sizes.split(",")]
+    sizes = sorted({min(sizes), max(sizes)})
+    d = args.instr_duration
+    print(f"Instructions per event (cachegrind, marginal between {d:g} and {2 * d:g} s simulated; "
+          "TcpHostSocket, scheme 1)")  # fmt: skip
+    print(f"  {'clients':>8}{'Ir/event':>10}{'handler walks':>15}{'without them':>14}{'vs first':>9}")
+    base = None
+    with tempfile.TemporaryDirectory() as tmp:
+        for clients in sizes:
+            outs, events = [], []
+            for times in (1, 2):
+                out = Path(tmp) / f"cg-{clients}-{times}.out"
+                events.append(cachegrind_run(proxy_argv(clients, times * d, ["--scheme=1"]), out))
+                outs.append(out)
+            diff = Path(tmp) / f"diff-{clients}.out"
+            with open(diff, "w") as f:
+                subprocess.run(["cg_diff", *map(str, outs)], stdout=f, check=True)
+            report = subprocess.run(["cg_annotate", "--auto=no", str(diff)], capture_output=True,
+                                    text=True, check=True).stdout  # fmt: skip
+            total, walks = 0, 0
+            for line in report.splitlines():
+                m = re.match(r"\s*([\d,]+)\s+\(\s*[\d.]+%\)\s+(.*)", line)
+                if not m:
+                    continue
+                count = int(m.group(1).replace(",", ""))
+                if m.group(2).strip() == "PROGRAM TOTALS":
+                    total = count
+                elif HANDLER_WALKS.search(m.group(2)):
+                    walks += count
+            added = events[1] - events[0]
+            per, walk = total / added, walks / added
+            base = base or per - walk
+            print(f"  {clients:>8}{per:>10.0f}{walk:>15.0f}{per - walk:>14.0f}{(per - walk) / base:>9.3f}",
+                  flush=True)  # fmt: skip
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--sizes", default="500,1000,2000,5000", help="proxy clients, comma-separated")
@@ -184,12 +254,18 @@ def main():
     p.add_argument("--dtoc", action="store_true", help="also the DTOC load and queue sweeps")
     p.add_argument("--no-proxy", action="store_true", help="skip the proxy sweep")
     p.add_argument("--profile", action="store_true", help="perf profile of the largest suite run")
+    p.add_argument("--instructions", action="store_true",
+                   help="also count instructions per event (cachegrind) at the smallest and largest "
+                   "size: about 50 times the runs' CPU time")  # fmt: skip
+    p.add_argument("--instr-duration", type=float, default=5,
+                   help="seconds simulated for --instructions (and twice it)")  # fmt: skip
     args = p.parse_args()
     try:
         sizes = [int(s) for s in args.sizes.split(",")]
     except ValueError:
         sys.exit(f"error: --sizes must be comma-separated integers, not {args.sizes!r}")
-    if not sizes or min(sizes) < 1 or args.huge < 0 or args.duration <= 0 or args.huge_duration <= 0:
+    if (not sizes or min(sizes) < 1 or args.huge < 0 or args.duration <= 0 or args.huge_duration <= 0
+            or args.instr_duration <= 0):  # fmt: skip
         sys.exit("error: sizes must be >= 1, --huge >= 0, durations positive")
     for program in (PROXY, DTOC):
         if not program.exists():
@@ -199,6 +275,8 @@ def main():
         bench_dtoc(args)
     if args.profile and largest:
         profile(largest)
+    if args.instructions:
+        instructions(args)
 
 
 if __name__ == "__main__":

@@ -61,3 +61,18 @@ def test_kernel_queue_config_rejects_what_accept_cannot_do(ns):
     assert "needs the application's queue" in config.Validate()
     config.acceptQueue = "socket"
     assert "the accept queue is 'application' or 'kernel'" in config.Validate()
+
+
+def test_retry_policies_from_python(ns):
+    """Users who retry 3 times at 200 % load: at once, every timed-out
+    attempt is sent again; within one budget for all users (Finagle's: 20 %
+    of the last 10 s's requests plus 10 a second), some retries are refused,
+    so fewer are made."""
+    config = ns.DtocExperimentConfig()
+    config.retryPolicy = "later"
+    assert "unknown retry policy 'later'" in config.Validate()
+    immediate = short_overload(ns, "regular", retries=3)
+    budget = short_overload(ns, "regular", retries=3, retryPolicy="budget")
+    assert immediate.retries > 0 and immediate.retriesRefused == 0
+    assert budget.retriesRefused > 0
+    assert budget.retries < immediate.retries

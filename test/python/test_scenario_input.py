@@ -65,6 +65,31 @@ def test_dtoc_rejects(args, message):
 @pytest.mark.parametrize(
     "args, message",
     [
+        (["--retryPolicy=bogus"], "--retryPolicy must be one of immediate | backoff | budget"),
+        (["--load=100"], "--load is the base load, below the capacity"),
+        (["--load=0"], "--load is the base load, below the capacity"),
+        (["--spike=70"], "--spike must be above --load"),
+        (["--spike=1e9"], "at most 1000 % of the capacity"),
+        (["--spikeFor=0"], "--spikeAt, --spikeFor and --after must be positive"),
+        (["--after=-5"], "--spikeAt, --spikeFor and --after must be positive"),
+        (["--after=1e9"], "at most 86400 s (one simulated day"),
+        (["--recovered=1.5"], "--recovered must be above 0 and at most 1"),
+        (["--strategy=fifo"], "unknown strategy"),
+        (["--acceptQueue=kernel", "--strategy=lifo"], "strategy 'lifo' needs the application's queue"),
+        (["--bin=0"], "the timeline bin must be positive"),
+        (["--timeline=/tmp"], "is a directory, not a file"),
+    ],
+)
+def test_dtoc_metastable_rejects(args, message):
+    result = run("dtoc-metastable", *args)
+    assert result.returncode != 0
+    assert message in result.stderr
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
         (["--case=4.1"], "--case must be one of \"\" | 2.1 | 2.2"),
         (["--server=BeOS"], "unknown host profile 'BeOS'"),
         (["--clientTick=-0.1"], "finite time >= 0"),

@@ -4,6 +4,8 @@
 
 #include "dtoc-client.h"
 
+#include "retry-policy.h"
+
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/http-file-set.h"
@@ -60,6 +62,12 @@ DtocClient::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&DtocClient::m_retries),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("RetryPolicy",
+                          "Whether and when a request given up with Retries left is sent "
+                          "again (none: at once, the DTOC paper's users).",
+                          PointerValue(),
+                          MakePointerAccessor(&DtocClient::m_retryPolicy),
+                          MakePointerChecker<RetryPolicy>())
             .AddAttribute("RequestSource",
                           "What the requests ask for.",
                           PointerValue(),
@@ -94,7 +102,7 @@ int64_t
 DtocClient::AssignStreams(int64_t stream)
 {
     m_gap->SetStream(stream);
-    return 1;
+    return 1 + (m_retryPolicy ? m_retryPolicy->AssignStreams(stream + 1) : 0);
 }
 
 void
@@ -123,10 +131,12 @@ DtocClient::DoDispose()
     for (auto& [id, request] : m_requests)
     {
         request.timeout.Cancel();
+        request.retryWait.Cancel();
     }
     m_requests.clear();
     m_sockets.clear();
     m_source = nullptr;
+    m_retryPolicy = nullptr;
     Application::DoDispose();
 }
 
@@ -163,6 +173,10 @@ DtocClient::Arrive()
     request.target = m_source->NextTarget();
     request.issued = Simulator::Now();
     request.retriesLeft = m_retries;
+    if (m_retryPolicy)
+    {
+        m_retryPolicy->Issued();
+    }
     Attempt(id);
     m_next = Simulator::Schedule(Seconds(m_gap->GetValue()), &DtocClient::Arrive, this);
 }
@@ -255,11 +269,26 @@ DtocClient::GiveUp(uint64_t id)
     // Close the attempt's connection: the server sees the client's FIN.
     Request& request = m_requests.at(id);
     Drop(request.socket);
+    request.socket = nullptr;
     if (request.retriesLeft > 0 && m_running)
     {
-        --request.retriesLeft;
-        Attempt(id);
-        return;
+        Time wait;
+        uint32_t retry = m_retries - request.retriesLeft + 1;
+        if (!m_retryPolicy || m_retryPolicy->Retry(retry, wait))
+        {
+            --request.retriesLeft;
+            ++m_stats.retries;
+            if (!m_retryPolicy || wait.IsZero())
+            {
+                Attempt(id); // at once, in this event (the paper's users)
+            }
+            else
+            {
+                request.retryWait = Simulator::Schedule(wait, &DtocClient::Attempt, this, id);
+            }
+            return;
+        }
+        ++m_stats.retriesRefused;
     }
     Finish(id, TIMED_OUT);
 }
@@ -273,6 +302,7 @@ DtocClient::Finish(uint64_t id, Outcome outcome)
         return;
     }
     it->second.timeout.Cancel();
+    it->second.retryWait.Cancel();
     Drop(it->second.socket);
     Time latency = Simulator::Now() - it->second.issued;
     std::string target = std::move(it->second.target);

@@ -20,6 +20,7 @@ namespace ns3
 
 class Socket;
 class HttpRequestSource;
+class RetryPolicy;
 
 /**
  * @ingroup dtoc
@@ -30,7 +31,9 @@ class HttpRequestSource;
  * connection and sends an HTTP/1.0 GET for the next target of its
  * RequestSource. A request with no complete response within Timeout is
  * given up: the client closes the connection and, with retries left, sends
- * it again on a new connection with a new timeout. A connection that ends
+ * it again on a new connection with a new timeout: at once, or when its
+ * RetryPolicy says (a backoff's wait; a budget may refuse it, and the
+ * request then times out). A connection that ends
  * (or fails) without a response is a refusal; a 1xx response is interim
  * and ends nothing (RFC 9110 section 15.2). Every request ends exactly
  * once: completed (a response in time), refused, timed out (no retry
@@ -52,8 +55,10 @@ class DtocClient : public Application
     /// Counters since the start.
     struct Stats
     {
-        uint64_t requests{0};                      //!< Requests issued (retries excluded)
-        uint64_t attempts{0};                      //!< Connections opened (retries included)
+        uint64_t requests{0};       //!< Requests issued (retries excluded)
+        uint64_t attempts{0};       //!< Connections opened (retries included)
+        uint64_t retries{0};        //!< Retries made (after a wait, if the policy gives one)
+        uint64_t retriesRefused{0}; //!< Retries the RetryPolicy refused (a budget spent)
         std::array<uint64_t, OUTCOMES> outcomes{}; //!< Requests per outcome
     };
 
@@ -109,6 +114,7 @@ class DtocClient : public Application
         Time issued;                              //!< Its first attempt
         uint32_t retriesLeft;                     //!< Attempts still allowed after this one
         EventId timeout;                          //!< End of the current attempt's patience
+        EventId retryWait;                        //!< The next attempt, while waiting for it
         Ptr<Socket> socket;                       //!< The current attempt's connection
         HttpParser parser{HttpParser::RESPONSES}; //!< The current attempt's response
     };
@@ -171,6 +177,7 @@ class DtocClient : public Application
     Time m_timeout;                            //!< Patience per attempt
     uint32_t m_retries{0};                     //!< Attempts after the first
     Ptr<HttpRequestSource> m_source;           //!< What to ask for
+    Ptr<RetryPolicy> m_retryPolicy;            //!< Whether and when to retry (null: at once)
     Ptr<ExponentialRandomVariable> m_gap;      //!< Between arrivals
     EventId m_next;                            //!< Next arrival
     bool m_running{false};                     //!< Between start and stop

@@ -24,6 +24,7 @@
 #include "ns3/point-to-point-helper.h"
 #include "ns3/pointer.h"
 #include "ns3/program-input.h"
+#include "ns3/retry-policy.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/tcp-host-helper.h"
@@ -51,6 +52,33 @@ const uint16_t PORT = 80;
 constexpr double MAX_LOAD_PERCENT = 1000;
 
 const std::vector<std::string> STRATEGIES{"regular", "dtoc", "abortonclose", "codel", "lifo"};
+
+/// The retry policies RunDtocExperiment knows.
+const std::vector<std::string> RETRY_POLICIES{"immediate", "backoff", "budget"};
+
+/**
+ * @brief The users' retry policy: one for all of them, so a budget counts
+ * the retries of the whole population (how users are spread over hosts is
+ * for simulation speed only, and must not decide what a budget allows).
+ * @param name one of RETRY_POLICIES
+ * @return the policy, or null for "immediate" (DtocClient's own behaviour)
+ */
+Ptr<RetryPolicy>
+MakeRetryPolicy(const std::string& name)
+{
+    if (name == "immediate")
+    {
+        return nullptr;
+    }
+    Ptr<RetryPolicy> backoff = CreateObject<BackoffRetryPolicy>();
+    if (name == "backoff")
+    {
+        return backoff;
+    }
+    Ptr<RetryBudgetPolicy> budget = CreateObject<RetryBudgetPolicy>();
+    budget->SetAttribute("Waits", PointerValue(backoff));
+    return budget;
+}
 
 /**
  * @brief The SPECweb96-like mix of the paper: 100-900 B (35 %), 1-9 KB
@@ -269,6 +297,11 @@ DtocExperimentConfig::Validate() const
     {
         why << "the timeout must be positive";
     }
+    else if (std::find(RETRY_POLICIES.begin(), RETRY_POLICIES.end(), retryPolicy) ==
+             RETRY_POLICIES.end())
+    {
+        why << "unknown retry policy '" << retryPolicy << "' (immediate, backoff or budget)";
+    }
     else if (pattern.empty())
     {
         why << "the load pattern is empty";
@@ -409,6 +442,11 @@ RunDtocExperiment(const DtocExperimentConfig& c)
     source->SetAttribute("FileSet", PointerValue(files));
     DtocRun run(c, files, perByte);
     std::vector<Ptr<DtocClient>> users;
+    Ptr<RetryPolicy> retryPolicy = MakeRetryPolicy(c.retryPolicy);
+    if (retryPolicy)
+    {
+        retryPolicy->AssignStreams(2 + c.userHosts); // after every user's arrivals
+    }
     for (uint32_t i = 0; i < c.userHosts; ++i)
     {
         Ptr<DtocClient> u = CreateObject<DtocClient>();
@@ -416,7 +454,11 @@ RunDtocExperiment(const DtocExperimentConfig& c)
         u->SetAttribute("RequestSource", PointerValue(source));
         u->SetAttribute("Timeout", TimeValue(c.timeout));
         u->SetAttribute("Retries", UintegerValue(c.retries));
-        u->AssignStreams(2 + i);
+        u->AssignStreams(2 + i); // its arrivals: the same whatever the retry policy
+        if (retryPolicy)
+        {
+            u->SetAttribute("RetryPolicy", PointerValue(retryPolicy));
+        }
         u->SetStopTime(end);
         userHosts.Get(i)->AddApplication(u);
         u->TraceConnectWithoutContext("RequestDone", MakeCallback(&DtocRun::Done, &run));
@@ -474,6 +516,11 @@ RunDtocExperiment(const DtocExperimentConfig& c)
     Ptr<TcpListenQueue> queue = http->GetListenQueue();
     result.serverRefused = queue ? queue->GetCounters().listenDrops : http->GetStats().refused;
     result.serverAborted = http->GetStats().aborted;
+    for (const auto& u : users)
+    {
+        result.retries += u->GetStats().retries;
+        result.retriesRefused += u->GetStats().retriesRefused;
+    }
     result.events = Simulator::GetEventCount();
     for (uint32_t i = 0; i < c.userHosts; ++i)
     {

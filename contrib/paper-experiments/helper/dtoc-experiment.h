@@ -47,6 +47,13 @@ struct DtocExperimentConfig
     bool inServiceAbort{false};    //!< Stop preparing a response whose client closed
     Time timeout{Seconds(10)};     //!< Users' patience per attempt
     uint32_t retries{0};           //!< Attempts after the first
+    /**
+     * When a retry is made: "immediate" (at once, the paper's users),
+     * "backoff" (BackoffRetryPolicy: exponential backoff with full jitter)
+     * or "budget" (RetryBudgetPolicy over that backoff: Finagle's budget);
+     * their attributes' defaults apply.
+     */
+    std::string retryPolicy{"immediate"};
     std::vector<DtocLoadStep> pattern{{Seconds(300), 100}}; //!< Offered load over the run
     Time warmup{Seconds(100)}; //!< Start of the pattern not counted in the totals
     double capacity{100};      //!< Server capacity, requests/s on the mix
@@ -101,6 +108,8 @@ struct DtocExperimentResult
     uint64_t serverDropped{0};    //!< Connections the dispatch policy dropped unserved
     uint64_t serverRefused{0};    //!< Connections refused by a full queue (kernel: ListenDrops)
     uint64_t serverAborted{0};    //!< Responses abandoned in service (in-service abort)
+    uint64_t retries{0};          //!< Retries the users made (the whole run)
+    uint64_t retriesRefused{0};   //!< Retries a budget refused (the whole run)
     uint64_t events{0};           //!< Simulator events executed
     uint64_t directDeliveries{0}; //!< Segments the input stages delivered without ns-3's lookup
     uint64_t serverLookups{0};    //!< Segments the server's input stage left to ns-3's lookup

@@ -1,0 +1,213 @@
+"""Overload that sustains itself (issue 42, part 2): a metastable failure.
+
+The DTOC paper's server (one worker, 100 requests/s on its mix, a listen
+queue of 1024) at a base load below its capacity; a trigger, a spike of
+twice the capacity; then the base load again. Users give up after 5 s (the
+paper's shortest timeout) and try again up to 3 times: at once (the paper's
+users), after an exponential backoff with full jitter (gRPC's connection
+backoff), or within a retry budget over that backoff (Finagle's defaults,
+one budget for all users). Once the spike is over, does the goodput come
+back to the base load, or do the retries and the requests nobody waits for
+any more keep the server overloaded? And which cure ends the loop: DTOC,
+HAProxy's abortonclose, a CoDel-style queue-delay limit, adaptive LIFO,
+Linux's accept queue with tcp_abort_on_overflow, or the retry policies.
+
+The scenario is fixed before any run (dtoc.rst, "Overload that sustains
+itself", gives the reasons): base 80 %, spike 200 % for 60 s after 200 s,
+600 s after it; the goodput counts as back when the mean of the second half
+of the time after the spike is at least 90 % of the base load.
+
+One point: build/bin/dtoc-metastable --strategy=S --retryPolicy=P
+[--acceptQueue=kernel --abortOnOverflow=true] --spikeAt=A --spikeFor=F
+--after=T --bin=B --RngRun=N (scratch/dtoc-metastable.cc).
+"""
+
+import math
+
+from .. import gnuplot, readme, verdict
+from ..csvio import columns_of, write_csv, write_summary
+from ..registry import Experiment, register
+from ..stats import paired_difference, summarize_groups
+from ..store import TimelinePoint
+
+# label -> (strategy, Linux's accept queue with tcp_abort_on_overflow)
+CURES = {
+    "regular": ("regular", False),
+    "DTOC": ("dtoc", False),
+    "abortonclose": ("abortonclose", False),
+    "CoDel limit": ("codel", False),
+    "adaptive LIFO": ("lifo", False),
+    "abort on overflow": ("regular", True),
+}
+RETRY_POLICIES = ("immediate", "backoff", "budget")
+BASE_LOAD = 80.0  # % of capacity (the program's default)
+RECOVERED_SHARE = 0.9  # of the base load: the goodput is back
+VALUES = (
+    "before_useful_pct",
+    "during_useful_pct",
+    "after_early_useful_pct",
+    "after_late_useful_pct",
+    "after_late_dead_cpu_pct",
+    "recovery_s",
+    "retries_made",
+    "retries_refused",
+)
+# scale -> (runs, spike at s, spike length s, after s, bin s)
+SCALES = {"paper": (5, 200.0, 60.0, 600.0, 10.0), "quick": (1, 60.0, 30.0, 120.0, 10.0)}
+
+
+def scale_text(scale):
+    runs, at, length, after, _ = SCALES[scale]
+    return (f"scale {scale}: {runs} runs; base {BASE_LOAD:g} %, spike 200 % for {length:g} s"
+            f" at {at:g} s, {after:g} s after it; timeout 5 s, 3 retries")  # fmt: skip
+
+
+def _fmt(s, digits=3):
+    text = f"{s['mean']:.{digits}g}"
+    return text if math.isnan(s["ci95"]) else f"{text} +- {s['ci95']:.2g}"
+
+
+@register
+class Metastable(Experiment):
+    name = "metastable"
+    title = "Beyond the DTOC paper: overload that sustains itself after a spike, and its cures"
+    program = "dtoc-metastable"
+
+    def point(self, scale, cure, retry, run):
+        _, at, length, after, bin_s = SCALES[scale]
+        strategy, abort = CURES[cure]
+        queue = {"acceptQueue": "kernel", "abortOnOverflow": True} if abort else {}
+        return TimelinePoint.make(self.name, scale, self.program, strategy=strategy,
+                                  retryPolicy=retry, spikeAt=at, spikeFor=length, after=after,
+                                  bin=bin_s, RngRun=run, **queue)  # fmt: skip
+
+    def points(self, scale):
+        runs = SCALES[scale][0]
+        # Run 1 of every configuration first: a partial sweep covers them all.
+        return [
+            self.point(scale, cure, retry, run)
+            for run in range(1, runs + 1)
+            for retry in RETRY_POLICIES
+            for cure in CURES
+        ]
+
+    def outputs(self, scale, rows, outdir):
+        columns = columns_of(rows)
+        labels = {v: k for k, v in CURES.items()}
+        rows = [
+            {**row, "cure": labels[(row["strategy"], row["abort_on_overflow"] in ("1", "true"))]}
+            for row in rows
+        ]
+        cures, order = list(CURES), list(RETRY_POLICIES)
+        rows.sort(key=lambda r: (cures.index(r["cure"]), order.index(r["retry_policy"]),
+                                 int(r["run"])))  # fmt: skip
+        write_csv(outdir / f"{self.name}.csv", ["cure", *columns], rows)
+        summary = summarize_groups(
+            rows,
+            ("cure", "retry_policy"),
+            VALUES,
+            lambda k: (cures.index(k[0]), order.index(k[1])),
+        )
+        runs = ", ".join(map(str, sorted({s["after_late_useful_pct"]["n"] for s in summary.values()})))
+        back = RECOVERED_SHARE * BASE_LOAD
+        lines = [
+            "Overload that sustains itself: goodput (% of capacity) before, during and after a spike",
+            f"({scale_text(scale)}; runs per point: {runs}; mean +- 95 % CI over runs)",
+            "",
+            f"Back: the second half's goodput at least {back:g} % ({RECOVERED_SHARE:g} of the base"
+            " load), its 95 % interval wholly above (holds), wholly below (does not hold:"
+            " sustained), or across (undecided); one run: indicative.",
+            "",
+            f"{'cure':>18} {'retries':>9} {'before':>12} {'spike':>12} {'after, 1st half':>16}"
+            f" {'2nd half':>14} {'dead CPU':>12} {'back after s':>13} {'retries':>10}"
+            f" {'refused':>9}  back?",
+        ]  # fmt: skip
+        verdicts = []
+        for (cure, retry), s in summary.items():
+            v = verdict.band(s["after_late_useful_pct"], lo=back)
+            verdicts.append(v)
+            lines.append(
+                f"{cure:>18} {retry:>9} {_fmt(s['before_useful_pct']):>12}"
+                f" {_fmt(s['during_useful_pct']):>12} {_fmt(s['after_early_useful_pct']):>16}"
+                f" {_fmt(s['after_late_useful_pct']):>14} {_fmt(s['after_late_dead_cpu_pct']):>12}"
+                f" {_fmt(s['recovery_s']):>13} {_fmt(s['retries_made']):>10}"
+                f" {_fmt(s['retries_refused']):>9}  {v}"
+            )  # fmt: skip
+        lines += ["", "Each cure against the regular server, same retry policy (paired runs: the same"
+                  " arrivals), goodput in the second half after the spike, 95 %:"]  # fmt: skip
+        by_run = {}
+        for r in rows:
+            by_run.setdefault((r["cure"], r["retry_policy"]), {})[int(r["run"])] = float(
+                r["after_late_useful_pct"]
+            )
+        for retry in order:
+            base = by_run.get(("regular", retry), {})
+            for cure in cures[1:]:
+                other = by_run.get((cure, retry), {})
+                shared = sorted(set(base) & set(other))
+                if not shared:
+                    continue
+                d = paired_difference([other[i] for i in shared], [base[i] for i in shared])
+                j = verdict.greater(d)
+                lines.append(f"  {retry:>9}: {cure} above regular: {j.verdict} ({j.text})")
+        text = "\n".join(lines) + "\n"
+        (outdir / f"{self.name}-check.txt").write_text(text)
+        write_summary(
+            outdir / f"{self.name}-summary.csv",
+            ("cure", "retry_policy"),
+            VALUES,
+            summary,
+        )
+        cells = [
+            f"{cure}, {retry}: {s['after_late_useful_pct']['mean']:.1f}"
+            + ("" if math.isnan(s["after_late_useful_pct"]["ci95"])
+               else f" ± {s['after_late_useful_pct']['ci95']:.1f}")
+            for (cure, retry), s in summary.items()
+        ]  # fmt: skip
+        block = (
+            f"[figures/{self.name}-check.txt](figures/{self.name}-check.txt), {runs} runs: goodput"
+            f" in the second half of the {SCALES[scale][3]:g} s after the spike, % of capacity"
+            f" (the base load is {BASE_LOAD:g} %): " + "; ".join(cells) + "."
+        )
+        readme.write(outdir, self.name, {self.name: readme.paragraph(block)})
+        error = self.plot(scale, outdir)
+        return text + (f"\nwarning: {error}\n" if error else "")
+
+    def plot(self, scale, outdir):
+        """Run 1's goodput over time, one panel per retry policy, a line per cure."""
+        panels, blocks = [], []
+        for i, retry in enumerate(RETRY_POLICIES):
+            plots = []
+            for j, cure in enumerate(CURES):
+                path = self.point(scale, cure, retry, 1).timeline()
+                if not path.is_file():
+                    continue
+                data = [
+                    " ".join(line.split(",")[:3:2])  # start_s, useful_pct
+                    for line in path.read_text().splitlines()[1:]
+                ]
+                name = f"t{i}_{j}"
+                blocks.append(gnuplot.datablock(name, data))
+                plots.append(f'${name} using 1:2 with steps lw 2 title "{cure}"')
+            if plots:
+                panels.append(f'set title "retries: {retry}"\nplot ' + ", \\\n     ".join(plots) + "\n")
+        if not panels:
+            return None
+        _, at, length, _, _ = SCALES[scale]
+        gp = outdir / f"{self.name}.gp"
+        gp.write_text(f"""\
+# Goodput over time around a spike; generated by ./figures.py, do not edit.
+{gnuplot.terminal("1300,1100")}
+set output "{self.name}.png"
+{"".join(blocks)}
+set multiplot layout {len(panels)},1 title "{scale_text(scale)}, run 1"
+set xlabel "time (s)"
+set ylabel "goodput (% of capacity)"
+set yrange [0:110]
+set grid
+set key outside right
+set object 1 rect from {at:g},0 to {at + length:g},110 fc rgb "#eeeeee" fs solid behind noborder
+{"".join(panels)}
+unset multiplot
+""")
+        return gnuplot.run(gp, outdir)
