@@ -116,30 +116,27 @@ def _model_sources(program, root):
 
 
 def build_settings(build=BUILD):
-    """(ns-3 version, build type, fixes) of the configured build: fixes are
-    the series' patches that ns-3 carries (space separated, or empty)."""
+    """(ns-3 version, build type) of the configured build."""
     runtime = ns3_runtime(build)
     cache = build / "CMakeCache.txt"
     if runtime is None or not cache.is_file():
         raise StoreError(f"{build} is not configured: run ./ns3 configure")
     version = runtime.get("version")
-    if not version or "fixes" not in runtime:
+    if not version:
         raise StoreError(f"{build}/ns3-runtime.txt is incomplete: run ./ns3 configure again")
     match = re.search(r"^CMAKE_BUILD_TYPE:\w+=(\w*)$", cache.read_text(), re.MULTILINE)
-    return version, match.group(1) if match else "", runtime["fixes"]
+    return version, match.group(1) if match else ""
 
 
 @functools.lru_cache(maxsize=None)
 def model_fingerprint(program, root=ROOT, build=BUILD):
     """The model's fingerprint for a program: 16 hex digits of a SHA-256 over
     its sources (paths relative to the repository, then contents), the ns-3
-    version, the build type and the series' patches ns-3 carries, if any
-    (of the checkout at root, configured in build)."""
+    version and the build type (of the checkout at root, configured in
+    build)."""
     digest = hashlib.sha256()
-    version, build_type, fixes = build_settings(build)
+    version, build_type = build_settings(build)
     digest.update(f"ns-3 {version}\0build {build_type}\0".encode())
-    if fixes:  # a patched ns-3 runs other code under the same version
-        digest.update(f"fixes {fixes}\0".encode())
     for name, f in _model_sources(program, root):
         digest.update(name.encode() + b"\0")
         digest.update(hashlib.sha256(f.read_bytes()).digest())

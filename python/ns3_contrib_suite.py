@@ -81,10 +81,8 @@ def _module_name(library):
 
 def ns3_runtime(build=BUILD):
     """Which ns-3 the build is against: build/ns3-runtime.txt (written by
-    CMake) as a dict: kind (wheel or prefix), version, libdir, prefix, and
-    fixes (the numbers of the series' patches that ns-3 carries, space
-    separated; contrib/tcp-host/CMakeLists.txt finds them). None if the
-    build is not configured."""
+    CMake) as a dict: kind (wheel or prefix), version, libdir and prefix.
+    None if the build is not configured."""
     path = Path(build) / "ns3-runtime.txt"
     if not path.is_file():
         return None

@@ -5,9 +5,8 @@
 #
 # NS3 is an ns-3 install prefix or a configured and built ns-3 source tree,
 # as ./ns3 configure --with-ns3 takes it (for example ns-3.48, with or
-# without the patch series of this directory applied; only a source tree
-# shows which of the series' patches it carries, for the suite's socket to
-# leave those cases to ns-3: contrib/tcp-host/CMakeLists.txt). The suite is
+# without the patch series of this directory applied: the suite's socket
+# behaves the same on both, its workarounds correct on a fixed ns-3). The suite is
 # configured in a build directory of its own, build-check-<name of NS3>/
 # (build/ is left as it is; logs check-*.log in it), built, and tested with the suite's ./test.py;
 # then ./figures.py --verify VERIFY_N (default 1) re-runs that many stored
@@ -31,7 +30,7 @@ log="$build/check-configure-build.log"
 ./ns3 configure --with-ns3 "$ns3" >> "$log" 2>&1 ||
     { echo "configure failed (the reason is at the end of $log):" >&2; tail -5 "$log" >&2; exit 1; }
 ./ns3 build >> "$log" 2>&1 || { echo "build failed: $log" >&2; exit 1; }
-echo "suite built against ns-3 $(sed -n "s/^version=//p" "$build/ns3-runtime.txt") at $ns3 in $build; the series' patches found there: [$(sed -n "s/^fixes=//p" "$build/ns3-runtime.txt")]"
+echo "suite built against ns-3 $(sed -n "s/^version=//p" "$build/ns3-runtime.txt") at $ns3 in $build"
 
 echo "./test.py:"
 ./test.py --fullness EXTENSIVE > "$build/check-test.log" 2>&1 || true

@@ -74,11 +74,9 @@ TcpHostSocket::ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader)
         ReceivedDataByPolicy(packet, tcpHeader, verdict);
     }
     // Data that fills the gap before a FIN that came early completes the
-    // peer's close. A fixed ns-3 (0014) completes ours itself, in ProcessWait.
-    if (!TcpSocketBaseFixes::finWithDataInFinWait)
-    {
-        LeaveActiveClosersCloseWait();
-    }
+    // peer's close, which stock ns-3 takes to CLOSE_WAIT. A fixed ns-3 (0014)
+    // leaves us in FIN_WAIT_1/2 for ProcessWait: there this finds nothing to do.
+    LeaveActiveClosersCloseWait();
     SequenceNumber32 nextAfter = m_tcb->m_rxBuffer->NextRxSequence();
     if (nextAfter > nextBefore)
     {

@@ -259,8 +259,9 @@ TcpHostSocket::Close()
     // TcpSocketBase's DoPeerClose, taking an active closer to CLOSE_WAIT
     // (see ReceivedData), calls Close() at once if the application had shut
     // down sending, before it acknowledges the FIN: complete the active
-    // close and acknowledge the FIN here.
-    if (!TcpSocketBaseFixes::finWithDataInFinWait && LeaveActiveClosersCloseWait())
+    // close and acknowledge the FIN here. A fixed ns-3 (0014) never takes an
+    // active closer to CLOSE_WAIT: there this finds nothing to do.
+    if (LeaveActiveClosersCloseWait())
     {
         SendEmptyPacket(TcpHeader::ACK);
         return 0;
@@ -272,13 +273,13 @@ TcpHostSocket::Close()
         return 0;
     }
     int result = 0;
-    if (!TcpSocketBaseFixes::closeKeepsOutOfOrder && m_tcb->m_rxBuffer->Size() != 0 &&
-        m_tcb->m_rxBuffer->Available() == 0)
+    if (m_tcb->m_rxBuffer->Size() != 0 && m_tcb->m_rxBuffer->Available() == 0)
     {
         // Only out-of-order data is queued: nothing the application could
         // have read. TcpSocketBase::Close resets the connection on any
-        // queued data (ns-3 bug 426); BSD resets only for unread data. A
-        // fixed ns-3 (0015) does so itself.
+        // queued data (ns-3 bug 426); BSD resets only for unread data. This
+        // is what a fixed ns-3's Close (0015) does in this case, step for
+        // step, so it is right there too.
         if (m_txBuffer->SizeFromSequence(m_tcb->m_nextTxSequence) > 0)
         {
             m_closeOnEmpty = true;

@@ -537,16 +537,17 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
         consumed = ProcessListenStray(packet, h, fromAddress, toAddress);
         break;
     case SYN_SENT:
-        // A fixed ns-3 (0012) refuses the connection itself.
-        consumed = !TcpSocketBaseFixes::refusalOnRstAck && ProcessRefusal(h);
+        // An RST+ACK for our SYN refuses the connection (#14), taken here:
+        // a fixed ns-3 (0012), which would refuse it the same way, never
+        // sees it.
+        consumed = ProcessRefusal(h);
         break;
     case SYN_RCVD:
         if ((flags & TcpHeader::SYN) && !(flags & (TcpHeader::ACK | TcpHeader::RST)))
         {
-            if (!TcpSocketBaseFixes::resentSynEchoed) // a fixed ns-3 (0009) echoes it itself
-            {
-                EchoResentSyn(h);
-            }
+            // Echo the resent SYN's timestamp (#16). A fixed ns-3 (0009)
+            // then takes the same timestamp again: no change.
+            EchoResentSyn(h);
             // then the base class resends the SYN+ACK
         }
         else if (m_parentQueue)
@@ -678,11 +679,8 @@ TcpHostSocket::SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withA
         // data or without. TcpSocketBase advances it only in SendEmptyPacket,
         // so a peer that acknowledges with data echoes its first timestamp for
         // ever and every later RTT sample is the connection's age (#20). A
-        // fixed ns-3 (0001) does it itself.
-        if (!TcpSocketBaseFixes::lastAckSentByData)
-        {
-            m_highTxAck = std::max(m_highTxAck, m_tcb->m_rxBuffer->NextRxSequence());
-        }
+        // fixed ns-3 (0001) advances it to the same value: no change.
+        m_highTxAck = std::max(m_highTxAck, m_tcb->m_rxBuffer->NextRxSequence());
     }
     ++m_dataSegmentsSent;
     if (seq < m_tcb->m_highTxMark)
@@ -730,9 +728,10 @@ TcpHostSocket::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
     // A close deferred behind unsent data whose sending was overtaken by an
     // acknowledgement (NewAck moves SND.NXT up to the ACK) would never send
     // its FIN: nothing is left for SendDataPacket to put it on. A fixed ns-3
-    // (0016) sends it in TcpSocketBase::ReceivedAck, before this: with the
-    // guard below (no FIN yet) this never sends a second one.
-    if (!TcpSocketBaseFixes::deferredCloseSendsFin && m_closeDeferred && !m_finSequenceKnown &&
+    // (0016) sends it in TcpSocketBase::ReceivedAck, before this, and leaves
+    // ESTABLISHED or CLOSE_WAIT: with the guard below (no FIN yet, still in
+    // one of them) this never sends a second one.
+    if (m_closeDeferred && !m_finSequenceKnown &&
         (m_state == ESTABLISHED || m_state == CLOSE_WAIT) &&
         m_txBuffer->SizeFromSequence(m_tcb->m_nextTxSequence) == 0)
     {
@@ -748,9 +747,8 @@ TcpHostSocket::PersistTimeout()
     // nothing unsent, and its probe then copies a byte that is not there (a
     // null buffer item: a crash). With nothing to probe for, wait another
     // interval; an ACK that opens the window cancels the wait. A fixed ns-3
-    // (0006) waits itself.
-    if (!TcpSocketBaseFixes::noEmptyPersistProbe &&
-        m_txBuffer->SizeFromSequence(m_tcb->m_nextTxSequence) == 0)
+    // (0006) waits the same way; this wait comes first.
+    if (m_txBuffer->SizeFromSequence(m_tcb->m_nextTxSequence) == 0)
     {
         m_persistEvent =
             Simulator::Schedule(m_persistTimeout, &TcpHostSocket::PersistTimeout, this);

@@ -70,65 +70,15 @@
 // Not a defect: GetInstanceTypeId (tcp-host-socket.h) is overridden only
 // before 3.45, where TcpSocketBase's own override reports the base class.
 //
-// This list and its tests are the patch series of issue 26 (upstream/ns-3):
-// each fixed in ns-3 makes its entry here unnecessary.
+// One behaviour on every ns-3: each workaround is also correct on an ns-3
+// that carries the fix of its defect (the patch series of issue 26,
+// upstream/ns-3), where it does what the fixed TcpSocketBase does or finds
+// nothing to do, so the socket takes its own arm whether or not ns-3 is
+// fixed. The series proves ns-3's fixes with its own tests; a fix in ns-3
+// makes its entry here unnecessary, not wrong.
 
 #ifndef TCP_HOST_NS3_VERSION
 #error "tcp-host: TCP_HOST_NS3_VERSION is undefined (contrib/tcp-host/CMakeLists.txt sets it)"
 #endif
-#ifndef TCP_HOST_NS3_FIXES
-#error "tcp-host: TCP_HOST_NS3_FIXES is undefined (contrib/tcp-host/CMakeLists.txt sets it)"
-#endif
-
-#include <string_view>
-
-namespace ns3
-{
-
-/**
- * @param patch a patch number of the series (e.g. "0006")
- * @return whether the ns-3 built against carries it (TCP_HOST_NS3_FIXES:
- * the numbers contrib/tcp-host/CMakeLists.txt found in its source tree)
- */
-constexpr bool
-Ns3CarriesPatch(std::string_view patch)
-{
-    std::string_view fixes(TCP_HOST_NS3_FIXES); // "0001 0006 ..."
-    while (!fixes.empty())
-    {
-        std::size_t end = fixes.find(' ');
-        if (fixes.substr(0, end) == patch)
-        {
-            return true;
-        }
-        fixes = end == std::string_view::npos ? std::string_view() : fixes.substr(end + 1);
-    }
-    return false;
-}
-
-/**
- * @brief The defects above that the ns-3 built against has fixed with the
- * series' patch, where TcpHostSocket then leaves the case to TcpSocketBase.
- *
- * contrib/tcp-host/CMakeLists.txt finds which patches of upstream/ns-3/ an
- * ns-3 source tree carries. Only the cases where the fixed TcpSocketBase
- * does what the suite did, segment for segment, are left to it
- * (upstream/ns-3/README.md, "Could go"); every other workaround carries the
- * suite's own policy, or the fixed code still differs. An ns-3 built
- * without those patches, or an install (no sources to look at), keeps every
- * workaround here: each is also correct on a fixed ns-3.
- */
-struct TcpSocketBaseFixes
-{
-    static constexpr bool lastAckSentByData = Ns3CarriesPatch("0001");     //!< #20
-    static constexpr bool noEmptyPersistProbe = Ns3CarriesPatch("0006");   //!< #19
-    static constexpr bool resentSynEchoed = Ns3CarriesPatch("0009");       //!< #16 (server)
-    static constexpr bool refusalOnRstAck = Ns3CarriesPatch("0012");       //!< #14
-    static constexpr bool finWithDataInFinWait = Ns3CarriesPatch("0014");  //!< #15
-    static constexpr bool closeKeepsOutOfOrder = Ns3CarriesPatch("0015");  //!< #13 (Close)
-    static constexpr bool deferredCloseSendsFin = Ns3CarriesPatch("0016"); //!< #2
-};
-
-} // namespace ns3
 
 #endif // TCP_SOCKET_BASE_WORKAROUNDS_H
