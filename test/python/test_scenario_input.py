@@ -267,3 +267,21 @@ def test_dtoc_off_peak_load_is_taken():
     assert all(rows.values())
     assert rows[""] == rows["--offPeak=90"]
     assert rows["--offPeak=60"] != rows[""]
+
+
+def test_dtoc_metastable_row_and_timeline(tmp_path):
+    """A short spike: one row with the phases, the timeline bin by bin over
+    the whole run, and the retry policy taken (a backoff changes the row)."""
+    short = ["--spikeAt=20", "--spikeFor=10", "--after=20", "--bin=5", "--header"]
+    timeline = tmp_path / "t.csv"
+    at_once = run("dtoc-metastable", *short, f"--timeline={timeline}")
+    later = run("dtoc-metastable", *short, "--retryPolicy=backoff")
+    assert at_once.returncode == 0 and later.returncode == 0, at_once.stderr + later.stderr
+    header, row = at_once.stdout.splitlines()
+    values = dict(zip(header.split(","), row.split(",")))
+    assert values["retry_policy"] == "immediate" and float(values["spike_pct"]) == 200
+    assert float(values["before_useful_pct"]) > 50  # 80 % offered, the server keeps up
+    bins = timeline.read_text().splitlines()[1:]
+    assert [float(b.split(",")[0]) for b in bins] == [5.0 * i for i in range(10)]
+    assert later.stdout.splitlines()[1].split(",")[1] == "backoff"
+    assert later.stdout.splitlines()[1] != row.replace("immediate", "backoff")
