@@ -63,6 +63,7 @@ STOCK_FAILS = {
     "time-wait-no-bucket": 19,
     "swap-close": 17,
     "defer-accept": 10,
+    "defer-accept-quiet": 9,
     "syncookies-always": 12,
 }
 

@@ -214,7 +214,8 @@ class PacketdrillTestSuite : public TestSuite
                  {"linux-syn-options.pkt", 8},    {"sysctl-defaults.pkt", 9},
                  {"sysctl-timestamps.pkt", 9},    {"time-wait-rst-rfc1337.pkt", 19},
                  {"time-wait-no-bucket.pkt", 19}, {"swap-close.pkt", 17},
-                 {"defer-accept.pkt", 10},        {"syncookies-always.pkt", 12}})
+                 {"defer-accept.pkt", 10},        {"syncookies-always.pkt", 12},
+                 {"defer-accept-quiet.pkt", 9}})
         {
             AddTestCase(new PacketdrillScriptTestCase(s,
                                                       "stock",

@@ -341,6 +341,32 @@ TcpHostSocket::DropSynByQueue(const Address& fromAddress, const Address& toAddre
     return false;
 }
 
+uint32_t
+TcpHostSocket::SynAckTimeouts() const
+{
+    // m_synCount counts down from m_synRetries, one per expiry of the
+    // SYN+ACK's timer after the first send (SendEmptyPacket), sent or not.
+    return m_synRetries > m_synCount + 1 ? m_synRetries - m_synCount - 1 : 0;
+}
+
+bool
+TcpHostSocket::SkipsSynAck(uint8_t flags)
+{
+    const uint8_t synAck = TcpHeader::SYN | TcpHeader::ACK;
+    if ((flags & synAck) != synAck || m_state != SYN_RCVD || !m_parentQueue || !m_deferredAck ||
+        m_synCount == 0 || m_parentQueue->ResendsSynAck(true, SynAckTimeouts()))
+    {
+        return false;
+    }
+    // An expiry without a resend (reqsk_timer_handler): the timer goes on
+    // with the backoff TcpSocketBase::SendEmptyPacket would have given it.
+    NS_LOG_LOGIC("TCP_DEFER_ACCEPT: bare ACK seen, no SYN+ACK at this expiry");
+    m_rto = m_cnTimeout * (1 << (m_synRetries - m_synCount));
+    --m_synCount;
+    m_retxEvent = Simulator::Schedule(m_rto, &TcpHostSocket::SendEmptyPacket, this, flags);
+    return true;
+}
+
 bool
 TcpHostSocket::ProcessHandshakeAck(Ptr<Packet> packet,
                                    const TcpHeader& tcpHeader,
@@ -355,12 +381,13 @@ TcpHostSocket::ProcessHandshakeAck(Ptr<Packet> packet,
         return false; // not the ACK that completes the handshake: the base class's rules
     }
     bool data = packet->GetSize() > tcpHeader.GetSerializedSize();
-    // m_synCount counts down from m_synRetries, one per SYN+ACK sent.
-    uint32_t resent = m_synRetries > m_synCount + 1 ? m_synRetries - m_synCount - 1 : 0;
-    switch (m_parentQueue->OnHandshakeAck(data, resent))
+    switch (m_parentQueue->OnHandshakeAck(data, SynAckTimeouts()))
     {
     case TcpListenQueue::ACK_COMPLETE:
         return false; // the base class completes it; the queue gets it (Established)
+    case TcpListenQueue::ACK_DEFER:
+        m_deferredAck = true; // SYN+ACKs only from the deferring period's end
+        return true;
     case TcpListenQueue::ACK_DROP:
         return true; // the peer's next ACK, drawn by our SYN+ACK again, tries again
     case TcpListenQueue::ACK_RESET:

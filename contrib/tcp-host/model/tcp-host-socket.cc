@@ -760,6 +760,10 @@ TcpHostSocket::PersistTimeout()
 void
 TcpHostSocket::SendEmptyPacket(uint8_t flags)
 {
+    if (SkipsSynAck(flags))
+    {
+        return;
+    }
     if (!(flags & TcpHeader::RST) && flags != TcpHeader::SYN)
     {
         NoteAckSent();

@@ -427,6 +427,18 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
                              const Address& fromAddress,
                              const Address& toAddress);
 
+    /// @return the SYN+ACK timer's expiries so far (Linux's num_timeout)
+    uint32_t SynAckTimeouts() const;
+
+    /**
+     * @brief SYN_RCVD with TCP_DEFER_ACCEPT after a bare ACK: at an expiry
+     * of the SYN+ACK's timer before the deferring period's last, send
+     * nothing and rearm the timer (syn_ack_recalc).
+     * @param flags the segment TcpSocketBase's timer would send
+     * @return true if skipped
+     */
+    bool SkipsSynAck(uint8_t flags);
+
     /**
      * @brief Start the connection's sequence numbers at an ISN above an old
      * connection's with the same 4-tuple (a TIME_WAIT reopened by a SYN or
@@ -728,18 +740,19 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     Ptr<TcpListenQueue> m_parentQueue;           //!< A child's: its listener's queues
     bool m_synCookie{false};                     //!< A child answered with a SYN cookie
     bool m_forkCookie{false};                    //!< A listener: the SYN forked next has one
-    uint32_t m_sndBufTarget{0};                  //!< Send buffer being shrunk to (0: none)
-    bool m_bufferPolicyActive{false};            //!< Established told, Closed not yet
-    uint64_t m_dataSegmentsSent{0};              //!< Data segments sent
-    uint64_t m_dataSegmentsRetransmitted{0};     //!< Of which sent again
-    uint64_t m_dataSegmentsReceived{0};          //!< Data segments received
-    uint64_t m_dataSegmentsReceivedAgain{0};     //!< Of which below the highest received
-    SequenceNumber32 m_highRxEnd{0};             //!< End of the highest data received
-    bool m_highRxKnown{false};                   //!< m_highRxEnd is set
-    Ptr<SocketMemory> m_chargedTo;               //!< Charged with the buffers (null: not)
-    Ptr<TcpOutputStage> m_outputStage;           //!< The node's output stage, once needed
-    TimeWaitRstPolicy m_rstPolicy{RST_ACCEPT};   //!< RST-in-TIME_WAIT policy
-    ClosePhase m_closePhase{SWAP_NONE};          //!< Swap-close phase
+    bool m_deferredAck{false};        //!< SYN_RCVD: a bare ACK was deferred (TCP_DEFER_ACCEPT)
+    uint32_t m_sndBufTarget{0};       //!< Send buffer being shrunk to (0: none)
+    bool m_bufferPolicyActive{false}; //!< Established told, Closed not yet
+    uint64_t m_dataSegmentsSent{0};   //!< Data segments sent
+    uint64_t m_dataSegmentsRetransmitted{0};   //!< Of which sent again
+    uint64_t m_dataSegmentsReceived{0};        //!< Data segments received
+    uint64_t m_dataSegmentsReceivedAgain{0};   //!< Of which below the highest received
+    SequenceNumber32 m_highRxEnd{0};           //!< End of the highest data received
+    bool m_highRxKnown{false};                 //!< m_highRxEnd is set
+    Ptr<SocketMemory> m_chargedTo;             //!< Charged with the buffers (null: not)
+    Ptr<TcpOutputStage> m_outputStage;         //!< The node's output stage, once needed
+    TimeWaitRstPolicy m_rstPolicy{RST_ACCEPT}; //!< RST-in-TIME_WAIT policy
+    ClosePhase m_closePhase{SWAP_NONE};        //!< Swap-close phase
     TracedCallback<ClosePhase, ClosePhase> m_closePhaseTrace;      //!< Swap phase trace
     TracedCallback<Ptr<const TcpHostSocket>> m_rstInTimeWaitTrace; //!< RST seen in TIME_WAIT
     TracedCallback<Time> m_timeWaitExpiryTrace;                    //!< TIME_WAIT timer (re)started

@@ -262,7 +262,7 @@ TcpListenQueue::OnHandshakeAck(bool carriesData, uint32_t synAckTimeouts)
     {
         ++m_counters.deferAcceptDrop;
         NS_LOG_LOGIC("TCP_DEFER_ACCEPT: bare ACK dropped");
-        return ACK_DROP;
+        return ACK_DEFER;
     }
     if (AcceptQueueFull())
     {
@@ -283,6 +283,13 @@ TcpListenQueue::OnHandshakeAck(bool carriesData, uint32_t synAckTimeouts)
         return ACK_DROP;
     }
     return ACK_COMPLETE;
+}
+
+bool
+TcpListenQueue::ResendsSynAck(bool acked, uint32_t synAckTimeouts) const
+{
+    uint32_t deferTimeouts = TimeoutsIn(m_deferAccept);
+    return !acked || deferTimeouts == 0 || synAckTimeouts + 1 >= deferTimeouts;
 }
 
 void

@@ -88,6 +88,7 @@ class TcpListenQueue : public Object
     {
         ACK_COMPLETE, //!< Complete the handshake: the connection joins the accept queue
         ACK_DROP,     //!< Drop the ACK; the connection stays in SYN_RCVD
+        ACK_DEFER,    //!< TCP_DEFER_ACCEPT: drop the bare ACK, remember it (acked)
         ACK_RESET,    //!< Answer with an RST and drop the connection
     };
 
@@ -135,10 +136,21 @@ class TcpListenQueue : public Object
     /**
      * @brief Decide on the handshake's last ACK (tcp_check_req).
      * @param carriesData the ACK carries data (or a FIN)
-     * @param synAckTimeouts how many times the SYN+ACK has been sent again
+     * @param synAckTimeouts the SYN+ACK timer's expiries so far (num_timeout)
      * @return the verdict; counted
      */
     AckVerdict OnHandshakeAck(bool carriesData, uint32_t synAckTimeouts);
+
+    /**
+     * @brief Whether the SYN+ACK is sent again at a timer expiry
+     * (syn_ack_recalc's resend): always, but while TCP_DEFER_ACCEPT waits
+     * for data after a bare ACK (ACK_DEFER), only from the deferring
+     * period's last expiry on, its last chance for data or an ACK.
+     * @param acked a bare ACK was deferred (inet_rsk(req)->acked)
+     * @param synAckTimeouts the timer's expiries before this one (num_timeout)
+     * @return whether to send it
+     */
+    bool ResendsSynAck(bool acked, uint32_t synAckTimeouts) const;
 
     /**
      * @brief A connection admitted to the SYN queue left SYN_RCVD (either way).

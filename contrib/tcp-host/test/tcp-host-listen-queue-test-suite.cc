@@ -477,14 +477,17 @@ class CookieKeepsNoState : public ListenQueueCase
 };
 
 /// TCP_DEFER_ACCEPT of 3 s (two SYN+ACK timeouts): a client that sends
-/// nothing is taken only once the SYN+ACK has been resent twice (its ACKs
-/// of the first two dropped); one that sends at 0.5 s is taken then.
+/// nothing has its bare ACK dropped, gets no SYN+ACK at the first expiry
+/// (1 s: Linux's syn_ack_recalc resends after a bare ACK only from the
+/// deferring period's last expiry on) and is taken when its ACK answers the
+/// one of the second (3 s); one that sends at 0.5 s is taken then.
 class DeferAccept : public ListenQueueCase
 {
   public:
     DeferAccept()
-        : ListenQueueCase("DeferAccept 3 s: a last ACK without data is dropped until the "
-                          "second SYN+ACK retransmission; data completes the handshake at once",
+        : ListenQueueCase("DeferAccept 3 s: a last ACK without data is dropped, no SYN+ACK "
+                          "again until the period's last expiry, whose ACK completes it; data "
+                          "completes the handshake at once",
                           {{"DeferAccept", "3s"}})
     {
     }
@@ -501,10 +504,15 @@ class DeferAccept : public ListenQueueCase
     {
         NS_TEST_EXPECT_MSG_EQ(TcpListenQueue::TimeoutsIn(Seconds(3)), 2u, "secs_to_retrans(3)");
         NS_TEST_EXPECT_MSG_EQ(TcpListenQueue::TimeoutsIn(Seconds(4)), 3u, "secs_to_retrans(4)");
+        // syn_ack_recalc's resend, 3 s: from num_timeout 1 on after a bare ACK
+        NS_TEST_EXPECT_MSG_EQ(m_queue->ResendsSynAck(true, 0), false, "deferred: not at 1 s");
+        NS_TEST_EXPECT_MSG_EQ(m_queue->ResendsSynAck(true, 1), true, "the last expiry");
+        NS_TEST_EXPECT_MSG_EQ(m_queue->ResendsSynAck(false, 0), true, "no bare ACK yet");
         NS_TEST_EXPECT_MSG_EQ(m_queue->GetCounters().deferAcceptDrop,
-                              3u,
-                              "bare ACKs: 2 of the silent client's, 1 of the other's");
-        NS_TEST_EXPECT_MSG_GT(m_clients[0].accepted, Seconds(3.1), "after the second resend");
+                              2u,
+                              "bare ACKs: 1 of the silent client's (none drawn at 1 s), 1 of "
+                              "the other's");
+        NS_TEST_EXPECT_MSG_GT(m_clients[0].accepted, Seconds(3.1), "after the last expiry");
         NS_TEST_EXPECT_MSG_LT(m_clients[0].accepted, Seconds(3.2), "drawn by it");
         NS_TEST_EXPECT_MSG_GT(m_clients[1].accepted, Seconds(0.5), "with its data");
         NS_TEST_EXPECT_MSG_LT(m_clients[1].accepted, Seconds(0.6), "at once");
