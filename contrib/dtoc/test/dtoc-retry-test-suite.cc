@@ -4,17 +4,11 @@
 
 // Retry policies: the backoff's waits grow, are capped and are jittered as
 // named; a budget refuses the retry beyond its share of the window's
-// requests and earns again as the window moves on; an impatient client
-// waits what its policy says between attempts, and a spent budget ends the
-// request as timed out.
+// requests and earns again as the window moves on. (A client using them:
+// the dtoc suite.)
 
 #include "ns3/core-module.h"
 #include "ns3/dtoc-module.h"
-#include "ns3/http-module.h"
-#include "ns3/internet-module.h"
-#include "ns3/network-module.h"
-#include "ns3/point-to-point-module.h"
-#include "ns3/tcp-host-module.h"
 
 #include <vector>
 
@@ -166,110 +160,6 @@ class BudgetTest : public TestCase
     }
 };
 
-/**
- * Impatient users of a server that never answers in time (one worker,
- * busy for ever after the first request): each request's attempts are
- * spaced by its policy's waits, so every timed-out request took the same
- * time, 3 timeouts of 1 s plus the waits 0.5 s and 1 s; with a budget of
- * nothing, no retry is made.
- */
-class ClientRetryTest : public TestCase
-{
-  public:
-    ClientRetryTest(bool budget)
-        : TestCase(budget ? "client: a spent budget ends the request at its first timeout"
-                          : "client: attempts spaced by the backoff's waits"),
-          m_budget(budget)
-    {
-    }
-
-  private:
-    void DoRun() override
-    {
-        NodeContainer nodes(2);
-        PointToPointHelper p2p;
-        p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
-        p2p.SetChannelAttribute("Delay", StringValue("1ms"));
-        NetDeviceContainer devices = p2p.Install(nodes);
-        TcpHostHelper host;
-        host.Install(nodes);
-        Ipv4Address server =
-            Ipv4AddressHelper("10.0.0.0", "255.255.255.0").Assign(devices).GetAddress(1);
-        Ptr<HttpFileSet> files = CreateObject<HttpFileSet>();
-        files->AddFile(1000, 1);
-        files->AssignStreams(3);
-        Ptr<HttpServer> http = CreateObject<HttpServer>();
-        http->SetAttribute("DocumentStore", PointerValue(files));
-        http->SetAttribute("MaxWorkers", UintegerValue(1));
-        http->SetAttribute("PerRequestCost", TimeValue(Seconds(1000)));
-        nodes.Get(1)->AddApplication(http);
-
-        Ptr<BackoffRetryPolicy> backoff = CreateObject<BackoffRetryPolicy>();
-        backoff->SetAttribute("Initial", TimeValue(MilliSeconds(500)));
-        backoff->SetAttribute("Multiplier", DoubleValue(2));
-        backoff->SetAttribute("Jitter", StringValue("None"));
-        Ptr<RetryPolicy> policy = backoff;
-        if (m_budget)
-        {
-            Ptr<RetryBudgetPolicy> nothing = CreateObject<RetryBudgetPolicy>();
-            nothing->SetAttribute("Percent", DoubleValue(0));
-            nothing->SetAttribute("MinRetriesPerSecond", DoubleValue(0));
-            nothing->SetAttribute("Waits", PointerValue(backoff));
-            policy = nothing;
-        }
-        Ptr<HttpFileSetRequestSource> source = CreateObject<HttpFileSetRequestSource>();
-        source->SetAttribute("FileSet", PointerValue(files));
-        Ptr<DtocClient> client = CreateObject<DtocClient>();
-        client->SetAttribute("Remote", AddressValue(InetSocketAddress(server, 80)));
-        client->SetAttribute("RequestSource", PointerValue(source));
-        client->SetAttribute("Rate", DoubleValue(2));
-        client->SetAttribute("Timeout", TimeValue(Seconds(1)));
-        client->SetAttribute("Retries", UintegerValue(2));
-        client->SetAttribute("RetryPolicy", PointerValue(policy));
-        client->AssignStreams(5);
-        client->SetStopTime(Seconds(30));
-        nodes.Get(0)->AddApplication(client);
-        std::vector<double> latencies;
-        client->TraceConnectWithoutContext(
-            "RequestDone",
-            Callback<void, DtocClient::Outcome, Time, const std::string&>(
-                [&latencies](DtocClient::Outcome outcome, Time latency, const std::string&) {
-                    if (outcome == DtocClient::TIMED_OUT)
-                    {
-                        latencies.push_back(latency.GetSeconds());
-                    }
-                }));
-        Simulator::Stop(Seconds(31));
-        Simulator::Run();
-
-        const DtocClient::Stats& stats = client->GetStats();
-        NS_TEST_ASSERT_MSG_GT(latencies.size(), 20u, "requests timed out");
-        NS_TEST_EXPECT_MSG_EQ(stats.outcomes[DtocClient::COMPLETED], 0u, "none answered in time");
-        // Timeouts of 1 s, waits of 0.5 s and 1 s between them.
-        const double expected = m_budget ? 1.0 : 3.0 + 0.5 + 1.0;
-        for (double latency : latencies)
-        {
-            NS_TEST_EXPECT_MSG_EQ_TOL(latency, expected, 1e-6, "each request's time");
-        }
-        if (m_budget)
-        {
-            NS_TEST_EXPECT_MSG_EQ(stats.retries, 0u, "no retry made");
-            NS_TEST_EXPECT_MSG_EQ(stats.retriesRefused,
-                                  latencies.size(),
-                                  "each timed-out request's retry refused");
-            NS_TEST_EXPECT_MSG_EQ(stats.attempts, stats.requests, "one attempt each");
-        }
-        else
-        {
-            NS_TEST_EXPECT_MSG_EQ(stats.retriesRefused, 0u, "none refused");
-            NS_TEST_EXPECT_MSG_GT_OR_EQ(stats.retries, 2 * latencies.size(), "two each");
-        }
-        Simulator::Destroy();
-    }
-
-    bool m_budget;
-};
-
 /// The suite.
 class DtocRetryTestSuite : public TestSuite
 {
@@ -281,8 +171,6 @@ class DtocRetryTestSuite : public TestSuite
         AddTestCase(new BackoffJitterTest("Full", 0.0, 2.0), Duration::QUICK);
         AddTestCase(new BackoffJitterTest("Equal", 2.0, 3.0), Duration::QUICK);
         AddTestCase(new BudgetTest(), Duration::QUICK);
-        AddTestCase(new ClientRetryTest(false), Duration::QUICK);
-        AddTestCase(new ClientRetryTest(true), Duration::QUICK);
     }
 };
 

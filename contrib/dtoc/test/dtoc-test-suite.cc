@@ -5,7 +5,9 @@
 // DTOC at a one-worker server: each detection method finds a client that
 // gave up while its connection waited, and the worker drops it instead of
 // serving it; a client still waiting is served; the regular server serves
-// both. The impatient clients account for every request exactly once.
+// both. The impatient clients account for every request exactly once, and
+// space their retries by their RetryPolicy's waits (or make none when its
+// budget is spent).
 
 #include "ns3/core-module.h"
 #include "ns3/dtoc-module.h"
@@ -402,6 +404,94 @@ class InterimResponseTest : public TestCase
     }
 };
 
+/**
+ * Impatient users of a server that never answers in time (one worker,
+ * busy for ever after the first request): each request's attempts are
+ * spaced by its policy's waits, so every timed-out request took the same
+ * time, 3 timeouts of 1 s plus the waits 0.5 s and 1 s; with a budget of
+ * nothing, no retry is made.
+ */
+class ClientRetryTest : public TestCase
+{
+  public:
+    ClientRetryTest(bool budget)
+        : TestCase(budget ? "client: a spent budget ends the request at its first timeout"
+                          : "client: attempts spaced by the backoff's waits"),
+          m_budget(budget)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // The regular server, busy for ever after the first request
+        Testbed bed(CreateObject<HttpDispatchPolicy>(), Seconds(1000));
+        Ptr<BackoffRetryPolicy> backoff = CreateObject<BackoffRetryPolicy>();
+        backoff->SetAttribute("Initial", TimeValue(MilliSeconds(500)));
+        backoff->SetAttribute("Multiplier", DoubleValue(2));
+        backoff->SetAttribute("Jitter", StringValue("None"));
+        Ptr<RetryPolicy> policy = backoff;
+        if (m_budget)
+        {
+            Ptr<RetryBudgetPolicy> nothing = CreateObject<RetryBudgetPolicy>();
+            nothing->SetAttribute("Percent", DoubleValue(0));
+            nothing->SetAttribute("MinRetriesPerSecond", DoubleValue(0));
+            nothing->SetAttribute("Waits", PointerValue(backoff));
+            policy = nothing;
+        }
+        Ptr<HttpFileSetRequestSource> source = CreateObject<HttpFileSetRequestSource>();
+        source->SetAttribute("FileSet", PointerValue(bed.files));
+        Ptr<DtocClient> client = CreateObject<DtocClient>();
+        client->SetAttribute("Remote", AddressValue(InetSocketAddress(bed.server, PORT)));
+        client->SetAttribute("RequestSource", PointerValue(source));
+        client->SetAttribute("Rate", DoubleValue(2));
+        client->SetAttribute("Timeout", TimeValue(Seconds(1)));
+        client->SetAttribute("Retries", UintegerValue(2));
+        client->SetAttribute("RetryPolicy", PointerValue(policy));
+        client->AssignStreams(5);
+        client->SetStopTime(Seconds(30));
+        bed.nodes.Get(0)->AddApplication(client);
+        std::vector<double> latencies;
+        client->TraceConnectWithoutContext(
+            "RequestDone",
+            Callback<void, DtocClient::Outcome, Time, const std::string&>(
+                [&latencies](DtocClient::Outcome outcome, Time latency, const std::string&) {
+                    if (outcome == DtocClient::TIMED_OUT)
+                    {
+                        latencies.push_back(latency.GetSeconds());
+                    }
+                }));
+        Simulator::Stop(Seconds(31));
+        Simulator::Run();
+
+        const DtocClient::Stats& stats = client->GetStats();
+        NS_TEST_ASSERT_MSG_GT(latencies.size(), 20u, "requests timed out");
+        NS_TEST_EXPECT_MSG_EQ(stats.outcomes[DtocClient::COMPLETED], 0u, "none answered in time");
+        // Timeouts of 1 s, waits of 0.5 s and 1 s between them.
+        const double expected = m_budget ? 1.0 : 3.0 + 0.5 + 1.0;
+        for (double latency : latencies)
+        {
+            NS_TEST_EXPECT_MSG_EQ_TOL(latency, expected, 1e-6, "each request's time");
+        }
+        if (m_budget)
+        {
+            NS_TEST_EXPECT_MSG_EQ(stats.retries, 0u, "no retry made");
+            NS_TEST_EXPECT_MSG_EQ(stats.retriesRefused,
+                                  latencies.size(),
+                                  "each timed-out request's retry refused");
+            NS_TEST_EXPECT_MSG_EQ(stats.attempts, stats.requests, "one attempt each");
+        }
+        else
+        {
+            NS_TEST_EXPECT_MSG_EQ(stats.retriesRefused, 0u, "none refused");
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(stats.retries, 2 * latencies.size(), "two each");
+        }
+        Simulator::Destroy();
+    }
+
+    bool m_budget;
+};
+
 /// The suite.
 class DtocTestSuite : public TestSuite
 {
@@ -423,6 +513,8 @@ class DtocTestSuite : public TestSuite
         AddTestCase(new InServiceAbortTest(true), Duration::QUICK);
         AddTestCase(new InServiceAbortTest(false), Duration::QUICK);
         AddTestCase(new InterimResponseTest(), Duration::QUICK);
+        AddTestCase(new ClientRetryTest(false), Duration::QUICK);
+        AddTestCase(new ClientRetryTest(true), Duration::QUICK);
     }
 };
 
