@@ -58,7 +58,7 @@ SCALES = {"paper": (5, 200.0, 60.0, 600.0, 10.0), "quick": (1, 60.0, 30.0, 120.0
 
 def scale_text(scale):
     runs, at, length, after, _ = SCALES[scale]
-    return (f"scale {scale}: {runs} runs; base {BASE_LOAD:g} %, spike 200 % for {length:g} s"
+    return (f"scale {scale}: {runs} run{'s' if runs != 1 else ''}; base {BASE_LOAD:g} %, spike 200 % for {length:g} s"
             f" at {at:g} s, {after:g} s after it; timeout 5 s, 3 retries")  # fmt: skip
 
 
@@ -188,7 +188,9 @@ class Metastable(Experiment):
                 ]
                 name = f"t{i}_{j}"
                 blocks.append(gnuplot.datablock(name, data))
-                plots.append(f'${name} using 1:2 with steps lw 2 title "{cure}"')
+                # the regular server black and dashed, so that a cure on the same line shows
+                style = 'lw 3 dt 2 lc rgb "black"' if cure == "regular" else "lw 2"
+                plots.append(f'${name} using 1:2 with steps {style} title "{cure}"')
             if plots:
                 panels.append(f'set title "retries: {retry}"\nplot ' + ", \\\n     ".join(plots) + "\n")
         if not panels:
@@ -206,7 +208,7 @@ set ylabel "goodput (% of capacity)"
 set yrange [0:110]
 set grid
 set key outside right
-set object 1 rect from {at:g},0 to {at + length:g},110 fc rgb "#eeeeee" fs solid behind noborder
+set object 1 rect from {at:g},0 to {at + length:g},110 behind fc rgb "#eeeeee" fs solid noborder
 {"".join(panels)}
 unset multiplot
 """)

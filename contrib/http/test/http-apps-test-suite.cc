@@ -203,6 +203,10 @@ class OutOfPortsTest : public TestCase
         NS_TEST_EXPECT_MSG_GT(s.connectErrors, 30u, "tried again while out of ports");
         NS_TEST_EXPECT_MSG_LT_OR_EQ(s.connectErrors, 41u, "one attempt per pause, no more");
         NS_TEST_EXPECT_MSG_EQ(s.requestsFailed, 0u, "no request lost to a failed connect()");
+        // A socket whose connect() found no port is not kept by the node.
+        ObjectMapValue sockets;
+        hosts.nodes.Get(0)->GetObject<TcpL4Protocol>()->GetAttribute("SocketList", sockets);
+        NS_TEST_EXPECT_MSG_LT(sockets.GetN(), ports + 2u, "the failed attempts' sockets let go");
         Simulator::Destroy();
     }
 };

@@ -80,6 +80,7 @@ TcpHostSocket::Connect(const Address& address)
     {
         NS_LOG_LOGIC("Route to " << peer << " does not exist");
         m_errno = routeErrno;
+        Unlist();
         return -1;
     }
     Ipv4Address local = route->GetSource();
@@ -92,6 +93,7 @@ TcpHostSocket::Connect(const Address& address)
     if (choice.port == 0)
     {
         m_errno = ERROR_ADDRNOTAVAIL; // Linux's EADDRNOTAVAIL
+        Unlist();
         return -1;
     }
     // As TcpSocketBase::Bind() goes on once it has an endpoint.
@@ -105,6 +107,17 @@ TcpHostSocket::Connect(const Address& address)
         StartSequenceAt(choice.isn);
     }
     return TcpSocketBase::Connect(address); // keeps the endpoint it finds set
+}
+
+void
+TcpHostSocket::Unlist()
+{
+    // TcpL4Protocol lists a socket from its creation until its endpoint
+    // goes (DeallocateEndPoint), which never comes for one that connect()
+    // could not bind: left there, every failed attempt of an application
+    // out of ports would stay for the node's lifetime. A later connect()
+    // that binds lists it again.
+    m_tcp->RemoveSocket(this);
 }
 
 bool

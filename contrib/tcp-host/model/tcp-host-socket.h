@@ -427,6 +427,9 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
                              const Address& fromAddress,
                              const Address& toAddress);
 
+    /// A connect() that could not bind: leave TcpL4Protocol's socket list.
+    void Unlist();
+
     /// @return the SYN+ACK timer's expiries so far (Linux's num_timeout)
     uint32_t SynAckTimeouts() const;
 
