@@ -76,3 +76,14 @@ def test_retry_policies_from_python(ns):
     assert immediate.retries > 0 and immediate.retriesRefused == 0
     assert budget.retriesRefused > 0
     assert budget.retries < immediate.retries
+
+
+def test_fluid_model_from_python(ns):
+    """The fluid model's sustained state at the metastable scenario's
+    defaults, and none for DTOC."""
+    model = ns.DtocFluidModel()
+    state = model.Sustained()
+    assert state.exists and abs(state.offered - 170.54) < 0.01
+    assert state.goodput == 0 and model.Normal().exists
+    model.service = ns.DtocFluidModel.DROP_DEAD
+    assert not model.Sustained().exists
