@@ -84,13 +84,7 @@ main(int argc, char* argv[])
     bool header = false;
 
     ProgramInput input("dtoc-metastable", argc, argv);
-    input.Add("strategy", "regular | dtoc | abortonclose | codel | lifo", c.strategy);
-    input.Choice("retryPolicy",
-                 "when users retry: at once, after an exponential backoff with full jitter, "
-                 "or within Finagle's budget over that backoff",
-                 c.retryPolicy,
-                 {"immediate", "backoff", "budget"});
-    input.Add("timeout", "users' patience per attempt (s if no unit)", c.timeout);
+    c.AddOptions(input);
     input.Add("retries", "attempts after the first", c.retries);
     input.Add("load", "the base load, % of the server's capacity", load);
     input.Add("spike", "the spike's load, % of capacity", spike);
@@ -100,13 +94,6 @@ main(int argc, char* argv[])
     input.Add("recovered",
               "goodput back when a bin reaches this share of the base load (0 to 1]",
               recoveredShare);
-    input.Add("queueLimit", "the server's listen queue", c.queueLimit);
-    input.Choice("acceptQueue",
-                 "where it is: the server's own, or Linux's accept queue",
-                 c.acceptQueue,
-                 {"application", "kernel"});
-    input.Add("abortOnOverflow", "kernel queue: tcp_abort_on_overflow", c.abortOnOverflow);
-    input.Add("bin", "timeline resolution (s if no unit)", c.bin);
     input.Add("timeline", "also write the run bin by bin to this CSV file", timeline);
     input.Add("header", "print the CSV header first", header);
     if (!input.Parse() || !input.Writable("timeline", timeline))

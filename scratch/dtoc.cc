@@ -69,13 +69,7 @@ main(int argc, char* argv[])
     bool header = false;
 
     ProgramInput input("dtoc", argc, argv);
-    input.Add("strategy", "regular | dtoc | abortonclose | codel | lifo", c.strategy);
-    input.Add("method", "DTOC's detection method: Peek | State | Callback", c.method);
-    input.Add("onlyUnderOverload", "DTOC checks only when connections wait", c.onlyUnderOverload);
-    input.Add("inServiceAbort",
-              "stop preparing a response whose client closes (the paper's future work)",
-              c.inServiceAbort);
-    input.Add("timeout", "users' patience per attempt (s if no unit)", c.timeout);
+    c.AddOptions(input);
     input.Add("retries", "attempts after the first (0 or 1 in the paper)", c.retries);
     input.Add("load", "constant offered load, % of the server's capacity", load);
     input.Choice("day", "a day's load pattern instead of --load", day, {"", "normal", "busy"});
@@ -88,14 +82,6 @@ main(int argc, char* argv[])
               offPeak);
     input.Add("warmup", "with --load: time before the measurement (s if no unit)", c.warmup);
     input.Add("measure", "with --load: time measured (s if no unit)", measure);
-    input.Add("queueLimit", "the server's listen queue", c.queueLimit);
-    input.Choice("acceptQueue",
-                 "where it is: the server's own, or Linux's accept queue",
-                 c.acceptQueue,
-                 {"application", "kernel"});
-    input.Add("abortOnOverflow", "kernel queue: tcp_abort_on_overflow", c.abortOnOverflow);
-    input.Add("deferAccept", "kernel queue: TCP_DEFER_ACCEPT (s if no unit)", c.deferAccept);
-    input.Add("bin", "timeline resolution (s if no unit)", c.bin);
     input.Add("timeline", "also write the run bin by bin to this CSV file", timeline);
     input.Add("header", "print the CSV header first", header);
     ExperimentCapture capture;

@@ -278,7 +278,7 @@ DtocClient::GiveUp(uint64_t id)
         {
             --request.retriesLeft;
             ++m_stats.retries;
-            if (!m_retryPolicy || wait.IsZero())
+            if (wait.IsZero())
             {
                 Attempt(id); // at once, in this event (the paper's users)
             }

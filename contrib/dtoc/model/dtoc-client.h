@@ -75,7 +75,14 @@ class DtocClient : public Application
     const Stats& GetStats() const;
 
     /**
-     * @brief Assign a fixed random variable stream number.
+     * @brief Assign fixed random variable streams: the arrivals' from
+     * @p stream, the retry policy's (if any) from @p stream + 1.
+     *
+     * A policy shared by several clients ends with the streams of the last
+     * client assigned, so its draws depend on the order of the calls: give a
+     * shared policy its streams with RetryPolicy::AssignStreams after every
+     * client's (DtocExperiment assigns the clients before they take it).
+     *
      * @param stream first stream index
      * @return number of streams used
      */

@@ -86,22 +86,22 @@ DtocFluidModel::Sustained() const
 {
     NS_ABORT_MSG_UNLESS(Validate().empty(), "DtocFluidModel: " << Validate());
     State s;
+    const double atCapacity = Caused(capacity);
     // Only a server that serves the dead, oldest first, with a full queue's
     // wait beyond the patience, and attempts enough to keep it full.
-    if (service != FIFO || queueLimit / capacity <= patience || Caused(capacity) < capacity)
+    if (service != FIFO || queueLimit / capacity <= patience || atCapacity < capacity)
     {
         return s;
     }
     // Caused(L) - L is >= 0 at L = Capacity and < 0 above every rate the
     // users can cause: a root between.
-    double low = capacity;
-    double high = Caused(capacity) + 1;
-    double root = low;
-    if (Excess(low, const_cast<DtocFluidModel*>(this)) > 0)
+    double root = capacity;
+    if (atCapacity > capacity)
     {
+        // GSL passes its parameters as void*; Excess only reads them.
         gsl_function f{&Excess, const_cast<DtocFluidModel*>(this)};
         gsl_root_fsolver* solver = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
-        gsl_root_fsolver_set(solver, &f, low, high);
+        gsl_root_fsolver_set(solver, &f, capacity, atCapacity + 1);
         int status = GSL_CONTINUE;
         for (int i = 0; i < 200 && status == GSL_CONTINUE; ++i)
         {

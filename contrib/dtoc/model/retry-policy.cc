@@ -183,13 +183,13 @@ RetryBudgetPolicy::Retry(uint32_t retry, Time& wait)
                                        << " requests in the window");
         return false;
     }
-    if (m_waits && !m_waits->Retry(retry, wait))
-    {
-        return false;
-    }
     if (!m_waits)
     {
         wait = Time(0);
+    }
+    else if (!m_waits->Retry(retry, wait))
+    {
+        return false;
     }
     m_retries.push_back(Simulator::Now());
     return true;

@@ -281,6 +281,32 @@ DtocExperimentConfig::GetDuration() const
     return total;
 }
 
+void
+DtocExperimentConfig::AddOptions(ProgramInput& input)
+{
+    // Strategy and method are refused by Validate, which says what they may be.
+    input.Add("strategy", "regular | dtoc | abortonclose | codel | lifo", strategy);
+    input.Add("method", "DTOC's detection method: Peek | State | Callback", method);
+    input.Add("onlyUnderOverload", "DTOC checks only when connections wait", onlyUnderOverload);
+    input.Add("inServiceAbort",
+              "stop preparing a response whose client closes (the paper's future work)",
+              inServiceAbort);
+    input.Add("timeout", "users' patience per attempt (s if no unit)", timeout);
+    input.Choice("retryPolicy",
+                 "when users retry: at once, after an exponential backoff with full jitter, "
+                 "or within Finagle's budget over that backoff",
+                 retryPolicy,
+                 RETRY_POLICIES);
+    input.Add("queueLimit", "the server's listen queue", queueLimit);
+    input.Choice("acceptQueue",
+                 "where it is: the server's own, or Linux's accept queue",
+                 acceptQueue,
+                 {"application", "kernel"});
+    input.Add("abortOnOverflow", "kernel queue: tcp_abort_on_overflow", abortOnOverflow);
+    input.Add("deferAccept", "kernel queue: TCP_DEFER_ACCEPT (s if no unit)", deferAccept);
+    input.Add("bin", "timeline resolution (s if no unit)", bin);
+}
+
 std::string
 DtocExperimentConfig::Validate() const
 {

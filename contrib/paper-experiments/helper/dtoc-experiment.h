@@ -14,6 +14,8 @@
 namespace ns3
 {
 
+class ProgramInput;
+
 /**
  * @ingroup dtoc
  * @brief One period of an offered-load pattern.
@@ -82,6 +84,17 @@ struct DtocExperimentConfig
 
     /// @return the pattern's total length
     Time GetDuration() const;
+
+    /**
+     * @brief Offer the server's and the users' parameters as a program's
+     * options (strategy, method, onlyUnderOverload, inServiceAbort,
+     * timeout, retryPolicy, queueLimit, acceptQueue, abortOnOverflow,
+     * deferAccept, bin), each set into this configuration by Parse.
+     *
+     * The load pattern, the retries and the outputs stay each program's own.
+     * @param input the program's options
+     */
+    void AddOptions(ProgramInput& input);
 
     /**
      * @brief Check the parameters.

@@ -101,11 +101,10 @@ class HttpProxy : public Application
         uint64_t upstreamOpened{0};        //!< Upstream connections opened
         uint64_t upstreamConnectErrors{0}; //!< Upstream connect() failed at once (no local port)
         uint64_t refused{0};               //!< Client connections refused (MaxConnections)
-        uint64_t unavailable{
-            0}; //!< Misses answered 503 (no upstream connection allowed or possible)
-        uint64_t badRequests{0};      //!< Malformed requests or unknown origins
-        uint64_t bytesToClients{0};   //!< Bytes sent downstream
-        uint64_t bytesFromOrigins{0}; //!< Bytes received upstream
+        uint64_t unavailable{0};           //!< Misses answered 503 (no upstream connection)
+        uint64_t badRequests{0};           //!< Malformed requests or unknown origins
+        uint64_t bytesToClients{0};        //!< Bytes sent downstream
+        uint64_t bytesFromOrigins{0};      //!< Bytes received upstream
     };
 
     /// @return the counters

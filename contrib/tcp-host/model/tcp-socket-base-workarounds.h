@@ -66,6 +66,10 @@
 //      segment count limit (m_delAckMaxCount) is lifted around the call.
 //  -   SplitFin (-close.cc): a FIN with data is fed to TcpSocketBase as two
 //      segments, data first, then the bare FIN rebuilt from its header
+//  -   SkipsSynAck (-handshake.cc), 2871-2873/2934-2936: an expiry of SYN_RCVD's timer
+//      that sends no SYN+ACK (TCP_DEFER_ACCEPT) repeats SendEmptyPacket's SYN
+//      backoff (m_cnTimeout << (m_synRetries - m_synCount), then m_synCount--),
+//      so the expiries after it fall where SendEmptyPacket would put them
 //
 // Not a defect: GetInstanceTypeId (tcp-host-socket.h) is overridden only
 // before 3.45, where TcpSocketBase's own override reports the base class.
