@@ -96,7 +96,9 @@ main(int argc, char* argv[])
               recoveredShare);
     input.Add("timeline", "also write the run bin by bin to this CSV file", timeline);
     input.Add("header", "print the CSV header first", header);
-    if (!input.Parse() || !input.Writable("timeline", timeline))
+    ExperimentCapture capture;
+    capture.AddOptions(input);
+    if (!input.Parse() || !input.Writable("timeline", timeline) || !capture.CheckOutputs(input))
     {
         return 1;
     }
@@ -129,6 +131,7 @@ main(int argc, char* argv[])
         return 1;
     }
 
+    capture.Arm();
     DtocExperimentResult r = RunDtocExperiment(c);
 
     double start = spikeAt.GetSeconds();

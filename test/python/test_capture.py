@@ -18,10 +18,12 @@ import pytest
 BIN = Path(__file__).resolve().parents[2] / "build" / "bin"
 PROGRAMS = [
     "dtoc",
+    "dtoc-metastable",
     "iw-delack",
     "proxy-buffer-allocation",
     "proxy-buffer-proxy",
     "proxy-buffer-time-wait",
+    "proxy-now",
     "tw-avoid-table1",
     "tw-avoid-webstone",
 ]

@@ -218,6 +218,14 @@ NOWHERE = "/nonexistent-dir/out.csv"
         ("proxy-buffer-proxy", ["--duration=1e9"], "at most 86400 s (one simulated day"),
         ("tw-avoid-webstone", ["--clientsPerHost=100000"], "at most 10000 WebSTONE clients in all"),
         ("proxy-buffer-proxy", ["--clients=1000000"], "1000000 clients need about"),
+        # Issue 42: today's proxy and its port budget.
+        ("proxy-now", ["--twReuse=2"], "--twReuse must be one of Off | On | LoopbackOnly"),
+        ("proxy-now", ["--placement=both"], "--placement must be one of standard"),
+        ("proxy-now", ["--portLow=61000"], "the port range needs 1 <= portLow <= portHigh"),
+        ("proxy-now", ["--portHigh=70000"], "--portHigh must be a whole number from 0 to 65535"),
+        ("proxy-now", ["--hostProfile=Linux-7"], "unknown host profile 'Linux-7'"),
+        ("proxy-now", ["--perClient=0"], "--perClient must be 1 to 1000"),
+        ("proxy-now", ["--clients=1000000"], "1000000 clients need about"),
     ],
 )
 def test_programs_refuse_at_once(program, args, message):
@@ -285,3 +293,24 @@ def test_dtoc_metastable_row_and_timeline(tmp_path):
     assert [float(b.split(",")[0]) for b in bins] == [5.0 * i for i in range(10)]
     assert later.stdout.splitlines()[1].split(",")[1] == "backoff"
     assert later.stdout.splitlines()[1] != row.replace("immediate", "backoff")
+
+
+def test_proxy_now_counts_the_port_budget():
+    """Issue 42: with a port range of 40 ports towards one origin and one
+    request per upstream connection, the proxy's TIME_WAITs (swap placement)
+    exhaust the range: connect() fails without a port, and misses are
+    answered 503; tcp_tw_reuse=1 takes TIME_WAITs over instead (those older
+    than its 1-s delay), so that far fewer connects fail."""
+    common = ["--clients=100", "--duration=30", "--placement=swap", "--portLow=40000",
+              "--portHigh=40039", "--csv", "--header"]
+    rows = {}
+    for reuse in ("Off", "On"):
+        result = run("proxy-now", *common, f"--twReuse={reuse}")
+        assert result.returncode == 0, result.stderr
+        header, row = result.stdout.splitlines()
+        rows[reuse] = dict(zip(header.split(","), row.split(",")))
+    off, on = rows["Off"], rows["On"]
+    assert int(off["connect_errors"]) > 0 and int(off["tw_reused"]) == 0, off
+    assert int(off["unavailable"]) >= int(off["connect_errors"]), off
+    assert int(on["tw_reused"]) > 0, on
+    assert int(on["connect_errors"]) < int(off["connect_errors"]) / 2, (on, off)

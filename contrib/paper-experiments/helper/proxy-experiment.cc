@@ -17,6 +17,7 @@
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-route-cache-helper.h"
+#include "ns3/local-port-allocator.h"
 #include "ns3/log.h"
 #include "ns3/node-container.h"
 #include "ns3/object-factory.h"
@@ -33,10 +34,13 @@
 #include "ns3/tcp-buffer-policy.h"
 #include "ns3/tcp-host-helper.h"
 #include "ns3/tcp-host-model.h"
+#include "ns3/tcp-host-profile.h"
+#include "ns3/time-wait-table.h"
 #include "ns3/tw-avoid-helper.h"
 #include "ns3/type-id-check.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <functional>
@@ -116,9 +120,11 @@ ProxyExperimentConfig::Validate() const
         why << "duration and msl must be positive, originKeepAlive and persistentTimeout "
                "finite and not negative";
     }
-    else if (stockSockets && (scheme != 1 || timeWaitPlacement != "standard" || countTimeWait))
+    else if (stockSockets && (scheme != 1 || timeWaitPlacement != "standard" || countTimeWait ||
+                              !hostProfile.empty() || linuxPorts))
     {
-        why << "stockSockets runs scheme 1 with the standard close and no TIME_WAIT count only";
+        why << "stockSockets runs scheme 1 with the standard close, no TIME_WAIT count, no host "
+               "profile and ns-3's ports only";
     }
     else if (timeWaitPlacement != "standard" && timeWaitPlacement != "swap" &&
              timeWaitPlacement != "negotiated" && timeWaitPlacement != "origin-swap")
@@ -133,6 +139,24 @@ ProxyExperimentConfig::Validate() const
     else if (!LookupTypeOf(upstreamPolicy, TcpBufferPolicy::GetTypeId()))
     {
         why << "'" << upstreamPolicy << "' is not a TcpBufferPolicy type";
+    }
+    else if (const auto known = TcpHostProfile::List();
+             !hostProfile.empty() &&
+             std::find(known.begin(), known.end(), hostProfile) == known.end())
+    {
+        why << "unknown host profile '" << hostProfile << "'";
+    }
+    else if (!linuxPorts && (portLow != 32768 || portHigh != 60999 || twReuse != "LoopbackOnly"))
+    {
+        why << "portLow, portHigh and twReuse are Linux's port choice: they need linuxPorts";
+    }
+    else if (portLow == 0 || portLow > portHigh)
+    {
+        why << "the port range needs 1 <= portLow <= portHigh, not " << portLow << "-" << portHigh;
+    }
+    else if (twReuse != "Off" && twReuse != "On" && twReuse != "LoopbackOnly")
+    {
+        why << "twReuse must be Off, On or LoopbackOnly, not '" << twReuse << "'";
     }
     else if (std::string problem = SimulatedTimeProblem("duration", duration); !problem.empty())
     {
@@ -167,6 +191,10 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
         {
             stack.SetSocketType("ns3::TcpSocketBase");
         }
+        if (!config.hostProfile.empty())
+        {
+            stack.SetProfile(config.hostProfile); // never over the settings the run makes
+        }
         stack.SetSocketAttribute("SegmentSize", UintegerValue(1448));
         stack.SetSocketAttribute("MaxSegLifetime", DoubleValue(config.msl));
     };
@@ -188,6 +216,9 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
     TcpHostHelper clientStack;
     clientStack.SetHostModelEnabled(false);
     configure(clientStack);
+    // No host model, so no TIME_WAIT table a profile may bring: a client's
+    // few TIME_WAITs stay in their sockets, the same on the wire.
+    clientStack.SetTimeWaitTableEnabled(false);
     clientStack.Install(clients);
     TwAvoidHelper serverStack = hostStack(false);
     serverStack.Install(servers);
@@ -212,6 +243,13 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
         UintegerValue largest;
         allocator->GetAttribute("MaxBuffer", largest);
         proxyStack.SetSocketAttribute("MaxRcvBufSize", largest);
+    }
+    if (config.linuxPorts)
+    {
+        // Its connect()s to the origins: Linux's port choice per destination.
+        proxyStack.SetLocalPortAttribute("LowPort", UintegerValue(config.portLow));
+        proxyStack.SetLocalPortAttribute("HighPort", UintegerValue(config.portHigh));
+        proxyStack.SetLocalPortAttribute("TwReuse", StringValue(config.twReuse));
     }
     proxyStack.Install(proxyNode);
     // The proxy has a link, so a route, per client and origin: routed from a cache.
@@ -340,14 +378,23 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
     uint64_t proxyTimeWaitSum = 0;
     uint64_t originTimeWaitSum = 0;
     std::function<void()> sample;
+    // A host's TIME_WAIT: its sockets in the state and, with a TIME_WAIT
+    // table (Linux's compact records), the records.
+    auto timeWaitAt = [](Ptr<Node> node) {
+        uint32_t count = node->GetObject<TcpHostModel>()->GetTcbCount(TcpSocket::TIME_WAIT);
+        if (Ptr<TimeWaitTable> table = node->GetObject<TimeWaitTable>())
+        {
+            count += table->GetCount();
+        }
+        return count;
+    };
     sample = [&]() {
-        uint32_t atProxy = proxyNode->GetObject<TcpHostModel>()->GetTcbCount(TcpSocket::TIME_WAIT);
+        uint32_t atProxy = timeWaitAt(proxyNode);
         proxyTimeWaitSum += atProxy;
         result.proxyTimeWaitPeak = std::max(result.proxyTimeWaitPeak, atProxy);
         for (uint32_t k = 0; k < servers.GetN(); ++k)
         {
-            originTimeWaitSum +=
-                servers.Get(k)->GetObject<TcpHostModel>()->GetTcbCount(TcpSocket::TIME_WAIT);
+            originTimeWaitSum += timeWaitAt(servers.Get(k));
         }
         ++samples;
         Simulator::Schedule(Seconds(1), sample);
@@ -385,6 +432,12 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
     uint64_t due = result.requests + result.pending;
     result.meanWait = due ? waitSum / due : 0;
     result.refused = stats.refused;
+    result.upstreamOpened = stats.upstreamOpened;
+    result.upstreamConnectErrors = stats.upstreamConnectErrors;
+    if (Ptr<LocalPortAllocator> ports = proxyNode->GetObject<LocalPortAllocator>())
+    {
+        result.timeWaitReused = ports->GetTimeWaitReused();
+    }
     result.unavailable = stats.unavailable;
     result.evictions = manager->GetEvictions();
     result.timedOut = manager->GetTimedOut();

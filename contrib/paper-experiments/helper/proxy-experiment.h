@@ -111,6 +111,20 @@ struct ProxyExperimentConfig
     /// Count TIME_WAIT TCBs at the proxy and the origins every second (their
     /// host models are installed, at no cost)
     bool countTimeWait{false};
+    /// Every host's TcpHostProfile (TcpHostProfile::List), applied before
+    /// the run's own settings above and below, which it never overrides
+    /// ("": the suite's defaults, the paper's hosts)
+    std::string hostProfile;
+    /// The proxy chooses its connections' local ports as Linux does
+    /// (LocalPortAllocator: per destination from ip_local_port_range, with
+    /// tcp_tw_reuse); false: ns-3's own ephemeral ports (49152-65535 over
+    /// all destinations), and the three settings below must keep their defaults
+    bool linuxPorts{false};
+    uint16_t portLow{32768};  //!< linuxPorts: ip_local_port_range's first port
+    uint16_t portHigh{60999}; //!< linuxPorts: its last port
+    /// linuxPorts: the proxy's tcp_tw_reuse (LocalPortAllocator::TwReuse:
+    /// "Off", "On" or "LoopbackOnly", Linux's default)
+    std::string twReuse{"LoopbackOnly"};
     /// Every host on ns-3's own TcpSocketBase instead of TcpHostSocket
     /// (scheme 1 only: the others need TcpHostSocket's buffer policies), to
     /// compare the suite's cost per event with stock ns-3 on the same traffic
@@ -131,16 +145,19 @@ struct ProxyExperimentResult
     /// (a lower bound for them): what refusals cost, which the mean over
     /// completed responses alone cannot show.
     double meanWait{0};
-    uint64_t refused{0};           //!< Client SYNs the proxy refused (no TCB given)
-    uint64_t clientRefused{0};     //!< Connection attempts clients gave up on (SYN retries out)
-    uint64_t connections{0};       //!< Connections clients opened (attempts, refused included)
-    uint64_t unavailable{0};       //!< Misses answered 503 (the client asks again)
-    uint64_t evictions{0};         //!< Idle connections closed for room
-    uint64_t timedOut{0};          //!< Idle connections closed by the persistent timer
-    uint64_t events{0};            //!< Simulator events
-    double proxyTimeWait{0};       //!< Mean TIME_WAIT TCBs at the proxy (countTimeWait)
-    double originTimeWait{0};      //!< Mean TIME_WAIT TCBs at all origins together
-    uint32_t proxyTimeWaitPeak{0}; //!< Most TIME_WAIT TCBs at the proxy at a sample
+    uint64_t refused{0};               //!< Client SYNs the proxy refused (no TCB given)
+    uint64_t clientRefused{0};         //!< Connection attempts clients gave up on (SYN retries out)
+    uint64_t connections{0};           //!< Connections clients opened (attempts, refused included)
+    uint64_t unavailable{0};           //!< Misses answered 503 (the client asks again)
+    uint64_t evictions{0};             //!< Idle connections closed for room
+    uint64_t timedOut{0};              //!< Idle connections closed by the persistent timer
+    uint64_t events{0};                //!< Simulator events
+    double proxyTimeWait{0};           //!< Mean TIME_WAIT TCBs at the proxy (countTimeWait)
+    double originTimeWait{0};          //!< Mean TIME_WAIT TCBs at all origins together
+    uint32_t proxyTimeWaitPeak{0};     //!< Most TIME_WAIT TCBs at the proxy at a sample
+    uint64_t upstreamOpened{0};        //!< Connections the proxy opened to origins
+    uint64_t upstreamConnectErrors{0}; //!< Of its connect()s, those that found no local port
+    uint64_t timeWaitReused{0};        //!< linuxPorts: TIME_WAIT 4-tuples taken over
     /// Every request that became due: (document bytes, seconds waited,
     /// answered); one still pending at the end waited up to it
     std::vector<std::tuple<uint64_t, double, bool>> responses;

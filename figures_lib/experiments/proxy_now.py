@@ -1,0 +1,200 @@
+"""The proxy paper's proxy today (issue 42, part 1): its upstream port budget.
+
+A reverse proxy on Linux 6 hosts (scheme 3, the Linux-6 profile everywhere,
+60-s TIME_WAIT), 5 000 to 50 000 SURGE clients, one origin behind one
+address and port, nginx's upstream default (one request per upstream
+connection, which the origin closes), and the proxy choosing each upstream
+connection's local port as Linux does: per destination from
+ip_local_port_range (28 232 ports), with tcp_tw_reuse. Where TIME_WAIT of
+the upstream connections lands (the standard close, the TIME_WAIT draft's
+swap close with the proxy as the client, the swap close at the origin)
+decides whether the proxy runs out of ports, and tcp_tw_reuse=1 whether it
+gets them back. Every setting is a documented default, fixed before any
+run (proxy-buffer.rst, "The proxy today: its port budget").
+
+One point: build/bin/proxy-now --csv --clients=N --placement=P
+--twReuse=R --duration=S --RngRun=K (scratch/proxy-now.cc).
+"""
+
+import math
+
+from .. import gnuplot, readme, verdict
+from ..csvio import columns_of, write_csv, write_summary
+from ..registry import Experiment, Point, register
+from ..stats import paired_difference, summarize_groups
+
+PLACEMENTS = ("standard", "swap", "origin-swap")
+TW_REUSE = ("Off", "On")
+VALUES = (
+    "connect_errors",
+    "unavailable",
+    "upstream_opened",
+    "tw_reused",
+    "proxy_time_wait",
+    "proxy_time_wait_peak",
+    "origin_time_wait",
+    "mb_moved",
+    "mean_wait_s",
+)
+# scale -> ((clients, runs), ...), seconds simulated (two TIME_WAIT lifetimes)
+SCALES = {
+    "paper": (((5000, 5), (10000, 5), (50000, 3)), 130.0),
+    "quick": (((500, 2),), 70.0),
+}
+
+
+def scale_text(scale):
+    sizes, duration = SCALES[scale]
+    runs = ", ".join(f"{n} clients: {r} runs" for n, r in sizes)
+    return f"scale {scale}: {runs} of {duration:g} s; Linux-6 hosts, scheme 3, one origin"
+
+
+def _fmt(s, digits=3):
+    text = f"{s['mean']:.{digits}g}"
+    return text if math.isnan(s["ci95"]) else f"{text} +- {s['ci95']:.2g}"
+
+
+# The claims, each decided at every client count on paired runs (the same
+# RngRun: the same clients and requests): (text, value, a, b, ordering),
+# a and b as (placement, tw_reuse).
+CLAIMS = (
+    ("the swap close costs the proxy connect()s: more fail than with the standard close",
+     "connect_errors", ("swap", "Off"), ("standard", "Off"), verdict.greater),
+    ("tcp_tw_reuse=1 gives the swap close's ports back: fewer connect()s fail",
+     "connect_errors", ("swap", "On"), ("swap", "Off"), verdict.less),
+    ("the swap close moves the origin's TIME_WAIT to the proxy",
+     "origin_time_wait", ("swap", "Off"), ("standard", "Off"), verdict.less),
+    ("the swap close costs the proxy bytes moved",
+     "mb_moved", ("swap", "Off"), ("standard", "Off"), verdict.less),
+)  # fmt: skip
+
+
+@register
+class ProxyNow(Experiment):
+    name = "proxy-now"
+    title = "Then and now: the proxy as a reverse proxy of today, its upstream port budget"
+    program = "proxy-now"
+
+    def points(self, scale):
+        sizes, duration = SCALES[scale]
+        # Run 1 of every size and configuration first: a partial sweep covers them all.
+        return [
+            Point.make(self.name, scale, self.program, csv=True, clients=n, placement=p,
+                       twReuse=reuse, duration=duration, RngRun=run)  # fmt: skip
+            for run in range(1, max(r for _, r in sizes) + 1)
+            for n, runs in sizes
+            if run <= runs
+            for p in PLACEMENTS
+            for reuse in TW_REUSE
+        ]
+
+    def outputs(self, scale, rows, outdir):
+        columns = columns_of(rows)  # the program's, before the derived ones
+        rows = sorted(
+            ({**r, "clients": int(r["clients"]), "mb_moved": float(r["bytes_moved"]) / 1e6} for r in rows),
+            key=lambda r: (r["clients"], PLACEMENTS.index(r["placement"]),
+                           TW_REUSE.index(r["tw_reuse"]), int(r["run"])),
+        )  # fmt: skip
+        write_csv(outdir / f"{self.name}.csv", columns, rows)
+        keys = ("clients", "placement", "tw_reuse")
+        summary = summarize_groups(
+            rows, keys, VALUES, lambda k: (k[0], PLACEMENTS.index(k[1]), TW_REUSE.index(k[2]))
+        )
+        write_summary(outdir / f"{self.name}-summary.csv", keys, VALUES, summary)
+        runs = ", ".join(map(str, sorted({s["connect_errors"]["n"] for s in summary.values()})))
+        lines = [
+            "The proxy today: its upstream port budget (issue 42)",
+            f"({scale_text(scale)}; runs per point: {runs}; mean +- 95 % CI over runs)",
+            "",
+            f"{'clients':>7} {'placement':>11} {'reuse':>5} {'connect fails':>15} {'503s':>15}"
+            f" {'upstream':>15} {'TW taken':>13} {'TW at proxy':>15} {'peak':>13}"
+            f" {'TW at origin':>15} {'MB moved':>15} {'wait s':>12}",
+        ]  # fmt: skip
+        for (n, placement, reuse), s in summary.items():
+            lines.append(
+                f"{n:>7} {placement:>11} {reuse:>5} {_fmt(s['connect_errors']):>15}"
+                f" {_fmt(s['unavailable']):>15} {_fmt(s['upstream_opened']):>15}"
+                f" {_fmt(s['tw_reused']):>13} {_fmt(s['proxy_time_wait']):>15}"
+                f" {_fmt(s['proxy_time_wait_peak']):>13} {_fmt(s['origin_time_wait']):>15}"
+                f" {_fmt(s['mb_moved']):>15} {_fmt(s['mean_wait_s']):>12}"
+            )  # fmt: skip
+        lines += ["", "Claims, on paired runs (the same clients and requests), 95 %:"]
+        by_run = {}
+        for r in rows:
+            by_run.setdefault((r["clients"], r["placement"], r["tw_reuse"]), {})[int(r["run"])] = r
+        verdicts = []
+        for n in sorted({r["clients"] for r in rows}):
+            for text, value, a, b, order in CLAIMS:
+                ra, rb = by_run.get((n, *a), {}), by_run.get((n, *b), {})
+                shared = sorted(set(ra) & set(rb))
+                if not shared:
+                    continue
+                d = paired_difference([float(ra[i][value]) for i in shared],
+                                      [float(rb[i][value]) for i in shared])  # fmt: skip
+                j = order(d)
+                verdicts.append(j.verdict)
+                lines.append(f"  {n:>6} clients: {text}: {j.verdict} ({value}, {j.text})")
+        lines += ["", f"Claims: {verdict.tally(verdicts)}"]
+        text = "\n".join(lines) + "\n"
+        (outdir / f"{self.name}-check.txt").write_text(text)
+        cells = [
+            f"{n} clients, {placement}, tcp_tw_reuse {reuse}: {s['connect_errors']['mean']:.0f}"
+            f" connect() failures, {s['proxy_time_wait']['mean']:.0f} TIME_WAIT at the proxy"
+            for (n, placement, reuse), s in summary.items()
+        ]
+        block = (
+            f"[figures/{self.name}-check.txt](figures/{self.name}-check.txt), {runs} runs of"
+            f" {SCALES[scale][1]:g} s (means): " + "; ".join(cells)
+            + f". Claims: {verdict.tally(verdicts)}."
+        )  # fmt: skip
+        readme.write(outdir, self.name, {self.name: readme.paragraph(block)})
+        error = self.plot(scale, outdir, summary)
+        return text + (f"\nwarning: {error}\n" if error else "")
+
+    def plot(self, scale, outdir, summary):
+        """Per client count: TIME_WAIT at the proxy and at the origin (top)
+        and connect() failures (bottom) per placement and tcp_tw_reuse,
+        with 95 % CIs; each panel its own y scale."""
+
+        def ci(s):
+            return 0.0 if math.isnan(s["ci95"]) else s["ci95"]
+
+        counts = sorted({n for n, _, _ in summary})
+        blocks, top, bottom = [], [], []
+        for n in counts:
+            rows = [
+                f'"{placement}\\n{reuse}" {s["proxy_time_wait"]["mean"]:g} {ci(s["proxy_time_wait"]):g} '
+                f'{s["origin_time_wait"]["mean"]:g} {ci(s["origin_time_wait"]):g} '
+                f'{s["connect_errors"]["mean"]:g} {ci(s["connect_errors"]):g}'
+                for (m, placement, reuse), s in summary.items()
+                if m == n
+            ]  # fmt: skip
+            blocks.append(gnuplot.datablock(f"d{n}", rows))
+            top.append(f"""\
+set title "{n} clients: TIME_WAIT (mean over the run)"
+plot $d{n} using 2:3:xtic(1) lc rgb "#b02010" title "at the proxy", \\
+     $d{n} using 4:5 lc rgb "#1050b0" title "at the origin"
+""")
+            bottom.append(f"""\
+set title "{n} clients: connect() without a local port"
+plot $d{n} using 6:7:xtic(1) lc rgb "#404040" title "failures in the run"
+""")
+        gp = outdir / f"{self.name}.gp"
+        gp.write_text(f"""\
+# The proxy today, its port budget; generated by ./figures.py, do not edit.
+{gnuplot.terminal("1400,1000")}
+set output "{self.name}.png"
+{"".join(blocks)}
+set style data histogram
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.8 border -1
+set yrange [0:*]
+set grid ytics lc rgb "#dddddd"
+set key top left box opaque
+set bmargin 4
+set multiplot layout 2,{len(counts)} title "The proxy today: placement of the upstream TIME_WAIT \\
+and tcp_tw_reuse\\n({scale_text(scale)}; mean with 95% CI)"
+{"".join(top)}{"".join(bottom)}
+unset multiplot
+""")
+        return gnuplot.run(gp, outdir)

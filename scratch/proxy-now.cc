@@ -1,0 +1,144 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// The proxy paper's proxy today: a reverse proxy on Linux 6 hosts (the
+// Linux-6 profile on the proxy, its clients and its origins: 60-s
+// TIME_WAIT in records, the kernel's queues, today's delayed ACK, initial
+// window and buffers), thousands of clients, and Linux's choice of the
+// local port of each connect() towards the origins: per destination from
+// ip_local_port_range, with tcp_tw_reuse. One proxy address towards few
+// origins has a finite port budget per origin (28 232 ports by default);
+// TIME_WAIT on the proxy's side of its upstream connections spends it.
+//
+// The defaults are documented ones, not fitted: nginx's keepalive_timeout
+// (75 s) as the persistent timer, and its upstream default (HTTP/1.0
+// without the keepalive directive: one request per upstream connection,
+// --originMaxRequests 1); Apache 2.4's KeepAliveTimeout (5 s) at the
+// origins; Nmax and the pool scaled with the clients (the paper's 4
+// connections and 64 KB per client). doc/paper-experiments.rst, "The
+// proxy today", gives the sources.
+//
+//   ./ns3 run 'proxy-now --clients=5000 --placement=swap --twReuse=Off'
+//   ./ns3 run 'proxy-now --clients=2000 --duration=70 --csv --header'
+
+#include "ns3/core-module.h"
+#include "ns3/paper-experiments-module.h"
+#include "ns3/proxy-buffer-module.h"
+#include "ns3/tcp-host-module.h"
+
+#include <iomanip>
+#include <iostream>
+
+using namespace ns3;
+
+int
+main(int argc, char* argv[])
+{
+    ProxyExperimentConfig c;
+    c.scheme = 3;
+    c.clients = 5000;
+    c.servers = 1;
+    c.duration = 130;         // two TIME_WAIT lifetimes past the first second
+    c.msl = 30;               // Linux's TCP_TIMEWAIT_LEN: TIME_WAIT lasts 60 s
+    c.persistentTimeout = 75; // nginx's keepalive_timeout
+    c.originKeepAlive = 5;    // Apache 2.4's KeepAliveTimeout
+    c.originMaxRequests = 1;  // nginx upstream without keepalive: HTTP/1.0, one request
+    c.hostProfile = "Linux-6";
+    c.linuxPorts = true;
+    c.countTimeWait = true;
+    uint32_t perClient = 4; // the paper's Nmax per client (200 for 50)
+    bool csv = false;
+    bool header = false;
+    ProgramInput input("proxy-now", argc, argv);
+    input.Add("clients", "Client hosts", c.clients);
+    input.Add("servers", "Origin servers (each one address and port)", c.servers);
+    input.Add("scheme",
+              "The proxy paper's scheme: 1 fixed, 2 E2-ATBT, 3 and eviction of idle ones, "
+              "4 and gradual release",
+              c.scheme);
+    input.Add("perClient",
+              "Nmax per client (Nmax = perClient x clients, the pool 16 KB per connection)",
+              perClient);
+    input.Choice("placement",
+                 "Which end keeps TIME_WAIT of a proxy-origin connection",
+                 c.timeWaitPlacement,
+                 {"standard", "swap", "negotiated", "origin-swap"});
+    input.Add("hostProfile", "Every host's TcpHostProfile", c.hostProfile);
+    input.Add("portLow", "The proxy's ip_local_port_range, first port", c.portLow);
+    input.Add("portHigh", "Its last port", c.portHigh);
+    input.Choice("twReuse",
+                 "The proxy's tcp_tw_reuse (0 Off, 1 On, 2 LoopbackOnly)",
+                 c.twReuse,
+                 {"Off", "On", "LoopbackOnly"});
+    input.Add("duration", "Seconds simulated", c.duration);
+    input.Add("msl", "Every host's maximum segment lifetime, s (TIME_WAIT is twice it)", c.msl);
+    input.Add("persistentTimeout",
+              "The proxy's persistent timer, s: idle connections closed after it (0: never)",
+              c.persistentTimeout);
+    input.Add("originKeepAlive",
+              "Origins' keep-alive timeout, s (0: the whole run)",
+              c.originKeepAlive);
+    input.Add("originMaxRequests",
+              "Requests an origin serves on a connection before closing it",
+              c.originMaxRequests);
+    input.Add("csv", "One CSV row", csv);
+    input.Add("header", "With --csv: print the header first", header);
+    ExperimentCapture capture;
+    capture.AddOptions(input);
+    if (!input.Parse() || !capture.CheckOutputs(input))
+    {
+        return 1;
+    }
+    if (perClient == 0 || perClient > 1000)
+    {
+        input.Fail("--perClient must be 1 to 1000");
+        return 1;
+    }
+    c.maxConnections = perClient * c.clients;
+    c.poolBytes = uint64_t(c.maxConnections) * c.buffer;
+    if (std::string invalid = c.Validate(); !invalid.empty())
+    {
+        input.Fail(invalid);
+        return 1;
+    }
+    capture.Arm();
+    ProxyExperimentResult r = RunProxyExperiment(c);
+    if (csv)
+    {
+        CsvRow row = CsvRow::Significant(6);
+        row.Add("clients", c.clients)
+            .Add("servers", c.servers)
+            .Add("placement", c.timeWaitPlacement)
+            .Add("tw_reuse", c.twReuse)
+            .Add("run", RngSeedManager::GetRun())
+            .Add("bytes_moved", r.bytesMoved)
+            .Add("requests", r.requests)
+            .Add("mean_wait_s", r.meanWait)
+            .Add("upstream_opened", r.upstreamOpened)
+            .Add("connect_errors", r.upstreamConnectErrors)
+            .Add("unavailable", r.unavailable)
+            .Add("tw_reused", r.timeWaitReused)
+            .Add("proxy_time_wait", r.proxyTimeWait)
+            .Add("proxy_time_wait_peak", r.proxyTimeWaitPeak)
+            .Add("origin_time_wait", r.originTimeWait)
+            .Add("refused", r.refused)
+            .Add("events", r.events);
+        row.Print(std::cout, header);
+        return 0;
+    }
+    std::cout << std::setprecision(6);
+    std::cout << c.clients << " clients, " << c.servers << " origin(s), placement "
+              << c.timeWaitPlacement << ", tcp_tw_reuse " << c.twReuse << ", " << c.duration
+              << " s\n"
+              << "bytes moved              " << r.bytesMoved / 1e6 << " MB\n"
+              << "responses                " << r.requests << ", mean wait " << r.meanWait << " s\n"
+              << "upstream connections     " << r.upstreamOpened << " opened, "
+              << r.upstreamConnectErrors << " connect() without a port, " << r.unavailable
+              << " misses answered 503\n"
+              << "TIME_WAIT taken over     " << r.timeWaitReused << "\n"
+              << "TIME_WAIT at the proxy   mean " << r.proxyTimeWait << ", peak "
+              << r.proxyTimeWaitPeak << "\n"
+              << "TIME_WAIT at the origins mean " << r.originTimeWait << " (all together)\n";
+    return 0;
+}
