@@ -12,7 +12,7 @@ namespace ns3
 {
 
 /**
- * @ingroup proxy-buffer
+ * @ingroup paper-experiments
  * @brief Section 4 of the buffers issue: one sender (the proxy's side
  * that sends) with a limited socket-buffer pool and many receivers, each
  * on its own 100 Mb/s path of a given loss rate and propagation delay.

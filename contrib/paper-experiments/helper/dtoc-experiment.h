@@ -17,7 +17,7 @@ namespace ns3
 class ProgramInput;
 
 /**
- * @ingroup dtoc
+ * @ingroup paper-experiments
  * @brief One period of an offered-load pattern.
  */
 struct DtocLoadStep
@@ -27,7 +27,7 @@ struct DtocLoadStep
 };
 
 /**
- * @ingroup dtoc
+ * @ingroup paper-experiments
  * @brief Parameters of one run of the DTOC paper's experiments: impatient
  * users against a one-worker web server whose service time is proportional
  * to the response size.
@@ -104,7 +104,7 @@ struct DtocExperimentConfig
 };
 
 /**
- * @ingroup dtoc
+ * @ingroup paper-experiments
  * @brief Outcome of one run.
  */
 struct DtocExperimentResult
@@ -142,7 +142,7 @@ struct DtocExperimentResult
 };
 
 /**
- * @ingroup dtoc
+ * @ingroup paper-experiments
  * @brief Run one experiment: user hosts, each on a 100 Mb/s link to the
  * server; users issue open-loop Poisson requests for the SPECweb96-like mix.
  * @param config the parameters (must be valid)

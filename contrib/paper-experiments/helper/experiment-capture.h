@@ -14,6 +14,12 @@ namespace ns3
 class ProgramInput;
 
 /**
+ * @defgroup paper-experiments paper-experiments
+ * The drivers of the four sources' experiments: each builds its paper's
+ * testbed, runs it once and reports one result row (paper-experiments.rst).
+ */
+
+/**
  * @ingroup paper-experiments
  * @brief What a scenario program captures of its experiment's run, on
  * request: a pcap file per device (--pcap=PREFIX) and a FlowMonitor XML

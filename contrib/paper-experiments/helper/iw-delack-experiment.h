@@ -16,7 +16,7 @@ namespace ns3
 {
 
 /**
- * @ingroup iw-delack
+ * @ingroup paper-experiments
  * @brief One HTTP/1.0 GET between two hosts on a LAN (seed 002's
  * experiment): which hosts, the server's initial window, the phases of the
  * hosts' delayed-ACK clocks, the document.
@@ -41,7 +41,7 @@ struct IwDelackConfig
 };
 
 /**
- * @ingroup iw-delack
+ * @ingroup paper-experiments
  * @brief The configuration of one of the page's figures, with the boot
  * phases documented in the iw-delack doc.
  * @param figure "2.1", "2.2", "3.1", "3.2", "3.3", "3.4" or "3.5"
@@ -53,7 +53,7 @@ IwDelackConfig IwDelackCase(const std::string& figure);
 std::vector<std::string> IwDelackCases();
 
 /**
- * @ingroup iw-delack
+ * @ingroup paper-experiments
  * @brief What one GET gave.
  */
 struct IwDelackResult
@@ -69,7 +69,7 @@ struct IwDelackResult
 };
 
 /**
- * @ingroup iw-delack
+ * @ingroup paper-experiments
  * @brief Run one GET (aborts with a message on a bad configuration).
  * @param config the configuration
  * @return the result

@@ -16,7 +16,7 @@ namespace ns3
 {
 
 /**
- * @ingroup proxy-buffer
+ * @ingroup paper-experiments
  * @brief A document set of SURGE's sizes (Barford and Crovella, "Generating
  * representative Web workloads for network and server performance
  * evaluation", SIGMETRICS 1998, Table 1): a log-normal body (mu 9.357,
@@ -33,7 +33,7 @@ namespace ns3
 Ptr<HttpFileSet> MakeSurgeDocuments(uint32_t documents, int64_t stream, double tailShare = 0.07);
 
 /**
- * @ingroup proxy-buffer
+ * @ingroup paper-experiments
  * @brief The proxy paper's experiment (seed 004, section 4): clients ->
  * proxy -> origin servers, every link 100 Mb/s, one fifth of the links at
  * each of the five loss rates (both directions), propagation delays uniform

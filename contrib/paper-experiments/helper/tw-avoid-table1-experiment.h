@@ -16,7 +16,7 @@ namespace ns3
 {
 
 /**
- * @ingroup tw-avoid
+ * @ingroup paper-experiments
  * @brief Parameters of the worst-case throughput experiment (Table 1 of the TIME_WAIT draft).
  */
 struct TwAvoidTable1Config
@@ -35,7 +35,7 @@ struct TwAvoidTable1Config
 };
 
 /**
- * @ingroup tw-avoid
+ * @ingroup paper-experiments
  * @brief Outcome of one Table 1 run.
  */
 struct TwAvoidTable1Result
@@ -52,7 +52,7 @@ struct TwAvoidTable1Result
 };
 
 /**
- * @ingroup tw-avoid
+ * @ingroup paper-experiments
  * @brief The worst-case throughput experiment of the TIME_WAIT draft (its Table 1).
  *
  * Four hosts of the draft's testbed (TwAvoidTestbed: a Myrinet-like LAN at

@@ -21,7 +21,7 @@ class TcpHostModel;
 class TcpInputStage;
 
 /**
- * @ingroup tw-avoid
+ * @ingroup paper-experiments
  * @brief Parameters of the TIME_WAIT draft's testbed: SPARCstation 20/71 hosts
  * under SunOS 4.1.3 on a 640 Mb/s Myrinet.
  */
@@ -51,7 +51,7 @@ struct TwAvoidTestbedConfig
 };
 
 /**
- * @ingroup tw-avoid
+ * @ingroup paper-experiments
  * @brief Hosts on one Myrinet-like LAN (a CSMA channel), each with the
  * TIME_WAIT-avoidance stack (TwAvoidHelper) and an address in 10.1.0.0/16.
  *

@@ -16,7 +16,7 @@ namespace ns3
 {
 
 /**
- * @ingroup tw-avoid
+ * @ingroup paper-experiments
  * @brief Parameters of a WebSTONE run (Tables 2 and 3 of the TIME_WAIT draft).
  */
 struct TwAvoidWebStoneConfig
@@ -49,7 +49,7 @@ struct TwAvoidWebStoneConfig
 };
 
 /**
- * @ingroup tw-avoid
+ * @ingroup paper-experiments
  * @brief Outcome of one WebSTONE run, over the measurement interval.
  */
 struct TwAvoidWebStoneResult
@@ -85,7 +85,7 @@ struct TwAvoidWebStoneResult
 };
 
 /**
- * @ingroup tw-avoid
+ * @ingroup paper-experiments
  * @brief WebSTONE against one HTTP server on the draft's testbed.
  *
  * Closed-loop HttpClient applications on the client hosts fetch files from

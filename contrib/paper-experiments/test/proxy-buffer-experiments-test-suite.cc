@@ -19,6 +19,12 @@ namespace
 {
 
 /**
+ * @defgroup paper-experiments-tests paper-experiments tests
+ * @ingroup paper-experiments
+ * The drivers run at reduced size against the papers' criteria.
+ */
+
+/**
  * @ingroup paper-experiments-tests
  * @brief Where the TIME_WAIT of the proxy's connections to origins lands
  * (RunProxyExperiment's timeWaitPlacement): origins that close idle
