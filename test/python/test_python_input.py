@@ -36,6 +36,19 @@ def proxy(ns):
     return ns.RunProxyExperiment, config, "RunProxyExperiment: scheme must be 1, 2, 3 or 4, not 7"
 
 
+def proxy_ports(ns):
+    config = ns.ProxyExperimentConfig()
+    config.twReuse = "On"  # Linux's port choice's setting, without it
+    return (ns.RunProxyExperiment, config,
+            "RunProxyExperiment: portLow, portHigh and twReuse are Linux's port choice: they need linuxPorts")  # fmt: skip
+
+
+def proxy_profile(ns):
+    config = ns.ProxyExperimentConfig()
+    config.hostProfile = "Linux-7"
+    return ns.RunProxyExperiment, config, "RunProxyExperiment: unknown host profile 'Linux-7'"
+
+
 def table1(ns):
     config = ns.TwAvoidTable1Config()
     config.timeWaitTcbs = 10**8
@@ -48,7 +61,9 @@ def webstone(ns):
     return ns.TwAvoidWebStoneExperiment, config, "TwAvoidWebStoneExperiment: unknown variant 'fast'"
 
 
-@pytest.mark.parametrize("case", [dtoc, iw_delack, buffer_allocation, proxy, table1, webstone])
+@pytest.mark.parametrize(
+    "case", [dtoc, iw_delack, buffer_allocation, proxy, proxy_ports, proxy_profile, table1, webstone]
+)
 def test_bad_configuration_raises_with_its_message(ns, case):
     run, config, message = case(ns)
     problem = config.Validate()
