@@ -4,7 +4,7 @@ count; a claim whose differences straddle zero is undecided, one whose
 order is reversed does not hold; the points cover every size, placement and
 tcp_tw_reuse, run 1 of each first."""
 
-from figures_lib.experiments.proxy_now import PLACEMENTS, SCALES, TW_REUSE, ProxyNow
+from figures_lib.experiments.proxy_now import ALL, CLAIMED, SCALES, ProxyNow
 
 COLUMNS = ("unavailable", "upstream_opened", "tw_reused", "proxy_time_wait", "proxy_time_wait_peak",
            "mean_wait_s", "requests", "refused", "events")  # fmt: skip
@@ -27,11 +27,16 @@ def made_up_rows(errors, origin_tw, mb):
 
 def test_points_cover_the_grid_run_one_first():
     points = ProxyNow().points("paper")
-    sizes, _ = SCALES["paper"]
-    assert len(points) == sum(runs for _, runs in sizes) * len(PLACEMENTS) * len(TW_REUSE)
-    first = len(sizes) * len(PLACEMENTS) * len(TW_REUSE)
+    sizes = SCALES["paper"]
+    assert len(points) == sum(runs * len(configurations) for _, runs, _, configurations in sizes)
+    first = sum(len(configurations) for _, _, _, configurations in sizes)
     assert {int(p.param("RngRun")) for p in points[:first]} == {1}
-    assert {int(p.param("clients")) for p in points[:first]} == {n for n, _ in sizes}
+    assert {int(p.param("clients")) for p in points[:first]} == {n for n, _, _, _ in sizes}
+    # Every claim's two configurations are run at every size.
+    assert set(CLAIMED) <= set(ALL)
+    for n, _, duration, configurations in sizes:
+        assert set(CLAIMED) <= set(configurations)
+        assert all(float(p.param("duration")) == duration for p in points if int(p.param("clients")) == n)
 
 
 def test_claims_decided_per_size(tmp_path):
@@ -50,7 +55,7 @@ def test_claims_decided_per_size(tmp_path):
 
     text = ProxyNow().outputs("paper", made_up_rows(errors, origin_tw, mb), tmp_path)
     claims = [line.strip() for line in text.splitlines() if line.startswith("  ") and " clients: " in line]
-    assert len(claims) == 4 * len(SCALES["paper"][0])
+    assert len(claims) == 4 * len(SCALES["paper"])
 
     def verdict(n, start):
         (line,) = [c for c in claims if c.split()[0] == str(n) and start in c]
