@@ -201,6 +201,11 @@ def main(argv=None):
         return 0
     status = sweep.main(selected, args)
     if not args.quick and not args.verify:
+        from figures_lib import readme  # noqa: PLC0415
+        from figures_lib.paths import FIGURES  # noqa: PLC0415
+
+        # What the store's points cost, every experiment's (README's table).
+        readme.write(FIGURES, "store-cost", {"store-cost": sweep.cost_table(experiments.values())})
         status = fill_readme() or status
     return status
 

@@ -60,6 +60,35 @@ def store_status(experiments, scale):
     return lines
 
 
+def cost_table(experiments, scale="paper"):
+    """README's table of what each experiment's stored points cost: points
+    stored of all, the sum of their runs' wall times (each run on one
+    worker: hours of one core), the longest run, and what that sum is at
+    the least on two workers (half of it: the two run side by side). From
+    the store's own records (wall_s), so that it cannot drift."""
+    lines = [
+        "| Experiment | points stored | their runs, one core | longest run | on 2 workers, at least |",
+        "|---|---|---|---|---|",
+    ]
+    total = 0.0
+    for exp in experiments:
+        points = exp.points(scale)
+        walls = [float(e.meta.get("wall_s", 0)) for e in map(store.load, points) if e is not None]
+        total += sum(walls)
+        longest = _hours(max(walls)) if walls else "-"
+        lines.append(f"| `{exp.name}` | {len(walls)} of {len(points)} | {_hours(sum(walls))} | {longest}"
+                     f" | {_hours(sum(walls) / 2)} |")  # fmt: skip
+    lines.append(f"| all | | {_hours(total)} | | {_hours(total / 2)} |")
+    return "\n".join(lines) + "\n"
+
+
+def _hours(seconds):
+    """A duration as the table gives it: s, min or h."""
+    if seconds < 60:
+        return f"{seconds:.0f} s"
+    return f"{seconds / 60:.1f} min" if seconds < 3600 else f"{seconds / 3600:.2f} h"
+
+
 def fingerprints_to_stamp(experiments, no_build):
     """Build (unless no_build) and return {program: fingerprint} of the
     binaries that will run. Raises build.BuildError."""

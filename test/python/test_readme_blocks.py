@@ -82,3 +82,15 @@ def test_fill_readme_writes_the_fragments_blocks(tmp_path):
     changed, unplaced = readme.fill_readme(target, figures)
     assert changed == ["x"] and unplaced == []
     assert readme.parse(target.read_text())["x"] == "5 hold, 0 fail, 1 undecided\n"
+
+
+def test_store_cost_comes_from_the_store():
+    """README's table of what the stored points cost is the store's own
+    records (wall_s), as ./figures.py writes it; a point run again, added
+    or removed changes it, and ./figures.py writes it anew."""
+    from figures_lib import sweep
+
+    committed = readme.parse((FIGURES / f"store-cost{readme.SUFFIX}").read_text())["store-cost"]
+    assert committed == sweep.cost_table(EXPERIMENTS.values())
+    rows = [line for line in committed.splitlines() if line.startswith("| `")]
+    assert [line.split("`")[1] for line in rows] == list(EXPERIMENTS)
