@@ -226,6 +226,9 @@ NOWHERE = "/nonexistent-dir/out.csv"
         ("proxy-now", ["--hostProfile=Linux-7"], "unknown host profile 'Linux-7'"),
         ("proxy-now", ["--perClient=0"], "--perClient must be 1 to 1000"),
         ("proxy-now", ["--clients=1000000"], "1000000 clients need about"),
+        ("tcp-host-local-ports-example", ["--low=61000", "--high=60999"], "--low and --high must be ports with low <= high"),
+        ("tcp-host-local-ports-example", ["--twReuse=1"], "--twReuse must be one of Off | On | LoopbackOnly"),
+        ("tcp-host-local-ports-example", ["--rate=nan"], "--rate must be a finite number"),
     ],
 )
 def test_programs_refuse_at_once(program, args, message):

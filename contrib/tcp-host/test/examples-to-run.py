@@ -14,6 +14,8 @@ cpp_examples = [
     ("tcp-host-listen-queue-example --cookies=Never --backlog=4 --duration=5", "True", "True"),
     ("tcp-host-listen-queue-example --abortOnOverflow --backlog=8 --duration=5", "True", "True"),
     ("tcp-host-listen-queue-example --duration=2 --samples=/dev/null --sampleInterval=100ms", "True", "True"),
+    ("tcp-host-local-ports-example --duration=5", "True", "True"),
+    ("tcp-host-local-ports-example --duration=5 --twReuse=On", "True", "True"),
 ]
 
 # A list of Python examples to run in order to ensure that they remain
