@@ -7,4 +7,6 @@ cpp_examples = []
 # (example script relative to examples/, do_run)
 python_examples = [
     ("python/tw-avoid-swap-close.py -q", "True"),
+    ("python/tcp-host-local-ports.py -q --duration 5", "True"),
+    ("python/tcp-host-local-ports.py -q --duration 5 --tw-reuse On", "True"),
 ]
