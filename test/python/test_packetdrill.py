@@ -65,6 +65,8 @@ STOCK_FAILS = {
     "defer-accept": 10,
     "defer-accept-quiet": 9,
     "syncookies-always": 12,
+    "accept-queue-full": 20,
+    "accept-queue-abort": 18,
 }
 
 

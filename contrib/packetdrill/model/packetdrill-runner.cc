@@ -206,7 +206,10 @@ class PacketdrillSession
      * @param length its payload
      * @return it as a script line would write it, in relative numbers
      */
-    std::string Render(const TcpHeader& h, uint32_t length) const;
+    std::string Render(const TcpHeader& h, uint32_t length, bool ports) const;
+    /// @param peerPort a connection's peer port
+    /// @return the node under test's ISN on it, if its SYN was seen
+    std::optional<uint32_t> IsnOf(uint16_t peerPort) const;
     /**
      * @param expected the script's segment
      * @param h the header sent
@@ -232,6 +235,17 @@ class PacketdrillSession
     /// @param s the new connection
     /// @param from its peer
     void OnNewConnection(Ptr<Socket> s, const Address& from);
+    /// A connection joined a suite listener's accept queue: accept() may take it
+    void OnAcceptReady();
+    /**
+     * @brief accept(2) on a listener: the oldest connection of the suite's
+     * accept queue (which it waits in until then, so that its limits
+     * bite, as Linux's), or of the connections ns-3's listener handed over.
+     * @param s the listener
+     * @param st its state
+     * @return the connection, or null if none is ready
+     */
+    Ptr<Socket> TakeConnection(Ptr<Socket> s, SocketState* st);
     /// @param context the socket's id
     /// @param oldState before
     /// @param newState after
@@ -267,11 +281,11 @@ class PacketdrillSession
     int64_t m_nextFd{3};                                     //!< The next descriptor
     uint16_t m_localPort{BIND_PORT};                         //!< The node under test's port
     uint16_t m_remotePort{PEER_PORT};                        //!< The peer's port
-    bool m_isnKnown{false};                                  //!< Its SYN was seen
-    uint32_t m_dutIsn{0};                                    //!< The node under test's ISN
-    bool m_tsKnown{false};                                   //!< A TS val was seen
-    uint32_t m_tsOffset{0};                                  //!< Its TS val less the script's
-    uint16_t m_ipId{0};                                      //!< IPv4 identification
+    /// The node under test's ISN per connection (by the peer's port), from its SYN
+    std::map<uint16_t, uint32_t> m_dutIsn;
+    bool m_tsKnown{false};  //!< A TS val was seen
+    uint32_t m_tsOffset{0}; //!< Its TS val less the script's
+    uint16_t m_ipId{0};     //!< IPv4 identification
 };
 
 PacketdrillSession::PacketdrillSession(const PacketdrillScript& script,
@@ -495,10 +509,11 @@ PacketdrillSession::DoInbound(size_t index)
     const PacketdrillEvent& ev = m_script.events[index];
     const PacketdrillSegment& s = ev.segment;
     TcpHeader h;
-    h.SetSourcePort(m_remotePort);
-    h.SetDestinationPort(m_localPort);
+    // The script's ports, or the one connection's
+    h.SetSourcePort(s.hasPorts ? s.sourcePort : m_remotePort);
+    h.SetDestinationPort(s.hasPorts ? s.destinationPort : m_localPort);
     h.SetSequenceNumber(SequenceNumber32(PEER_ISN + s.seq));
-    h.SetAckNumber(SequenceNumber32(s.hasAck ? m_dutIsn + s.ack : 0));
+    h.SetAckNumber(SequenceNumber32(s.hasAck ? IsnOf(h.GetSourcePort()).value_or(0) + s.ack : 0));
     h.SetFlags(s.flags);
     h.SetWindowSize(s.hasWindow ? s.window : DEFAULT_WINDOW);
     for (const PacketdrillOption& o : s.options)
@@ -556,13 +571,25 @@ PacketdrillSession::DoInbound(size_t index)
     Step();
 }
 
+std::optional<uint32_t>
+PacketdrillSession::IsnOf(uint16_t peerPort) const
+{
+    auto it = m_dutIsn.find(peerPort);
+    return it == m_dutIsn.end() ? std::nullopt : std::optional<uint32_t>(it->second);
+}
+
 std::string
-PacketdrillSession::Render(const TcpHeader& h, uint32_t length) const
+PacketdrillSession::Render(const TcpHeader& h, uint32_t length, bool ports) const
 {
     std::ostringstream out;
-    uint32_t seq = h.GetSequenceNumber().GetValue() - (m_isnKnown ? m_dutIsn : 0);
-    out << "> " << PacketdrillParser::FlagsToString(h.GetFlags()) << " " << seq << ":"
-        << seq + length << "(" << length << ")";
+    uint32_t seq = h.GetSequenceNumber().GetValue() - IsnOf(h.GetDestinationPort()).value_or(0);
+    out << "> ";
+    if (ports)
+    {
+        out << h.GetSourcePort() << ">" << h.GetDestinationPort() << " ";
+    }
+    out << PacketdrillParser::FlagsToString(h.GetFlags()) << " " << seq << ":" << seq + length
+        << "(" << length << ")";
     if (h.GetFlags() & TcpHeader::ACK)
     {
         out << " ack " << h.GetAckNumber().GetValue() - PEER_ISN;
@@ -617,16 +644,23 @@ PacketdrillSession::Render(const TcpHeader& h, uint32_t length) const
 std::string
 PacketdrillSession::Compare(const PacketdrillSegment& e, const TcpHeader& h, uint32_t length)
 {
+    if (e.hasPorts &&
+        (h.GetSourcePort() != e.sourcePort || h.GetDestinationPort() != e.destinationPort))
+    {
+        return "ports";
+    }
     if (h.GetFlags() != e.flags)
     {
         return "flags";
     }
-    if ((e.flags & TcpHeader::SYN) && !m_isnKnown)
+    // Sequence numbers are relative to this connection's ISN (the peer's port
+    // tells the connection)
+    const uint16_t peer = h.GetDestinationPort();
+    if ((e.flags & TcpHeader::SYN) && !IsnOf(peer))
     {
-        m_dutIsn = h.GetSequenceNumber().GetValue() - e.seq;
-        m_isnKnown = true;
+        m_dutIsn[peer] = h.GetSequenceNumber().GetValue() - e.seq;
     }
-    if (h.GetSequenceNumber().GetValue() - (m_isnKnown ? m_dutIsn : 0) != e.seq)
+    if (h.GetSequenceNumber().GetValue() - IsnOf(peer).value_or(0) != e.seq)
     {
         return "sequence number";
     }
@@ -760,7 +794,8 @@ PacketdrillSession::OnCapture(Ptr<NetDevice> device,
         return true; // after the script's end: not checked
     }
     const PacketdrillEvent& ev = m_script.events[m_next];
-    std::string got = Render(h, length);
+    std::string got =
+        Render(h, length, ev.kind == PacketdrillEvent::OUTBOUND && ev.segment.hasPorts);
     if (m_config.trace)
     {
         m_verdict.trace.push_back(Seconds6(now) + " " + got);
@@ -782,8 +817,7 @@ PacketdrillSession::OnCapture(Ptr<NetDevice> device,
     if (std::string differs = Compare(ev.segment, h, length); !differs.empty())
     {
         Fail(ev.line,
-             "expected " + ev.text + ", got " + Render(h, length) + " (" + differs +
-                 "), at t=" + Seconds6(now));
+             "expected " + ev.text + ", got " + got + " (" + differs + "), at t=" + Seconds6(now));
         return true;
     }
     m_awaiting = false;
@@ -901,6 +935,41 @@ PacketdrillSession::OnNewConnection(Ptr<Socket> s, const Address& from)
     RetryPending();
 }
 
+void
+PacketdrillSession::OnAcceptReady()
+{
+    RetryPending();
+}
+
+Ptr<Socket>
+PacketdrillSession::TakeConnection(Ptr<Socket> s, SocketState* st)
+{
+    Ptr<TcpHostSocket> host = DynamicCast<TcpHostSocket>(s);
+    if (host && host->GetListenQueue())
+    {
+        Address from;
+        Time waited;
+        Ptr<Socket> child = host->GetListenQueue()->Accept(from, waited);
+        if (child)
+        {
+            Watch(child);
+            // What happened while it waited, which its callbacks did not see
+            auto tcp = DynamicCast<TcpHostSocket>(child);
+            TcpSocket::TcpStates_t state = tcp ? tcp->GetState() : TcpSocket::ESTABLISHED;
+            m_sockets[PeekPointer(child)].finReceived =
+                state == TcpSocket::CLOSE_WAIT || state == TcpSocket::LAST_ACK;
+        }
+        return child;
+    }
+    if (st->accepted.empty())
+    {
+        return nullptr;
+    }
+    Ptr<Socket> child = st->accepted.front();
+    st->accepted.pop_front();
+    return child;
+}
+
 SocketState*
 PacketdrillSession::Fd(int64_t fd)
 {
@@ -1007,7 +1076,7 @@ PacketdrillSession::DoCall(size_t index)
         else if (c.name == "listen")
         {
             uint32_t backlog = std::stoul(c.args[1]);
-            attempt = [s, st, backlog]() -> std::optional<CallResult> {
+            attempt = [this, s, st, backlog]() -> std::optional<CallResult> {
                 if (s->Listen() < 0)
                 {
                     return CallResult{-1, ErrnoName(s->GetErrno()), ""};
@@ -1016,6 +1085,9 @@ PacketdrillSession::DoCall(size_t index)
                 Ptr<TcpHostSocket> host = DynamicCast<TcpHostSocket>(s);
                 if (host && host->GetListenQueue())
                 {
+                    // Connections wait in the accept queue until accept() takes them
+                    host->GetListenQueue()->SetAcceptReadyCallback(
+                        MakeCallback(&PacketdrillSession::OnAcceptReady, this));
                     host->GetListenQueue()->SetAttribute("Backlog", UintegerValue(backlog));
                     if (st->deferAccept) // set before listen(), which made the queue
                     {
@@ -1030,11 +1102,9 @@ PacketdrillSession::DoCall(size_t index)
         }
         else if (c.name == "accept")
         {
-            attempt = [this, st]() -> std::optional<CallResult> {
-                if (!st->accepted.empty())
+            attempt = [this, s, st]() -> std::optional<CallResult> {
+                if (Ptr<Socket> child = TakeConnection(s, st))
                 {
-                    Ptr<Socket> child = st->accepted.front();
-                    st->accepted.pop_front();
                     int64_t fd = m_nextFd++;
                     m_fds[fd] = child;
                     return CallResult{fd, "", ""};

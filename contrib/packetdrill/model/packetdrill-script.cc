@@ -344,6 +344,30 @@ PacketdrillParser::ParseSegment(const std::string& text,
         body = body.substr(0, lt);
     }
     std::vector<std::string> w = Words(body);
+    // packetdrill's opt_port_info: `source>destination` before the flags
+    if (!w.empty() && w[0].find('>') != std::string::npos)
+    {
+        size_t sep = w[0].find('>');
+        uint32_t source = 0;
+        uint32_t destination = 0;
+        if (std::string why = ParseU32(w[0].substr(0, sep), source, "source port"); !why.empty())
+        {
+            return why;
+        }
+        if (std::string why = ParseU32(w[0].substr(sep + 1), destination, "destination port");
+            !why.empty())
+        {
+            return why;
+        }
+        if (source == 0 || source > 0xffff || destination == 0 || destination > 0xffff)
+        {
+            return "ports '" + w[0] + "' out of range (1 to 65535)";
+        }
+        segment.hasPorts = true;
+        segment.sourcePort = source;
+        segment.destinationPort = destination;
+        w.erase(w.begin());
+    }
     if (w.size() < 2)
     {
         return "a segment needs flags and 'start:end(length)'";

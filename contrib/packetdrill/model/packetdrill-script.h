@@ -76,15 +76,21 @@ struct PacketdrillOption
  */
 struct PacketdrillSegment
 {
-    uint8_t flags{0};       //!< TcpHeader flags
-    uint32_t seq{0};        //!< Relative sequence number of the first byte
-    uint32_t length{0};     //!< Payload bytes
-    bool hasAck{false};     //!< `ack N` given
-    uint32_t ack{0};        //!< Relative acknowledgement number
-    bool hasWindow{false};  //!< `win N` given
-    uint32_t window{0};     //!< The window field, as sent (unscaled)
-    bool hasOptions{false}; //!< `<mss 1460,...>`: options listed (none listed: none sent)
-    bool anyOptions{false}; //!< `<...>`: any options
+    uint8_t flags{0};      //!< TcpHeader flags
+    uint32_t seq{0};       //!< Relative sequence number of the first byte
+    uint32_t length{0};    //!< Payload bytes
+    bool hasAck{false};    //!< `ack N` given
+    uint32_t ack{0};       //!< Relative acknowledgement number
+    bool hasWindow{false}; //!< `win N` given
+    uint32_t window{0};    //!< The window field, as sent (unscaled)
+    /// `40001>8080` before the flags: the segment's source and destination
+    /// ports, as written (inbound: the peer's port first); a script with
+    /// several connections tells them apart so. Without: the one connection
+    bool hasPorts{false};
+    uint16_t sourcePort{0};      //!< With hasPorts: the source port
+    uint16_t destinationPort{0}; //!< With hasPorts: the destination port
+    bool hasOptions{false};      //!< `<mss 1460,...>`: options listed (none listed: none sent)
+    bool anyOptions{false};      //!< `<...>`: any options
     std::vector<PacketdrillOption> options; //!< In script order
 };
 

@@ -196,7 +196,8 @@ class PacketdrillTestSuite : public TestSuite
         // a SYN (Linux-6's scripts), nothing from TIME_WAIT for a resent FIN
         // after an RST ignored by RFC 1337, no TIME_WAIT bucket limit, and no
         // swap close (its attribute is the suite socket's), no TCP_DEFER_ACCEPT
-        // (ENOPROTOOPT) and no SYN cookies (its SYN-ACK resent)
+        // (ENOPROTOOPT), no SYN cookies (its SYN-ACK resent) and no accept
+        // queue (a third connection taken past listen()'s backlog)
         for (const auto& [s, line] : std::vector<std::pair<std::string, uint32_t>>{
                  {"passive-open.pkt", 10},        {"active-open.pkt", 6},
                  {"data-both-ways.pkt", 20},      {"close-local-first.pkt", 0},
@@ -215,7 +216,8 @@ class PacketdrillTestSuite : public TestSuite
                  {"sysctl-timestamps.pkt", 9},    {"time-wait-rst-rfc1337.pkt", 19},
                  {"time-wait-no-bucket.pkt", 19}, {"swap-close.pkt", 17},
                  {"defer-accept.pkt", 10},        {"syncookies-always.pkt", 12},
-                 {"defer-accept-quiet.pkt", 9}})
+                 {"defer-accept-quiet.pkt", 9},   {"accept-queue-full.pkt", 20},
+                 {"accept-queue-abort.pkt", 18}})
         {
             AddTestCase(new PacketdrillScriptTestCase(s,
                                                       "stock",
@@ -283,6 +285,9 @@ class PacketdrillParserTestCase : public TestCase
             {"0.3~0.1 close(3) = 0", "ends before it starts"},
             {"* < S 0:0(0) win 100", "needs a time"},
             {"+0 hello world", "not a call, a segment or a command"},
+            {"+0 < 0>8080 S 0:0(0) win 100", "ports '0>8080' out of range"},
+            {"+0 < 40001>70000 S 0:0(0) win 100", "out of range (1 to 65535)"},
+            {"+0 < x>8080 S 0:0(0) win 100", "source port 'x'"},
         };
         for (const auto& [line, words] : malformed)
         {
