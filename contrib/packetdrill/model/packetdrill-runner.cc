@@ -134,6 +134,7 @@ struct SocketState
     bool listener{false};                //!< listen() called
     std::deque<Ptr<Socket>> accepted;    //!< A listener's connections not yet accept()ed
     bool finReceived{false};             //!< The peer's FIN arrived (read returns 0)
+    bool readShutdown{false};            //!< shutdown(SHUT_RD): read returns 0 when empty
     bool reset{false};                   //!< The connection was reset
     bool connected{false};               //!< connect() succeeded
     bool connectFailed{false};           //!< connect() failed
@@ -1159,8 +1160,11 @@ PacketdrillSession::DoCall(size_t index)
                 {
                     return CallResult{-1, "ECONNRESET", ""};
                 }
-                if (st->finReceived)
+                if (st->finReceived || st->readShutdown)
                 {
+                    // Linux's tcp_recvmsg: end of stream once the queue is
+                    // empty after the peer's FIN or our SHUT_RD (ns-3's
+                    // ShutdownRecv wakes no reader)
                     return CallResult{0, "", ""};
                 }
                 if (st->nonBlocking)
@@ -1210,11 +1214,12 @@ PacketdrillSession::DoCall(size_t index)
         else if (c.name == "shutdown")
         {
             std::string how = c.args[1];
-            attempt = [s, how]() -> std::optional<CallResult> {
+            attempt = [s, st, how]() -> std::optional<CallResult> {
                 int r = 0;
                 if (how == "SHUT_RD" || how == "SHUT_RDWR")
                 {
                     r = s->ShutdownRecv();
+                    st->readShutdown = r == 0;
                 }
                 if (r == 0 && (how == "SHUT_WR" || how == "SHUT_RDWR"))
                 {

@@ -217,7 +217,7 @@ class PacketdrillTestSuite : public TestSuite
                  {"time-wait-no-bucket.pkt", 19}, {"swap-close.pkt", 17},
                  {"defer-accept.pkt", 10},        {"syncookies-always.pkt", 12},
                  {"defer-accept-quiet.pkt", 9},   {"accept-queue-full.pkt", 20},
-                 {"accept-queue-abort.pkt", 18}})
+                 {"accept-queue-abort.pkt", 18},  {"shutdown-read.pkt", 0}})
         {
             AddTestCase(new PacketdrillScriptTestCase(s,
                                                       "stock",
