@@ -91,6 +91,9 @@ def test_store_cost_comes_from_the_store():
     from figures_lib import sweep
 
     committed = readme.parse((FIGURES / f"store-cost{readme.SUFFIX}").read_text())["store-cost"]
-    assert committed == sweep.cost_table(EXPERIMENTS.values())
+    assert committed == sweep.cost_table(EXPERIMENTS.values()), (
+        "figures/store-cost-readme.md is not what the store gives now (a point or an experiment"
+        " added?): run ./figures.py --only <any stored experiment>"
+    )
     rows = [line for line in committed.splitlines() if line.startswith("| `")]
     assert [line.split("`")[1] for line in rows] == list(EXPERIMENTS)
