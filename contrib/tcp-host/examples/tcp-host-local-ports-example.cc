@@ -119,18 +119,6 @@ Accepted(Ptr<Socket> socket, const Address&)
     socket->SetCloseCallbacks(MakeCallback(&PeerClosed), MakeCallback(&Failed));
 }
 
-/// TIME_WAITs a node holds: sockets in the state and compact records.
-uint32_t
-TimeWaits(Ptr<Node> node)
-{
-    uint32_t n = node->GetObject<TcpHostModel>()->GetTcbCount(TcpSocket::TIME_WAIT);
-    if (Ptr<TimeWaitTable> table = node->GetObject<TimeWaitTable>())
-    {
-        n += table->GetCount();
-    }
-    return n;
-}
-
 /// Print the counts now and every second.
 void
 Report(Ptr<Node> client, const Counts* c)
@@ -138,7 +126,8 @@ Report(Ptr<Node> client, const Counts* c)
     std::cout << std::setw(4) << Simulator::Now().GetSeconds() << " s  connect() " << std::setw(6)
               << c->calls << "  ports chosen " << std::setw(6) << c->chosen << "  failed "
               << std::setw(6) << c->failed << "  TIME_WAIT taken over " << std::setw(6) << c->reused
-              << "  TIME_WAIT held " << std::setw(6) << TimeWaits(client) << "\n";
+              << "  TIME_WAIT held " << std::setw(6) << TcpHostCensus::Take(client).GetTimeWait()
+              << "\n";
     Simulator::Schedule(Seconds(1), &Report, client, c);
 }
 
