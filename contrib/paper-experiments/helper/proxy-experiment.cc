@@ -32,10 +32,9 @@
 #include "ns3/string.h"
 #include "ns3/surge-off-time.h"
 #include "ns3/tcp-buffer-policy.h"
+#include "ns3/tcp-host-census.h"
 #include "ns3/tcp-host-helper.h"
-#include "ns3/tcp-host-model.h"
 #include "ns3/tcp-host-profile.h"
-#include "ns3/time-wait-table.h"
 #include "ns3/tw-avoid-helper.h"
 #include "ns3/type-id-check.h"
 #include "ns3/uinteger.h"
@@ -378,23 +377,13 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
     uint64_t proxyTimeWaitSum = 0;
     uint64_t originTimeWaitSum = 0;
     std::function<void()> sample;
-    // A host's TIME_WAIT: its sockets in the state and, with a TIME_WAIT
-    // table (Linux's compact records), the records.
-    auto timeWaitAt = [](Ptr<Node> node) {
-        uint32_t count = node->GetObject<TcpHostModel>()->GetTcbCount(TcpSocket::TIME_WAIT);
-        if (Ptr<TimeWaitTable> table = node->GetObject<TimeWaitTable>())
-        {
-            count += table->GetCount();
-        }
-        return count;
-    };
     sample = [&]() {
-        uint32_t atProxy = timeWaitAt(proxyNode);
+        uint32_t atProxy = TcpHostCensus::TimeWaitAt(proxyNode);
         proxyTimeWaitSum += atProxy;
         result.proxyTimeWaitPeak = std::max(result.proxyTimeWaitPeak, atProxy);
         for (uint32_t k = 0; k < servers.GetN(); ++k)
         {
-            originTimeWaitSum += timeWaitAt(servers.Get(k));
+            originTimeWaitSum += TcpHostCensus::TimeWaitAt(servers.Get(k));
         }
         ++samples;
         Simulator::Schedule(Seconds(1), sample);

@@ -28,23 +28,7 @@ TcpHostCensus::Take(Ptr<Node> node)
     {
         return census;
     }
-    census.m_nodeId = node->GetId();
-    if (Ptr<TcpHostModel> host = node->GetObject<TcpHostModel>())
-    {
-        census.m_hasHostModel = true;
-        census.m_timeWaitTcbs = host->GetTcbCount(TcpSocket::TIME_WAIT);
-        census.m_tcbs = host->GetTcbCount();
-    }
-    if (Ptr<TimeWaitTable> table = node->GetObject<TimeWaitTable>())
-    {
-        census.m_hasTimeWaitTable = true;
-        census.m_timeWaitRecords = table->GetCount();
-    }
-    if (Ptr<SocketMemory> memory = node->GetObject<SocketMemory>())
-    {
-        census.m_hasSocketMemory = true;
-        census.m_memoryInUse = memory->GetUse();
-    }
+    census.ReadAggregate(node);
     if (Ptr<TcpL4Protocol> tcp = node->GetObject<TcpL4Protocol>())
     {
         ObjectVectorValue sockets;
@@ -69,6 +53,39 @@ TcpHostCensus::Take(Ptr<Node> node)
                          << census.m_timeWaitRecords << " records, " << census.m_listeners
                          << " listeners, " << census.m_sockets << " sockets");
     return census;
+}
+
+uint32_t
+TcpHostCensus::TimeWaitAt(Ptr<Node> node)
+{
+    TcpHostCensus census;
+    if (node)
+    {
+        census.ReadAggregate(node);
+    }
+    return census.GetTimeWait();
+}
+
+void
+TcpHostCensus::ReadAggregate(Ptr<Node> node)
+{
+    m_nodeId = node->GetId();
+    if (Ptr<TcpHostModel> host = node->GetObject<TcpHostModel>())
+    {
+        m_hasHostModel = true;
+        m_timeWaitTcbs = host->GetTcbCount(TcpSocket::TIME_WAIT);
+        m_tcbs = host->GetTcbCount();
+    }
+    if (Ptr<TimeWaitTable> table = node->GetObject<TimeWaitTable>())
+    {
+        m_hasTimeWaitTable = true;
+        m_timeWaitRecords = table->GetCount();
+    }
+    if (Ptr<SocketMemory> memory = node->GetObject<SocketMemory>())
+    {
+        m_hasSocketMemory = true;
+        m_memoryInUse = memory->GetUse();
+    }
 }
 
 uint32_t

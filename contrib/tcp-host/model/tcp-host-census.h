@@ -43,6 +43,15 @@ class TcpHostCensus
      */
     static TcpHostCensus Take(Ptr<Node> node);
 
+    /**
+     * @brief A node's TIME_WAIT connections now, as Take(node).GetTimeWait()
+     * counts them, without walking its sockets: for a sample taken often
+     * on a node with many connections.
+     * @param node the node (null: 0)
+     * @return TIME_WAIT TCBs plus TIME_WAIT records
+     */
+    static uint32_t TimeWaitAt(Ptr<Node> node);
+
     /// @return the node's id
     uint32_t GetNodeId() const;
 
@@ -94,6 +103,13 @@ class TcpHostCensus
     bool HasSocketMemory() const;
 
   private:
+    /**
+     * @brief Read what the node's aggregate holds: the host model's TCBs,
+     * the TIME_WAIT table's records, socket memory (not the sockets).
+     * @param node the node (not null)
+     */
+    void ReadAggregate(Ptr<Node> node);
+
     uint32_t m_nodeId{0};           //!< The node's id
     uint32_t m_timeWaitTcbs{0};     //!< TCBs in TIME_WAIT
     uint32_t m_timeWaitRecords{0};  //!< TimeWaitTable records

@@ -54,6 +54,7 @@ struct Direct
 {
     uint32_t timeWaitTcbs{0};    //!< TcpHostModel::GetTcbCount(TIME_WAIT)
     uint32_t timeWaitRecords{0}; //!< TimeWaitTable::GetCount()
+    uint32_t timeWaitAt{0};      //!< TcpHostCensus::TimeWaitAt (the short query)
     uint32_t synQueue{0};        //!< The two listeners' SYN queues, summed
     uint32_t acceptQueue{0};     //!< The two listeners' accept queues, summed
     uint32_t tcbs{0};            //!< TcpHostModel::GetTcbCount()
@@ -127,6 +128,7 @@ SamplerRowsCase::OnSample(const TcpHostSample& sample)
 {
     Ptr<Node> node = NodeList::GetNode(sample.census.GetNodeId());
     Direct d;
+    d.timeWaitAt = TcpHostCensus::TimeWaitAt(node);
     if (Ptr<TcpHostModel> host = node->GetObject<TcpHostModel>())
     {
         d.timeWaitTcbs = host->GetTcbCount(TcpSocket::TIME_WAIT);
@@ -277,6 +279,9 @@ SamplerRowsCase::DoRun()
         NS_TEST_ASSERT_MSG_EQ(c.GetTimeWait(),
                               d.timeWaitTcbs + d.timeWaitRecords,
                               "TIME_WAIT wherever held, row " << k);
+        NS_TEST_ASSERT_MSG_EQ(d.timeWaitAt,
+                              d.timeWaitTcbs + d.timeWaitRecords,
+                              "TimeWaitAt counts as the census does, row " << k);
         NS_TEST_ASSERT_MSG_EQ(c.GetSynQueue(), d.synQueue, "SYN queues summed, row " << k);
         NS_TEST_ASSERT_MSG_EQ(c.GetAcceptQueue(), d.acceptQueue, "accept queues, row " << k);
         NS_TEST_ASSERT_MSG_EQ(c.GetTcbs(), d.tcbs, "TCBs, row " << k);
