@@ -156,13 +156,13 @@ def move_points(source, target, current):
         if (known := current(exp_dir.name)) is None:
             left.append(f"{exp_dir.name}: no such experiment")
             continue
-        fingerprint, suffixes = known
+        fingerprints, suffixes = known
         sides = [f for f in exp_dir.iterdir() if f.name.endswith(suffixes)] if suffixes else []
         for point in sorted(set(exp_dir.glob("*.csv")) - set(sides)):
             entry = store.parse(point.read_text())
-            if entry.fingerprint != fingerprint:
+            if entry.fingerprint not in fingerprints:
                 left.append(f"{exp_dir.name}/{point.name}: fingerprint {entry.fingerprint},"
-                            f" main's {fingerprint}")  # fmt: skip
+                            f" main's {' or '.join(sorted(fingerprints))}")  # fmt: skip
                 continue
             (target / exp_dir.name).mkdir(parents=True, exist_ok=True)
             # the point, <key>.csv, and its side files, <key><suffix>
@@ -193,8 +193,10 @@ def land(name):
 
     def current(experiment):
         exp = experiments.get(experiment)
-        points = exp and exp.points("paper")
-        return exp and (store.model_fingerprint(exp.program), points[0].side_suffixes())
+        if exp is None:
+            return None
+        suffixes = {s for point in exp.points("paper") for s in point.side_suffixes()}
+        return {store.model_fingerprint(p) for p in exp.programs()}, tuple(sorted(suffixes))
 
     moved, left = move_points(cand / "store", store.root("paper"), current)
     git("worktree", "remove", "--force", str(tree), check=False)

@@ -86,6 +86,12 @@ class Experiment:
         """The list of Points to run at this scale ('paper' or 'quick')."""
         raise NotImplementedError
 
+    def programs(self):
+        """Every program the points run: `program`, and any other one a
+        subclass's points name (each point is stamped with its own
+        program's fingerprint)."""
+        return (self.program,)
+
     def outdir(self, scale):
         """Where outputs() writes at this scale."""
         from .paths import outputs_dir  # noqa: PLC0415

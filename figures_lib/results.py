@@ -52,7 +52,6 @@ def load(name, scale="paper"):
     from .csvio import parse_point_output  # noqa: PLC0415
 
     experiment = _source(name)
-    current = store.model_fingerprint(experiment.program)
     rows = []
     for point in experiment.points(scale):
         entry = store.load(point)
@@ -62,7 +61,7 @@ def load(name, scale="paper"):
         row.update({f"param_{k}": v for k, v in point.params})
         row.update({k: entry.meta.get(k, "") for k in ("fingerprint", "commit", "date")})
         row["wall_s"] = float(entry.meta.get("wall_s", "nan"))
-        row["stale"] = entry.fingerprint != current
+        row["stale"] = entry.fingerprint != store.model_fingerprint(point.program)
         rows.append(row)
     return _typed(pd.DataFrame(rows))
 

@@ -22,12 +22,12 @@ class Plan:
     def __init__(self, experiments, scale, force):
         self.rows, self.todo, self.counts = {}, [], {}
         for exp in experiments:
-            current = store.model_fingerprint(exp.program)
             counts = Counter()
             for point in exp.points(scale):
                 entry = store.load(point)
                 state = "missing"
                 if entry is not None:
+                    current = store.model_fingerprint(point.program)
                     state = "stale" if entry.fingerprint != current else "stored"
                     if state == "stored" and not force:
                         try:
@@ -47,10 +47,10 @@ def store_status(experiments, scale):
     lines = []
     for exp in experiments:
         points = exp.points(scale)
-        entries = [e for e in map(store.load, points) if e is not None]
+        stored = [(p, e) for p in points if (e := store.load(p)) is not None]
+        entries = [e for _, e in stored]
         try:
-            current = store.model_fingerprint(exp.program)
-            stale = sum(e.fingerprint != current for e in entries)
+            stale = sum(e.fingerprint != store.model_fingerprint(p.program) for p, e in stored)
         except store.StoreError:
             stale = None  # not configured: staleness unknown
         wall = sum(float(e.meta.get("wall_s", 0)) for e in entries)
@@ -92,7 +92,7 @@ def _hours(seconds):
 def fingerprints_to_stamp(experiments, no_build):
     """Build (unless no_build) and return {program: fingerprint} of the
     binaries that will run. Raises build.BuildError."""
-    programs = sorted({e.program for e in experiments})
+    programs = sorted({program for e in experiments for program in e.programs()})
     if not no_build:
         build.build(programs)
     return build.built_fingerprints(programs)

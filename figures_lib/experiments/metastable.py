@@ -20,15 +20,22 @@ of the time after the spike is at least 90 % of the base load.
 One point: build/bin/dtoc-metastable --strategy=S --retryPolicy=P
 [--acceptQueue=kernel --abortOnOverflow=true] --spikeAt=A --spikeFor=F
 --after=T --bin=B --RngRun=N (scratch/dtoc-metastable.cc).
+
+Beside the runs, the fluid model of the same scenario (DtocFluidModel, one
+point per server order and retry cap: build/bin/dtoc-fluid, no randomness):
+does it have a state that sustains the overload, and does the simulation
+agree, configuration by configuration?
 """
 
 import math
 
 from .. import gnuplot, readme, verdict
 from ..csvio import columns_of, write_csv, write_summary
-from ..registry import Experiment, register
+from ..registry import Experiment, Point, register
 from ..stats import paired_difference, summarize_groups
 from ..store import TimelinePoint
+
+MODEL_PROGRAM = "dtoc-fluid"
 
 # label -> (strategy, Linux's accept queue with tcp_abort_on_overflow)
 CURES = {
@@ -40,6 +47,22 @@ CURES = {
     "abort on overflow": ("regular", True),
 }
 RETRY_POLICIES = ("immediate", "backoff", "budget")
+# cure -> the fluid model's (service, overflow); None: not in the model (the
+# CoDel-style limit drops by queueing delay, which the model has no term for)
+MODEL = {
+    "regular": ("fifo", "refuse"),  # the application's queue closes a refused attempt
+    "DTOC": ("drop-dead", "refuse"),
+    "abortonclose": ("drop-dead", "refuse"),
+    "CoDel limit": None,
+    "adaptive LIFO": ("newest-first", "refuse"),
+    "abort on overflow": ("fifo", "refuse"),  # the RST ends the request
+}
+# The scenario as the model takes it: dtoc-metastable's defaults (capacity
+# 100 requests/s, queue 1024, timeout 5 s, 3 retries) and RetryBudgetPolicy's
+# (20 % of the fresh requests, 10 retries/s in reserve). A backoff spaces
+# retries out but, in rates, makes as many: the model has no term for it.
+MODEL_SCENARIO = {"capacity": 100, "queueLimit": 1024, "patience": 5, "retries": 3}
+MODEL_BUDGET = {"budgetPercent": 20, "budgetReserve": 10}
 BASE_LOAD = 80.0  # % of capacity (the program's default)
 RECOVERED_SHARE = 0.9  # of the base load: the goodput is back
 VALUES = (
@@ -81,17 +104,35 @@ class Metastable(Experiment):
                                   retryPolicy=retry, spikeAt=at, spikeFor=length, after=after,
                                   bin=bin_s, RngRun=run, **queue)  # fmt: skip
 
+    def model_point(self, scale, cure, retry):
+        """The fluid model's point of a configuration (None: not in the model)."""
+        if MODEL[cure] is None:
+            return None
+        service, overflow = MODEL[cure]
+        budget = MODEL_BUDGET if retry == "budget" else {}
+        return Point.make(self.name, scale, MODEL_PROGRAM, service=service, overflow=overflow,
+                          budget=retry == "budget", freshRate=BASE_LOAD * MODEL_SCENARIO["capacity"] / 100,
+                          **MODEL_SCENARIO, **budget)  # fmt: skip
+
+    def programs(self):
+        return (self.program, MODEL_PROGRAM)
+
     def points(self, scale):
         runs = SCALES[scale][0]
         # Run 1 of every configuration first: a partial sweep covers them all.
-        return [
+        simulated = [
             self.point(scale, cure, retry, run)
             for run in range(1, runs + 1)
             for retry in RETRY_POLICIES
             for cure in CURES
         ]
+        modelled = {self.model_point(scale, c, r) for c in CURES for r in RETRY_POLICIES} - {None}
+        return simulated + sorted(modelled, key=lambda p: p.params)
 
     def outputs(self, scale, rows, outdir):
+        # the fluid model's rows name the server's order; the runs' do not
+        model_rows = [row for row in rows if "service" in row]
+        rows = [row for row in rows if "service" not in row]
         columns = columns_of(rows)
         labels = {v: k for k, v in CURES.items()}
         rows = [
@@ -150,6 +191,9 @@ class Metastable(Experiment):
                 d = paired_difference([other[i] for i in shared], [base[i] for i in shared])
                 j = verdict.greater(d)
                 lines.append(f"  {retry:>9}: {cure} above regular: {j.verdict} ({j.text})")
+        write_csv(outdir / f"{self.name}-model.csv", columns_of(model_rows), model_rows)
+        comparison, tally = self.beside_model(scale, summary, dict(zip(summary, verdicts)), model_rows)
+        lines += ["", *comparison]
         text = "\n".join(lines) + "\n"
         (outdir / f"{self.name}-check.txt").write_text(text)
         write_summary(
@@ -167,11 +211,56 @@ class Metastable(Experiment):
         block = (
             f"[figures/{self.name}-check.txt](figures/{self.name}-check.txt), {runs} runs: goodput"
             f" in the second half of the {SCALES[scale][3]:g} s after the spike, % of capacity"
-            f" (the base load is {BASE_LOAD:g} %): " + "; ".join(cells) + "."
+            f" (the base load is {BASE_LOAD:g} %): " + "; ".join(cells) + ". The fluid model"
+            f" (`dtoc-fluid`) and the simulation: {tally}."
         )
         readme.write(outdir, self.name, {self.name: readme.paragraph(block)})
         error = self.plot(scale, outdir)
         return text + (f"\nwarning: {error}\n" if error else "")
+
+    def beside_model(self, scale, summary, verdicts, model_rows):
+        """The check's lines setting the fluid model's prediction beside each
+        configuration's verdict, and a one-line tally. The model predicts
+        "not back" where it has a sustaining state (its goodput there is 0)
+        and "back" where it has none (the normal state, the base load)."""
+        by_params = {}
+        for row in model_rows:
+            key = (row["service"], row["overflow"], row["budget"] in ("1", "true"))
+            by_params[key] = row
+        lines = [
+            "The fluid model beside the simulation (build/bin/dtoc-fluid: DtocFluidModel of the same"
+            " scenario; dtoc.rst, \"The fluid model beside it\"): where it has a state that sustains"
+            " the overload it predicts not back (goodput 0), where it has none, back (the base load);"
+            " the simulation's verdict as above.",
+            "",
+            f"{'cure':>18} {'retries':>9}  {'the model':<44} {'simulation':<14} together",
+        ]  # fmt: skip
+        counts = {"agree": 0, "PART": 0, "undecided": 0, "not in the model": 0}
+        parted = []
+        for (cure, retry), s in summary.items():
+            simulated = str(verdicts[(cure, retry)])
+            if MODEL[cure] is None:
+                model_text, together = "not in the model", "not in the model"
+            else:
+                service, overflow = MODEL[cure]
+                row = by_params[(service, overflow, retry == "budget")]
+                held = row["sustained"] in ("1", "true")
+                model_text = (
+                    f"held at {float(row['sustained_offered_per_s']):.1f} attempts/s: not back"
+                    if held else "no sustaining state: back"
+                )  # fmt: skip
+                if simulated == "undecided":
+                    together = "undecided"
+                elif (simulated == "holds") != held:
+                    together = "agree"
+                else:
+                    together = "PART"
+                    parted.append(f"{cure} with {retry} retries")
+            counts[together] += 1
+            lines.append(f"{cure:>18} {retry:>9}  {model_text:<44} {simulated:<14} {together}")
+        tally = ", ".join(f"{n} {what}" for what, n in counts.items() if n)
+        lines += ["", f"Model and simulation: {tally}" + (f" (parting: {'; '.join(parted)})" if parted else "") + "."]
+        return lines, tally.replace("PART", "part") + (f" (parting: {'; '.join(parted)})" if parted else "")
 
     def plot(self, scale, outdir):
         """Run 1's goodput over time, one panel per retry policy, a line per cure."""

@@ -61,20 +61,22 @@ def test_land_moves_current_points_with_their_side_files(tmp_path):
     point_file(exp, "RngRun=1_timeout=80", "old")  # a stale one, same key prefix
     (exp / "RngRun=1_timeout=80-timeline.csv").write_text("t80\n")
     point_file(source / "gone", "RngRun=1", "new")
+    point_file(exp, "service=fifo", "model")  # a point of the experiment's second program
 
     def current(name):
-        return ("new", ("-timeline.csv",)) if name == "dtoc-day" else None
+        return ({"new", "model"}, ("-timeline.csv",)) if name == "dtoc-day" else None
 
     moved, left = candidate.move_points(source, target, current)
-    assert moved == 1
+    assert moved == 2
     assert sorted(f.name for f in (target / "dtoc-day").iterdir()) == [
         "RngRun=1_timeout=8-timeline.csv",
         "RngRun=1_timeout=8.csv",
+        "service=fifo.csv",
     ]
     # the stale point and its timeline stay, named; so does an unknown experiment
     assert sorted(f.name for f in exp.iterdir()) == [
         "RngRun=1_timeout=80-timeline.csv",
         "RngRun=1_timeout=80.csv",
     ]
-    assert any("RngRun=1_timeout=80.csv: fingerprint old, main's new" in line for line in left)
+    assert any("RngRun=1_timeout=80.csv: fingerprint old, main's model or new" in line for line in left)
     assert any(line.startswith("gone: no such experiment") for line in left)

@@ -314,3 +314,25 @@ def test_dirty_only_for_files_that_build_the_program(tmp_path):
     assert commit(program).endswith("-dirty"), "a changed model source"
     assert commit(None).endswith("-dirty"), "a shared source, for any program"
     store.suite_commit.cache_clear()
+
+
+def test_each_point_is_judged_by_its_own_programs_fingerprint(tmp_path, monkeypatch):
+    """An experiment whose points run two programs (metastable: the runs and
+    the fluid model beside them): a stored point is current when it carries
+    its own program's fingerprint, not the experiment's first program's."""
+    from figures_lib import experiments as _  # noqa: F401 (registers them)
+    from figures_lib import registry, sweep
+
+    monkeypatch.setattr(store, "QUICK_STORE", tmp_path)
+    exp = registry.experiments()["metastable"]
+    assert store.model_fingerprint("dtoc-fluid") != store.model_fingerprint(exp.program)
+    model = [p for p in exp.points("quick") if p.program == "dtoc-fluid"]
+    assert model and set(exp.programs()) == {exp.program, "dtoc-fluid"}
+    for p in model:
+        store.save(p, "sustained\n1\n", {}, 0.1, store.model_fingerprint("dtoc-fluid"))
+    plan = sweep.Plan([exp], "quick", force=False)
+    assert plan.counts["metastable"]["stored"] == len(model)
+    assert plan.counts["metastable"]["stale"] == 0
+    (line,) = sweep.store_status([exp], "quick")
+    assert line.split()[1:6] == [str(len(model)), "of", str(len(exp.points("quick"))), "points", "stored,"]
+    assert "stored, 0 stale;" in line

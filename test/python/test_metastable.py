@@ -3,22 +3,42 @@ goodput stays down after the spike is "sustained" (does not hold), one that
 comes back holds, one whose runs straddle the line is undecided; each cure
 is compared with the regular server run by run under the same retry policy;
 the rows' labels come from the points' parameters (the kernel queue with
-abort on overflow is its own cure)."""
+abort on overflow is its own cure); the fluid model's prediction is set
+beside each configuration's verdict."""
 
 import random
 
-from figures_lib.experiments.metastable import CURES, RETRY_POLICIES, SCALES, Metastable
+from figures_lib.experiments.metastable import (
+    CURES,
+    MODEL_PROGRAM,
+    RETRY_POLICIES,
+    SCALES,
+    Metastable,
+)
 
 VALUES = ("before_useful_pct", "during_useful_pct", "after_early_useful_pct",
           "after_late_dead_cpu_pct", "recovery_s", "retries_made", "retries_refused")  # fmt: skip
 
 
-def made_up_rows(after_late):
-    """One row per paper point; after_late(cure, retry, run) gives its goodput."""
+def fifo_held(service, overflow, budget):
+    """A made-up model: only the FIFO server has a sustaining state."""
+    return service == "fifo"
+
+
+def made_up_rows(after_late, held=fifo_held):
+    """One row per paper point; after_late(cure, retry, run) gives its goodput,
+    held(service, overflow, budget) whether the model has a sustaining state."""
     rng = random.Random(7)
     experiment = Metastable()
     rows = []
     for point in experiment.points("paper"):
+        if point.program == MODEL_PROGRAM:
+            p = dict(point.params)
+            sustained = held(p["service"], p["overflow"], p["budget"])
+            rows.append({"service": p["service"], "overflow": p["overflow"],
+                         "budget": "1" if p["budget"] else "0", "sustained": "1" if sustained else "0",
+                         "sustained_offered_per_s": "170.5" if sustained else "0"})  # fmt: skip
+            continue
         strategy, retry, run = (point.param("strategy"), point.param("retryPolicy"),
                                 int(point.param("RngRun")))  # fmt: skip
         abort = dict(point.params).get("abortOnOverflow") is True
@@ -30,21 +50,29 @@ def made_up_rows(after_late):
     return rows
 
 
-def test_verdicts_and_paired_comparisons(tmp_path):
-    def after_late(cure, retry, run):
-        if cure == "regular":
-            return 0.5 * run  # stays down
-        if cure == "adaptive LIFO":
-            return 72 + (-1) ** run * 6  # straddles 72
-        return 79 + 0.1 * run  # back
+def after_late(cure, retry, run):
+    if cure == "regular":
+        return 0.5 * run  # stays down
+    if cure == "adaptive LIFO":
+        return 72 + (-1) ** run * 6  # straddles 72
+    return 79 + 0.1 * run  # back
 
+
+def table_row(lines, cure, retry, model):
+    """The line of a configuration in the check's first table (model False)
+    or in the table beside the fluid model (model True)."""
+    (line,) = [x for x in lines if f" {cure} " in f" {x} " and f" {retry} " in x
+               and "above regular" not in x and not x.startswith("Model and simulation")
+               and model == any(w in x for w in ("held at", "no sustaining", "not in the model"))]  # fmt: skip
+    return line
+
+
+def test_verdicts_and_paired_comparisons(tmp_path):
     text = Metastable().outputs("paper", made_up_rows(after_late), tmp_path)
     lines = text.splitlines()
 
     def row(cure, retry):
-        (line,) = [x for x in lines if x.split()[-2:] != [] and f" {cure} " in f" {x} "
-                   and f" {retry} " in x and "above regular" not in x]  # fmt: skip
-        return line
+        return table_row(lines, cure, retry, model=False)
 
     for retry in RETRY_POLICIES:
         assert row("regular", retry).endswith("DOES NOT HOLD")
@@ -56,3 +84,27 @@ def test_verdicts_and_paired_comparisons(tmp_path):
     assert f"runs per point: {SCALES['paper'][0]}" in text
     assert (tmp_path / "metastable-readme.md").is_file()
     assert (tmp_path / "metastable.csv").read_text().count("\n") == len(CURES) * len(RETRY_POLICIES) * SCALES["paper"][0] + 1
+
+
+def test_model_beside_the_simulation(tmp_path):
+    """Where the model has a sustaining state it predicts "not back": it
+    agrees with a configuration that stays down, parts from one that comes
+    back; a straddling verdict stays undecided; the CoDel-style limit is not
+    in the model. Each modelled configuration has its own model point (the
+    retry budget is the model's budget; the DTOC server drops the dead)."""
+    experiment = Metastable()
+    model_points = [p for p in experiment.points("paper") if p.program == MODEL_PROGRAM]
+    assert len(model_points) == len({p.params for p in model_points}) == 6
+    assert MODEL_PROGRAM in experiment.programs()
+    text = experiment.outputs("paper", made_up_rows(after_late), tmp_path)
+    lines = text.splitlines()
+    for retry in RETRY_POLICIES:
+        assert table_row(lines, "regular", retry, model=True).endswith("DOES NOT HOLD  agree")
+        assert table_row(lines, "DTOC", retry, model=True).endswith("holds          agree")
+        assert table_row(lines, "adaptive LIFO", retry, model=True).endswith("undecided")
+        assert table_row(lines, "abort on overflow", retry, model=True).endswith("holds          PART")
+        assert table_row(lines, "CoDel limit", retry, model=True).endswith("not in the model")
+    assert "Model and simulation: 9 agree, 3 PART, 3 undecided, 3 not in the model" in text
+    assert (tmp_path / "metastable-model.csv").read_text().count("\n") == 6 + 1
+    # the model's rows are not the runs': the runs' CSV keeps only the runs
+    assert "service" not in (tmp_path / "metastable.csv").read_text().splitlines()[0]

@@ -90,6 +90,45 @@ def test_dtoc_metastable_rejects(args, message):
 @pytest.mark.parametrize(
     "args, message",
     [
+        (["--service=random"], "--service must be one of fifo | drop-dead | newest-first"),
+        (["--overflow=queue"], "--overflow must be one of refuse | drop"),
+        (["--retries=101"], "--retries must be at most 100"),
+        (["--retries=-1"], "--retries"),
+        (["--freshRate=0"], "must be positive"),
+        (["--patience=inf"], "finite"),
+        (["--budgetPercent=5"], "--budgetPercent and --budgetReserve need --budget"),
+        (["--budget", "--budgetReserve=-1"], "the budget's share and reserve must be at least 0"),
+    ],
+)
+def test_dtoc_fluid_rejects(args, message):
+    result = run("dtoc-fluid", *args)
+    assert result.returncode != 0
+    assert message in result.stderr
+    assert result.stdout == ""
+
+
+def test_dtoc_fluid_solves_the_scenario():
+    """The program prints the model's states: at the metastable scenario's
+    defaults a sustaining state at 170.5 attempts a second; with the retry
+    budget at 80 + 20 % of 80 + 10 = 106; none for a server that drops the
+    dead; with silent drops every attempt is retried: 80 x 4 = 320."""
+    def row(*args):
+        out = run("dtoc-fluid", "--header", *args)
+        assert out.returncode == 0, out.stderr
+        header, values = out.stdout.splitlines()
+        return dict(zip(header.split(","), values.split(",")))
+
+    assert row()["sustained"] == "1" and abs(float(row()["sustained_offered_per_s"]) - 170.543) < 1e-3
+    assert float(row("--budget")["sustained_offered_per_s"]) == 106
+    assert row("--service=drop-dead")["sustained"] == "0"
+    assert float(row("--overflow=drop")["sustained_offered_per_s"]) == 320
+    assert row("--retries=0")["sustained"] == "0"
+    assert float(row()["normal_goodput_pct"]) == 80
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
         (["--case=4.1"], "--case must be one of \"\" | 2.1 | 2.2"),
         (["--server=BeOS"], "unknown host profile 'BeOS'"),
         (["--clientTick=-0.1"], "finite time >= 0"),
