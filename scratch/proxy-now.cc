@@ -16,7 +16,7 @@
 // without the keepalive directive: one request per upstream connection,
 // --originMaxRequests 1); Apache 2.4's KeepAliveTimeout (5 s) at the
 // origins; Nmax and the pool scaled with the clients (the paper's 4
-// connections and 64 KB per client). doc/paper-experiments.rst, "The
+// connections and 64 KB per client). proxy-buffer.rst, "The
 // proxy today", gives the sources.
 //
 //   ./ns3 run 'proxy-now --clients=5000 --placement=swap --twReuse=Off'
@@ -104,6 +104,29 @@ main(int argc, char* argv[])
     }
     capture.Arm();
     ProxyExperimentResult r = RunProxyExperiment(c);
+    // Response time by size: a document within Linux's initial window (10
+    // segments of 1448 bytes) against one of a megabyte or more.
+    const uint64_t initialWindow = 10 * 1448;
+    const uint64_t large = 1 << 20;
+    double smallSum = 0;
+    double largeSum = 0;
+    uint64_t smallN = 0;
+    uint64_t largeN = 0;
+    for (const auto& [bytes, waited, answered] : r.responses)
+    {
+        if (answered && bytes <= initialWindow)
+        {
+            smallSum += waited;
+            ++smallN;
+        }
+        else if (answered && bytes >= large)
+        {
+            largeSum += waited;
+            ++largeN;
+        }
+    }
+    double smallMean = smallN ? smallSum / smallN : 0;
+    double largeMean = largeN ? largeSum / largeN : 0;
     if (csv)
     {
         CsvRow row = CsvRow::Significant(6);
@@ -122,6 +145,11 @@ main(int argc, char* argv[])
             .Add("proxy_time_wait", r.proxyTimeWait)
             .Add("proxy_time_wait_peak", r.proxyTimeWaitPeak)
             .Add("origin_time_wait", r.originTimeWait)
+            .Add("tw_overflows", r.proxyTimeWaitOverflows)
+            .Add("listen_drops", r.proxyListenDrops)
+            .Add("memory_peak_bytes", r.proxyMemoryPeak)
+            .Add("response_small_s", smallMean)
+            .Add("response_large_s", largeMean)
             .Add("refused", r.refused)
             .Add("events", r.events);
         row.Print(std::cout, header);
@@ -139,6 +167,13 @@ main(int argc, char* argv[])
               << "TIME_WAIT taken over     " << r.timeWaitReused << "\n"
               << "TIME_WAIT at the proxy   mean " << r.proxyTimeWait << ", peak "
               << r.proxyTimeWaitPeak << "\n"
-              << "TIME_WAIT at the origins mean " << r.originTimeWait << " (all together)\n";
+              << "TIME_WAIT at the origins mean " << r.originTimeWait << " (all together)\n"
+              << "TIME_WAIT overflows      " << r.proxyTimeWaitOverflows
+              << " (tcp_max_tw_buckets)\n"
+              << "listen queue drops       " << r.proxyListenDrops << "\n"
+              << "socket memory, peak      " << r.proxyMemoryPeak / 1e6 << " MB\n"
+              << "mean response            " << smallMean << " s up to " << initialWindow
+              << " bytes (" << smallN << "), " << largeMean << " s from " << large << " bytes ("
+              << largeN << ")\n";
     return 0;
 }

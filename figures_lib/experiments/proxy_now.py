@@ -35,6 +35,11 @@ VALUES = (
     "origin_time_wait",
     "mb_moved",
     "mean_wait_s",
+    "tw_overflows",
+    "listen_drops",
+    "memory_peak_mb",
+    "response_small_s",
+    "response_large_s",
 )
 ALL = tuple((p, reuse) for p in PLACEMENTS for reuse in TW_REUSE)
 # What the claims need (below): the standard close and the swap close, and
@@ -99,7 +104,8 @@ class ProxyNow(Experiment):
     def outputs(self, scale, rows, outdir):
         columns = columns_of(rows)  # the program's, before the derived ones
         rows = sorted(
-            ({**r, "clients": int(r["clients"]), "mb_moved": float(r["bytes_moved"]) / 1e6} for r in rows),
+            ({**r, "clients": int(r["clients"]), "mb_moved": float(r["bytes_moved"]) / 1e6,
+              "memory_peak_mb": float(r["memory_peak_bytes"]) / 1e6} for r in rows),
             key=lambda r: (r["clients"], PLACEMENTS.index(r["placement"]),
                            TW_REUSE.index(r["tw_reuse"]), int(r["run"])),
         )  # fmt: skip
@@ -125,6 +131,21 @@ class ProxyNow(Experiment):
                 f" {_fmt(s['tw_reused']):>13} {_fmt(s['proxy_time_wait']):>15}"
                 f" {_fmt(s['proxy_time_wait_peak']):>13} {_fmt(s['origin_time_wait']):>15}"
                 f" {_fmt(s['mb_moved']):>15} {_fmt(s['mean_wait_s']):>12}"
+            )  # fmt: skip
+        lines += [
+            "",
+            "The proxy's other resources (TIME_WAITs its full table refused, SYNs and last ACKs its"
+            " listen queue dropped, its socket memory at its peak) and the mean response time of"
+            " documents within Linux's initial window (14 480 bytes) and of 1 MB or more:",
+            "",
+            f"{'clients':>7} {'placement':>11} {'reuse':>5} {'TW overflows':>15} {'listen drops':>15}"
+            f" {'memory MB':>15} {'small s':>15} {'1 MB+ s':>15}",
+        ]  # fmt: skip
+        for (n, placement, reuse), s in summary.items():
+            lines.append(
+                f"{n:>7} {placement:>11} {reuse:>5} {_fmt(s['tw_overflows']):>15}"
+                f" {_fmt(s['listen_drops']):>15} {_fmt(s['memory_peak_mb']):>15}"
+                f" {_fmt(s['response_small_s']):>15} {_fmt(s['response_large_s']):>15}"
             )  # fmt: skip
         lines += ["", "Claims, on paired runs (the same clients and requests), 95 %:"]
         by_run = {}

@@ -7,7 +7,8 @@ tcp_tw_reuse, run 1 of each first."""
 from figures_lib.experiments.proxy_now import ALL, CLAIMED, SCALES, ProxyNow
 
 COLUMNS = ("unavailable", "upstream_opened", "tw_reused", "proxy_time_wait", "proxy_time_wait_peak",
-           "mean_wait_s", "requests", "refused", "events")  # fmt: skip
+           "mean_wait_s", "requests", "refused", "events", "tw_overflows", "listen_drops",
+           "memory_peak_bytes", "response_small_s", "response_large_s")  # fmt: skip
 
 
 def made_up_rows(errors, origin_tw, mb):

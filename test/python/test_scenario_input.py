@@ -356,3 +356,24 @@ def test_proxy_now_counts_the_port_budget():
     assert int(off["unavailable"]) >= int(off["connect_errors"]), off
     assert int(on["tw_reused"]) > 0, on
     assert int(on["connect_errors"]) < int(off["connect_errors"]) / 2, (on, off)
+
+
+def test_proxy_now_counts_the_proxys_other_resources():
+    """proxy-now's row reads the proxy's TIME_WAIT table and socket memory:
+    with tcp_max_tw_buckets at 10 (the user's setting wins over Linux-6's)
+    the table holds at most 10 and refuses the rest as overflows, where the
+    default holds them all; the socket memory's peak and the small
+    documents' response time are measured (not left at 0)."""
+    common = ["--clients=200", "--duration=30", "--csv", "--header"]
+
+    def row(*args):
+        result = run("proxy-now", *common, *args)
+        assert result.returncode == 0, result.stderr
+        header, values = result.stdout.splitlines()
+        return dict(zip(header.split(","), values.split(",")))
+
+    default, small = row(), row("--ns3::TimeWaitTable::MaxBuckets=10")
+    assert int(default["tw_overflows"]) == 0 and int(default["proxy_time_wait_peak"]) > 10, default
+    assert int(small["tw_overflows"]) > 0 and int(small["proxy_time_wait_peak"]) <= 10, small
+    assert int(default["memory_peak_bytes"]) > 0 and float(default["response_small_s"]) > 0, default
+    assert int(default["listen_drops"]) == 0, default

@@ -29,6 +29,7 @@
 #include "ns3/program-input.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
+#include "ns3/socket-memory.h"
 #include "ns3/string.h"
 #include "ns3/surge-off-time.h"
 #include "ns3/tcp-buffer-policy.h"
@@ -372,13 +373,19 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
     hosts.Add(proxyNode);
     clientStack.AssignStreams(hosts, stream);
 
-    // TIME_WAIT TCBs at the proxy and at the origins, every second.
+    // TIME_WAIT at the proxy and at the origins, and the proxy's socket
+    // memory, every second.
     uint64_t samples = 0;
     uint64_t proxyTimeWaitSum = 0;
     uint64_t originTimeWaitSum = 0;
     std::function<void()> sample;
+    Ptr<SocketMemory> proxyMemory = proxyNode->GetObject<SocketMemory>();
     sample = [&]() {
         uint32_t atProxy = TcpHostCensus::TimeWaitAt(proxyNode);
+        if (proxyMemory)
+        {
+            result.proxyMemoryPeak = std::max(result.proxyMemoryPeak, proxyMemory->GetUse());
+        }
         proxyTimeWaitSum += atProxy;
         result.proxyTimeWaitPeak = std::max(result.proxyTimeWaitPeak, atProxy);
         for (uint32_t k = 0; k < servers.GetN(); ++k)
@@ -423,6 +430,9 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
     result.refused = stats.refused;
     result.upstreamOpened = stats.upstreamOpened;
     result.upstreamConnectErrors = stats.upstreamConnectErrors;
+    TcpHostCensus atEnd = TcpHostCensus::Take(proxyNode);
+    result.proxyListenDrops = atEnd.GetListenDrops();
+    result.proxyTimeWaitOverflows = atEnd.GetTimeWaitOverflows();
     if (Ptr<LocalPortAllocator> ports = proxyNode->GetObject<LocalPortAllocator>())
     {
         result.timeWaitReused = ports->GetTimeWaitReused();

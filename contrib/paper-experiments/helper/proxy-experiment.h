@@ -158,6 +158,9 @@ struct ProxyExperimentResult
     uint64_t upstreamOpened{0};        //!< Connections the proxy opened to origins
     uint64_t upstreamConnectErrors{0}; //!< Of its connect()s, those that found no local port
     uint64_t timeWaitReused{0};        //!< linuxPorts: TIME_WAIT 4-tuples taken over
+    uint64_t proxyListenDrops{0};      //!< SYNs and last ACKs its listen queues dropped
+    uint64_t proxyTimeWaitOverflows{0}; //!< TIME_WAITs its full TimeWaitTable refused
+    uint64_t proxyMemoryPeak{0};        //!< Most socket memory in use at a sample, bytes
     /// Every request that became due: (document bytes, seconds waited,
     /// answered); one still pending at the end waited up to it
     std::vector<std::tuple<uint64_t, double, bool>> responses;

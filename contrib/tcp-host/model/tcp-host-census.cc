@@ -46,6 +46,7 @@ TcpHostCensus::Take(Ptr<Node> node)
             {
                 census.m_synQueue += queue->GetSynQueueLength();
                 census.m_acceptQueue += queue->GetAcceptQueueLength();
+                census.m_listenDrops += queue->GetCounters().listenDrops;
             }
         }
     }
@@ -80,6 +81,7 @@ TcpHostCensus::ReadAggregate(Ptr<Node> node)
     {
         m_hasTimeWaitTable = true;
         m_timeWaitRecords = table->GetCount();
+        m_timeWaitOverflows = table->GetOverflows();
     }
     if (Ptr<SocketMemory> memory = node->GetObject<SocketMemory>())
     {
@@ -128,6 +130,18 @@ uint32_t
 TcpHostCensus::GetAcceptQueue() const
 {
     return m_acceptQueue;
+}
+
+uint64_t
+TcpHostCensus::GetListenDrops() const
+{
+    return m_listenDrops;
+}
+
+uint64_t
+TcpHostCensus::GetTimeWaitOverflows() const
+{
+    return m_timeWaitOverflows;
 }
 
 uint32_t

@@ -78,6 +78,20 @@ class TcpHostCensus
     uint32_t GetAcceptQueue() const;
 
     /**
+     * @return SYNs and last ACKs the listeners' TcpListenQueue dropped so
+     *         far, summed (Linux's ListenDrops; a count since each queue
+     *         began, not an instant's)
+     */
+    uint64_t GetListenDrops() const;
+
+    /**
+     * @return connections the TimeWaitTable refused a record so far because
+     *         it was full (Linux's "time wait bucket table overflow"; 0
+     *         without a table)
+     */
+    uint64_t GetTimeWaitOverflows() const;
+
+    /**
      * @return the TCP sockets of the node's TcpL4Protocol (any class; from
      *         creation until they release their endpoint): listeners,
      *         connections, TIME_WAIT TCBs; not TIME_WAIT records
@@ -110,18 +124,20 @@ class TcpHostCensus
      */
     void ReadAggregate(Ptr<Node> node);
 
-    uint32_t m_nodeId{0};           //!< The node's id
-    uint32_t m_timeWaitTcbs{0};     //!< TCBs in TIME_WAIT
-    uint32_t m_timeWaitRecords{0};  //!< TimeWaitTable records
-    uint32_t m_listeners{0};        //!< Sockets in LISTEN
-    uint32_t m_synQueue{0};         //!< SYN queues' lengths, summed
-    uint32_t m_acceptQueue{0};      //!< Accept queues' lengths, summed
-    uint32_t m_sockets{0};          //!< TcpL4Protocol's sockets
-    uint32_t m_tcbs{0};             //!< The host model's TCBs
-    uint64_t m_memoryInUse{0};      //!< SocketMemory::GetUse()
-    bool m_hasHostModel{false};     //!< A TcpHostModel was there
-    bool m_hasTimeWaitTable{false}; //!< A TimeWaitTable was there
-    bool m_hasSocketMemory{false};  //!< A SocketMemory was there
+    uint32_t m_nodeId{0};            //!< The node's id
+    uint32_t m_timeWaitTcbs{0};      //!< TCBs in TIME_WAIT
+    uint32_t m_timeWaitRecords{0};   //!< TimeWaitTable records
+    uint32_t m_listeners{0};         //!< Sockets in LISTEN
+    uint32_t m_synQueue{0};          //!< SYN queues' lengths, summed
+    uint32_t m_acceptQueue{0};       //!< Accept queues' lengths, summed
+    uint64_t m_listenDrops{0};       //!< Listen queues' drops so far, summed
+    uint64_t m_timeWaitOverflows{0}; //!< TimeWaitTable's overflows so far
+    uint32_t m_sockets{0};           //!< TcpL4Protocol's sockets
+    uint32_t m_tcbs{0};              //!< The host model's TCBs
+    uint64_t m_memoryInUse{0};       //!< SocketMemory::GetUse()
+    bool m_hasHostModel{false};      //!< A TcpHostModel was there
+    bool m_hasTimeWaitTable{false};  //!< A TimeWaitTable was there
+    bool m_hasSocketMemory{false};   //!< A SocketMemory was there
 };
 
 } // namespace ns3

@@ -14,6 +14,7 @@
 #include "tcp-close-harness.h"
 
 #include "ns3/point-to-point-module.h"
+#include "ns3/tcp-host-census.h"
 #include "ns3/tcp-listen-queue.h"
 
 using namespace ns3;
@@ -128,6 +129,7 @@ class ListenQueueCase : public TestCase
     Ptr<TcpListenQueue> m_queue;    //!< The server's queues
     uint32_t m_maxAcceptQueue{0};   //!< Largest accept queue seen
     uint32_t m_maxSynQueue{0};      //!< Largest SYN queue seen
+    TcpHostCensus m_census;         //!< The server node's census at the end
 
   private:
     void DoRun() override
@@ -195,6 +197,7 @@ class ListenQueueCase : public TestCase
         }
         Simulator::Stop(Seconds(20));
         Simulator::Run();
+        m_census = TcpHostCensus::Take(serverNode);
         Check();
         m_clients.clear();
         m_queue = nullptr;
@@ -364,6 +367,7 @@ class AcceptQueueFullDropsSyn : public ListenQueueCase
         const auto& counters = m_queue->GetCounters();
         NS_TEST_EXPECT_MSG_EQ(counters.listenOverflows, 2u, "the SYNs at 0.3 s and 1.3 s");
         NS_TEST_EXPECT_MSG_EQ(counters.listenDrops, 2u, "both dropped");
+        NS_TEST_EXPECT_MSG_EQ(m_census.GetListenDrops(), 2u, "the census sums the drops");
         NS_TEST_EXPECT_MSG_EQ(SynsFrom(2), 3u, "the client sent its SYN three times");
         NS_TEST_EXPECT_MSG_EQ(SynAcksTo(2), 1u, "one SYN+ACK, to the third");
         NS_TEST_EXPECT_MSG_GT(m_clients[2].connected, Seconds(3.3), "in after the third SYN");

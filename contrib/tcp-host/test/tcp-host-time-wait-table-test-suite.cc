@@ -12,6 +12,7 @@
 #include "tcp-close-harness.h"
 
 #include "ns3/socket-memory.h"
+#include "ns3/tcp-host-census.h"
 #include "ns3/test.h"
 #include "ns3/time-wait-table.h"
 
@@ -388,6 +389,9 @@ class OverflowTest : public TimeWaitTableCase
         }
         NS_TEST_ASSERT_MSG_EQ(m_view.records, 1, "one record: the limit");
         NS_TEST_ASSERT_MSG_EQ(table->GetOverflows(), 1, "the other overflowed");
+        NS_TEST_ASSERT_MSG_EQ(TcpHostCensus::Take(h.ServerNode()).GetTimeWaitOverflows(),
+                              1,
+                              "the census reads the table's overflows");
         NS_TEST_ASSERT_MSG_EQ(m_view.serverSockets, 0, "and its socket is gone too");
         NS_TEST_ASSERT_MSG_EQ(m_view.memory, 256, "one record's memory");
     }
