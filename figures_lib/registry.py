@@ -81,6 +81,9 @@ class Experiment:
     name = ""  # registry key, also the output file stem (figures/<name>.csv)
     title = ""  # one line for --list
     program = ""  # program in build/bin/
+    # Columns the raw CSV (<name>.csv) has before the program's own: the
+    # points' parameters that the program's row does not carry.
+    point_columns = ()
 
     def points(self, scale):
         """The list of Points to run at this scale ('paper' or 'quick')."""

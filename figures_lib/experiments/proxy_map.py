@@ -51,6 +51,7 @@ class ProxyMap(Experiment):
     name = "proxy-map"
     title = "Beyond the proxy paper: its claims over the clients' think time and the persistent timer"
     program = "proxy-buffer-proxy"
+    point_columns = ("think_s", "timer_s")
 
     def points(self, scale):
         runs, duration = SCALES[scale]
@@ -90,7 +91,7 @@ class ProxyMap(Experiment):
                                  f" clients, run {row['run']} for the point {p.label()}")  # fmt: skip
         rows = [{**row, "think_s": p.param(THINK), "timer_s": p.param("persistentTimeout")}
                 for p, row in zip(points, rows)]  # fmt: skip
-        columns = ["think_s", "timer_s", *columns_of(rows)]
+        columns = [*self.point_columns, *columns_of(rows)]
         write_csv(outdir / f"{self.name}.csv", columns, rows)
         cells = self.cells(rows)
         claims = list(next(iter(cells.values())).verdicts)

@@ -12,8 +12,15 @@ decides whether the proxy runs out of ports, and tcp_tw_reuse=1 whether it
 gets them back. Every setting is a documented default, fixed before any
 run (proxy-buffer.rst, "The proxy today: its port budget").
 
+Beside the port budget, the four sources' cures on this proxy: each alone
+on the proxy as the papers ran it (scheme 1's fixed buffers, an initial
+window of 1 with BSD's delayed ACK, the standard close), then all together:
+which number each one changes. DTOC has nothing to do here (the proxy's
+SURGE users wait for their responses): the metastable experiment is its.
+
 One point: build/bin/proxy-now --csv --clients=N --placement=P
---twReuse=R --duration=S --RngRun=K (scratch/proxy-now.cc).
+--twReuse=R --scheme=S --duration=T --RngRun=K [--ns3::...=V]
+(scratch/proxy-now.cc).
 """
 
 import math
@@ -21,7 +28,7 @@ import math
 from .. import gnuplot, readme, verdict
 from ..csvio import columns_of, write_csv, write_summary
 from ..registry import Experiment, Point, register
-from ..stats import paired_difference, summarize_groups
+from ..stats import paired_difference, summarize, summarize_groups
 
 PLACEMENTS = ("standard", "swap", "origin-swap")
 TW_REUSE = ("Off", "On")
@@ -56,6 +63,26 @@ SCALES = {
     "quick": ((500, 2, 70.0, ALL),),
 }
 
+# The sources' cures, each alone on the proxy as the papers ran it, then all
+# together (today's proxy with the swap close). Without them: scheme 1
+# (fixed 16 KB buffers, no connection management), an initial window of 1
+# and BSD's 200-ms delayed ACK on every host (attribute defaults, which win
+# over the Linux-6 profile), the standard close. The port budget's
+# tcp_tw_reuse stays Off. label -> (scheme, attribute defaults, placement)
+THEN_ACKS = (("ns3::TcpHostSocket::DelayedAckPolicy", "ns3::TcpBsdDelayedAck"),
+             ("ns3::TcpSocket::InitialCwnd", 1))  # fmt: skip
+CURES = {
+    "none (then)": (1, THEN_ACKS, "standard"),
+    "E2-ATBT + management (004)": (3, THEN_ACKS, "standard"),
+    "IW 10, quick ACKs (002)": (1, (), "standard"),
+    "swap close (000)": (1, THEN_ACKS, "swap"),
+    "all together": (3, (), "swap"),
+}
+CURES_VALUES = ("mb_moved", "mean_wait_s", "response_small_s", "response_large_s",
+                "memory_peak_mb", "connect_errors", "proxy_time_wait", "origin_time_wait")  # fmt: skip
+# scale -> (clients, runs, seconds simulated)
+CURES_SCALES = {"paper": (5000, 5, 130.0), "quick": (500, 2, 70.0)}
+
 
 def scale_text(scale):
     sizes = ", ".join(f"{n} clients: {r} runs of {d:g} s" + ("" if len(c) == len(ALL) else " (the claims' configurations)")
@@ -89,27 +116,72 @@ class ProxyNow(Experiment):
     title = "Then and now: the proxy as a reverse proxy of today, its upstream port budget"
     program = "proxy-now"
 
-    def points(self, scale):
+    # The points' parameters the program's row does not carry, as columns
+    # before the row's own in the raw CSV.
+    point_columns = ("initial_cwnd", "delayed_ack")
+
+    def _point(self, scale, n, placement, reuse, duration, run, scheme=3, attributes=()):
+        return Point.make(self.name, scale, self.program, csv=True, clients=n, placement=placement,
+                          twReuse=reuse, scheme=scheme, duration=duration, RngRun=run,
+                          **dict(attributes))  # fmt: skip
+
+    def budget_points(self, scale):
         sizes = SCALES[scale]
         # Run 1 of every size and configuration first: a partial sweep covers them all.
         return [
-            Point.make(self.name, scale, self.program, csv=True, clients=n, placement=p,
-                       twReuse=reuse, duration=duration, RngRun=run)  # fmt: skip
+            self._point(scale, n, p, reuse, duration, run)
             for run in range(1, max(r for _, r, _, _ in sizes) + 1)
             for n, runs, duration, configurations in sizes
             if run <= runs
             for p, reuse in configurations
         ]
 
+    def cure_points(self, scale):
+        """{label: [its points, by run]}."""
+        n, runs, duration = CURES_SCALES[scale]
+        return {
+            label: [self._point(scale, n, placement, "Off", duration, run, scheme, attributes)
+                    for run in range(1, runs + 1)]
+            for label, (scheme, attributes, placement) in CURES.items()
+        }  # fmt: skip
+
+    def points(self, scale):
+        # the cure "all together" is also a point of the budget's grid
+        cures = [p for points in self.cure_points(scale).values() for p in points]
+        return list(dict.fromkeys(self.budget_points(scale) + cures))
+
     def outputs(self, scale, rows, outdir):
         columns = columns_of(rows)  # the program's, before the derived ones
+        # The initial window and the delayed ACK are attribute defaults on the
+        # points' command lines, which the row does not carry: rows come in
+        # the points' order, and what the row does carry must agree.
+        points = self.points(scale)
+        if len(points) != len(rows):
+            raise ValueError(f"{self.name}: {len(rows)} rows for {len(points)} points")
+        for p, row in zip(points, rows):
+            carried = ("clients", "placement", "tw_reuse", "scheme", "run")
+            mine = tuple(str(p.param(k)) for k in ("clients", "placement", "twReuse", "scheme", "RngRun"))
+            if tuple(row[k] for k in carried) != mine:
+                raise ValueError(f"{self.name}: a row of {dict((k, row[k]) for k in carried)} for the"
+                                 f" point {p.label()}")  # fmt: skip
+        rows = [
+            {"initial_cwnd": str(dict(p.params).get("ns3::TcpSocket::InitialCwnd", "profile")),
+             "delayed_ack": dict(p.params).get("ns3::TcpHostSocket::DelayedAckPolicy", "profile"),
+             **row, "clients": int(row["clients"]), "mb_moved": float(row["bytes_moved"]) / 1e6,
+             "memory_peak_mb": float(row["memory_peak_bytes"]) / 1e6}
+            for p, row in zip(points, rows)
+        ]  # fmt: skip
+        by_point = dict(zip(points, rows))
+        write_csv(outdir / f"{self.name}.csv", [*self.point_columns, *columns],
+                  sorted(rows, key=lambda r: (r["clients"], PLACEMENTS.index(r["placement"]),
+                                              TW_REUSE.index(r["tw_reuse"]), r["scheme"],
+                                              r["initial_cwnd"], int(r["run"]))))  # fmt: skip
+        cures_lines = self.cures_check(scale, by_point)
         rows = sorted(
-            ({**r, "clients": int(r["clients"]), "mb_moved": float(r["bytes_moved"]) / 1e6,
-              "memory_peak_mb": float(r["memory_peak_bytes"]) / 1e6} for r in rows),
+            (by_point[p] for p in self.budget_points(scale)),
             key=lambda r: (r["clients"], PLACEMENTS.index(r["placement"]),
                            TW_REUSE.index(r["tw_reuse"]), int(r["run"])),
         )  # fmt: skip
-        write_csv(outdir / f"{self.name}.csv", columns, rows)
         keys = ("clients", "placement", "tw_reuse")
         summary = summarize_groups(
             rows, keys, VALUES, lambda k: (k[0], PLACEMENTS.index(k[1]), TW_REUSE.index(k[2]))
@@ -163,7 +235,7 @@ class ProxyNow(Experiment):
                 j = order(d)
                 verdicts.append(j.verdict)
                 lines.append(f"  {n:>6} clients: {text}: {j.verdict} ({value}, {j.text})")
-        lines += ["", f"Claims: {verdict.tally(verdicts)}"]
+        lines += ["", f"Claims: {verdict.tally(verdicts)}", "", *cures_lines]
         text = "\n".join(lines) + "\n"
         (outdir / f"{self.name}-check.txt").write_text(text)
         cells = [
@@ -179,6 +251,42 @@ class ProxyNow(Experiment):
         readme.write(outdir, self.name, {self.name: readme.paragraph(block)})
         error = self.plot(scale, outdir, summary)
         return text + (f"\nwarning: {error}\n" if error else "")
+
+    def cures_check(self, scale, by_point):
+        """The check's lines on the cures: each one's mean per value and,
+        paired by run, its difference from none (then) with a 95 % interval;
+        a change is shown where the interval excludes 0 (up or down), '~'
+        where it does not (no change shown, not one ruled out)."""
+        n, runs, duration = CURES_SCALES[scale]
+        rows = {label: [by_point[p] for p in points] for label, points in self.cure_points(scale).items()}
+        then = rows["none (then)"]
+        lines = [
+            f"The sources' cures at {n} clients ({runs} runs of {duration:g} s; tcp_tw_reuse Off):"
+            " without them (then) the proxy has scheme 1's fixed 16 KB buffers, every host an"
+            " initial window of 1 and BSD's 200-ms delayed ACK, and the standard close; each cure"
+            " alone, then all together (today's proxy, Linux-6, with the swap close). DTOC: not"
+            " here (the proxy's users wait for their responses; see the metastable experiment).",
+            "Each cell: the mean; below it the paired difference from then, 95 %: up or down"
+            " where the interval excludes 0, ~ where it does not.",
+            "",
+            f"{'cure':>27} " + " ".join(f"{v:>17}" for v in CURES_VALUES),
+        ]  # fmt: skip
+        for label, mine in rows.items():
+            means = [summarize([float(r[v]) for r in mine])["mean"] for v in CURES_VALUES]
+            lines.append(f"{label:>27} " + " ".join(f"{m:>17.4g}" for m in means))
+            if label == "none (then)":
+                continue
+            cells = []
+            for v in CURES_VALUES:
+                a = {int(r["run"]): float(r[v]) for r in mine}
+                b = {int(r["run"]): float(r[v]) for r in then}
+                shared = sorted(set(a) & set(b))
+                d = paired_difference([a[i] for i in shared], [b[i] for i in shared])
+                lo, hi = d.interval(verdict.CONFIDENCE)
+                sign = "up" if lo > 0 else "down" if hi < 0 else "~"
+                cells.append(f"{sign} {d.diff:+.3g}")
+            lines.append(f"{'':>27} " + " ".join(f"{c:>17}" for c in cells))
+        return lines
 
     def plot(self, scale, outdir, summary):
         """Per client count: TIME_WAIT at the proxy and at the origin (top)

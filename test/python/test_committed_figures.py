@@ -60,9 +60,11 @@ def test_committed_outputs_come_from_the_store(name, tmp_path):
     # one header for all the points of its program (the program's CsvRow)
     columns = columns_of([row for p, (_, row) in stored.items() if p.program == experiment.program])
     experiment.outputs("paper", rows, tmp_path)
-    # The raw CSV has the program's columns, not ones the outputs derived.
+    # The raw CSV has the program's columns, not ones the outputs derived
+    # (after the points' parameters that the row does not carry, if any).
     raw = (tmp_path / f"{name}.csv").read_text().splitlines()[0].split(",")
-    assert raw == columns, f"{name}.csv: columns {raw}, the program prints {columns}"
+    expected = [*experiment.point_columns, *columns]
+    assert raw == expected, f"{name}.csv: columns {raw}, the program prints {columns}"
     texts = [f for f in tmp_path.iterdir() if f.suffix in (".csv", ".txt", ".md")]
     assert texts
     differ = [f.name for f in texts if not filecmp.cmp(f, FIGURES / f.name, shallow=False)]
