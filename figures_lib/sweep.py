@@ -122,8 +122,9 @@ def write_outputs(experiments, scale, rows_by_point, failures):
             incomplete.append(exp.name)
             continue
         rows = [rows_by_point[p] for p in points]
-        try:
-            columns_of(rows)
+        try:  # one header for all the points of each of its programs
+            for program in exp.programs():
+                columns_of([rows_by_point[p] for p in points if p.program == program])
         except BadOutput as e:
             print(f"{exp.name}: {e}: no outputs written")
             incomplete.append(exp.name)

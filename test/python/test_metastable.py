@@ -108,3 +108,16 @@ def test_model_beside_the_simulation(tmp_path):
     assert (tmp_path / "metastable-model.csv").read_text().count("\n") == 6 + 1
     # the model's rows are not the runs': the runs' CSV keeps only the runs
     assert "service" not in (tmp_path / "metastable.csv").read_text().splitlines()[0]
+
+
+def test_the_sweep_writes_outputs_from_both_programs_rows(tmp_path, monkeypatch):
+    """./figures.py hands the outputs the rows of both programs (each
+    program's points share one header, the two differ)."""
+    from figures_lib import sweep
+
+    experiment = Metastable()
+    monkeypatch.setattr(experiment, "outdir", lambda scale: tmp_path)
+    points = experiment.points("paper")
+    rows = dict(zip(points, made_up_rows(after_late)))
+    assert sweep.write_outputs([experiment], "paper", rows, []) == []
+    assert "Model and simulation:" in (tmp_path / "metastable-check.txt").read_text()
