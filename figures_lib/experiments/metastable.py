@@ -157,22 +157,30 @@ class Metastable(Experiment):
             "",
             f"Back: the second half's goodput at least {back:g} % ({RECOVERED_SHARE:g} of the base"
             " load), its 95 % interval wholly above (holds), wholly below (does not hold:"
-            " sustained), or across (undecided); one run: indicative.",
+            " sustained), or across (undecided); one run: indicative. Back to its own: the same"
+            f" against {RECOVERED_SHARE:g} of the configuration's own goodput before the spike,"
+            " paired by run, 95 % (a cure that costs goodput at the base load can still end the"
+            " loop).",
             "",
             f"{'cure':>18} {'retries':>9} {'before':>12} {'spike':>12} {'after, 1st half':>16}"
             f" {'2nd half':>14} {'dead CPU':>12} {'back after s':>13} {'retries':>10}"
-            f" {'refused':>9}  back?",
+            f" {'refused':>9}  back?          back to its own?",
         ]  # fmt: skip
         verdicts = []
         for (cure, retry), s in summary.items():
             v = verdict.band(s["after_late_useful_pct"], lo=back)
             verdicts.append(v)
+            mine = sorted((r for r in rows if (r["cure"], r["retry_policy"]) == (cure, retry)),
+                          key=lambda r: int(r["run"]))  # fmt: skip
+            own = verdict.greater(paired_difference(
+                [float(r["after_late_useful_pct"]) for r in mine],
+                [RECOVERED_SHARE * float(r["before_useful_pct"]) for r in mine])).verdict  # fmt: skip
             lines.append(
                 f"{cure:>18} {retry:>9} {_fmt(s['before_useful_pct']):>12}"
                 f" {_fmt(s['during_useful_pct']):>12} {_fmt(s['after_early_useful_pct']):>16}"
                 f" {_fmt(s['after_late_useful_pct']):>14} {_fmt(s['after_late_dead_cpu_pct']):>12}"
                 f" {_fmt(s['recovery_s']):>13} {_fmt(s['retries_made']):>10}"
-                f" {_fmt(s['retries_refused']):>9}  {v}"
+                f" {_fmt(s['retries_refused']):>9}  {str(v):<14} {own}"
             )  # fmt: skip
         lines += ["", "Each cure against the regular server, same retry policy (paired runs: the same"
                   " arrivals), goodput in the second half after the spike, 95 %:"]  # fmt: skip
