@@ -46,6 +46,12 @@ main(int argc, char* argv[])
     c.originMaxRequests = 1;  // nginx upstream without keepalive: HTTP/1.0, one request
     c.hostProfile = "Linux-6";
     c.linuxPorts = true;
+    // The origins beside the proxy in a data centre: a 10 Gb/s link, a round
+    // trip of 100 us (DCTCP's measurements: under 250 us without queueing;
+    // Alizadeh et al., SIGCOMM 2010), no loss. The clients keep the paper's
+    // Internet paths (100 Mb/s, 10-100 ms one way, 0.01-1 % loss).
+    c.originRate = "10Gbps";
+    c.originDelay = 50e-6;
     c.countTimeWait = true;
     uint32_t perClient = 4; // the paper's Nmax per client (200 for 50)
     bool csv = false;
@@ -71,6 +77,15 @@ main(int argc, char* argv[])
                  "The proxy's tcp_tw_reuse (0 Off, 1 On, 2 LoopbackOnly)",
                  c.twReuse,
                  {"Off", "On", "LoopbackOnly"});
+    std::string origins = "datacentre";
+    input.Choice("origins",
+                 "Where the origins are: beside the proxy (the link below) or the paper's "
+                 "Internet paths (100 Mb/s, 10-200 ms one way, 0.01-1 % loss)",
+                 origins,
+                 {"datacentre", "paper"});
+    input.Add("originRate", "With --origins=datacentre: the origin links' rate", c.originRate);
+    input.Add("originDelay", "Their one-way delay, s", c.originDelay);
+    input.Add("originLoss", "Their packet loss rate, each direction", c.originLoss);
     input.Add("duration", "Seconds simulated", c.duration);
     input.Add("msl", "Every host's maximum segment lifetime, s (TIME_WAIT is twice it)", c.msl);
     input.Add("persistentTimeout",
@@ -94,6 +109,17 @@ main(int argc, char* argv[])
     {
         input.Fail("--perClient must be 1 to 1000");
         return 1;
+    }
+    if (origins == "paper")
+    {
+        if (c.originRate != "10Gbps" || c.originDelay != 50e-6 || c.originLoss != 0)
+        {
+            input.Fail("--originRate, --originDelay and --originLoss set the data centre's link: "
+                       "not with --origins=paper");
+            return 1;
+        }
+        c.originRate.clear(); // the paper's links
+        c.originDelay = 0;
     }
     c.maxConnections = perClient * c.clients;
     c.poolBytes = uint64_t(c.maxConnections) * c.buffer;
@@ -135,6 +161,7 @@ main(int argc, char* argv[])
             .Add("placement", c.timeWaitPlacement)
             .Add("tw_reuse", c.twReuse)
             .Add("scheme", c.scheme)
+            .Add("origins", origins)
             .Add("run", RngSeedManager::GetRun())
             .Add("bytes_moved", r.bytesMoved)
             .Add("requests", r.requests)

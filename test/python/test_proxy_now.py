@@ -22,7 +22,7 @@ def made_up_rows(errors, origin_tw, mb, other=lambda point, column: 1):
         n, p, reuse, run = (int(point.param("clients")), point.param("placement"),
                             point.param("twReuse"), int(point.param("RngRun")))  # fmt: skip
         row = {"clients": str(n), "servers": "1", "placement": p, "tw_reuse": reuse,
-               "scheme": str(point.param("scheme")), "run": str(run),
+               "scheme": str(point.param("scheme")), "origins": "datacentre", "run": str(run),
                "connect_errors": str(errors(n, p, reuse, run)),
                "origin_time_wait": str(origin_tw(n, p, reuse, run)),
                "bytes_moved": str(int(mb(n, p, reuse, run) * 1e6))}  # fmt: skip

@@ -49,6 +49,20 @@ def proxy_profile(ns):
     return ns.RunProxyExperiment, config, "RunProxyExperiment: unknown host profile 'Linux-7'"
 
 
+def proxy_origin_link(ns):
+    config = ns.ProxyExperimentConfig()
+    config.originDelay = 0.001  # the origin link's setting, without its rate
+    return (ns.RunProxyExperiment, config,
+            "RunProxyExperiment: originDelay and originLoss set the origin links with originRate")  # fmt: skip
+
+
+def proxy_origin_rate(ns):
+    config = ns.ProxyExperimentConfig()
+    config.originRate = "fast"
+    return (ns.RunProxyExperiment, config,
+            "RunProxyExperiment: originRate must be a data rate (for example 10Gbps), not 'fast'")  # fmt: skip
+
+
 def table1(ns):
     config = ns.TwAvoidTable1Config()
     config.timeWaitTcbs = 10**8
@@ -62,7 +76,9 @@ def webstone(ns):
 
 
 @pytest.mark.parametrize(
-    "case", [dtoc, iw_delack, buffer_allocation, proxy, proxy_ports, proxy_profile, table1, webstone]
+    "case",
+    [dtoc, iw_delack, buffer_allocation, proxy, proxy_ports, proxy_profile, proxy_origin_link,
+     proxy_origin_rate, table1, webstone],  # fmt: skip
 )
 def test_bad_configuration_raises_with_its_message(ns, case):
     run, config, message = case(ns)

@@ -263,6 +263,10 @@ NOWHERE = "/nonexistent-dir/out.csv"
         ("proxy-now", ["--portLow=61000"], "the port range needs 1 <= portLow <= portHigh"),
         ("proxy-now", ["--portHigh=70000"], "--portHigh must be a whole number from 0 to 65535"),
         ("proxy-now", ["--hostProfile=Linux-7"], "unknown host profile 'Linux-7'"),
+        ("proxy-now", ["--origins=moon"], "--origins must be one of datacentre | paper"),
+        ("proxy-now", ["--originRate=fast"], "originRate must be a data rate"),
+        ("proxy-now", ["--originLoss=1"], "originLoss at least 0 and below 1"),
+        ("proxy-now", ["--origins=paper", "--originDelay=0.01"], "not with --origins=paper"),
         ("proxy-now", ["--perClient=0"], "--perClient must be 1 to 1000"),
         ("proxy-now", ["--clients=1000000"], "1000000 clients need about"),
         ("tcp-host-local-ports-example", ["--low=61000", "--high=60999"], "--low and --high must be ports with low <= high"),
@@ -377,3 +381,21 @@ def test_proxy_now_counts_the_proxys_other_resources():
     assert int(small["tw_overflows"]) > 0 and int(small["proxy_time_wait_peak"]) <= 10, small
     assert int(default["memory_peak_bytes"]) > 0 and float(default["response_small_s"]) > 0, default
     assert int(default["listen_drops"]) == 0, default
+
+
+def test_proxy_now_takes_its_origin_link():
+    """proxy-now's origins sit beside the proxy by default (10 Gb/s, 100 us
+    round trip, no loss); the link is the run's: a one-way delay of 0.5 s
+    (every miss opens an upstream connection: two round trips, 2 s) or a
+    1 Mb/s link slows the small documents' responses several times over,
+    and --origins=paper takes the paper's Internet paths."""
+    def row(*args):
+        result = run("proxy-now", "--clients=200", "--duration=30", "--csv", "--header", *args)
+        assert result.returncode == 0, result.stderr
+        header, values = result.stdout.splitlines()
+        return dict(zip(header.split(","), values.split(",")))
+
+    near, far, thin = row(), row("--originDelay=0.5"), row("--originRate=1Mbps")
+    assert near["origins"] == "datacentre" and row("--origins=paper")["origins"] == "paper"
+    assert float(far["response_small_s"]) > 2 * float(near["response_small_s"]), (near, far)
+    assert float(thin["response_small_s"]) > 2 * float(near["response_small_s"]), (near, thin)

@@ -6,6 +6,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/data-rate.h"
 #include "ns3/double.h"
 #include "ns3/e2atbt-allocator.h"
 #include "ns3/e2atbt-send-buffer.h"
@@ -158,6 +159,19 @@ ProxyExperimentConfig::Validate() const
     {
         why << "twReuse must be Off, On or LoopbackOnly, not '" << twReuse << "'";
     }
+    else if (DataRateValue rate;
+             !originRate.empty() && !rate.DeserializeFromString(originRate, MakeDataRateChecker()))
+    {
+        why << "originRate must be a data rate (for example 10Gbps), not '" << originRate << "'";
+    }
+    else if (originRate.empty() && (originDelay != 0 || originLoss != 0))
+    {
+        why << "originDelay and originLoss set the origin links with originRate: give it too";
+    }
+    else if (!(originDelay >= 0 && originDelay <= 10) || !(originLoss >= 0 && originLoss < 1))
+    {
+        why << "originDelay must be 0 to 10 s and originLoss at least 0 and below 1";
+    }
     else if (std::string problem = SimulatedTimeProblem("duration", duration); !problem.empty())
     {
         why << problem;
@@ -270,7 +284,7 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
     auto link = [&](Ptr<Node> a, Ptr<Node> b, double delay, double loss) {
         p2p.SetChannelAttribute("Delay", TimeValue(Seconds(delay)));
         NetDeviceContainer devices = p2p.Install(a, b);
-        for (uint32_t d = 0; d < 2; ++d) // the link loses in both directions
+        for (uint32_t d = 0; d < 2 && loss > 0; ++d) // in both directions; none: no model
         {
             stream += AddPacketLoss(devices.Get(d), loss, stream);
         }
@@ -304,9 +318,15 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
 
     for (uint32_t k = 0; k < config.servers; ++k)
     {
-        Ipv4Address address =
-            link(proxyNode, servers.Get(k), serverDelay->GetValue(), losses[k % losses.size()])
-                .GetAddress(1);
+        // The paper's origins over the Internet, or a given link (origins
+        // beside the proxy in a data centre, say).
+        bool paper = config.originRate.empty();
+        p2p.SetDeviceAttribute("DataRate", StringValue(paper ? "100Mbps" : config.originRate));
+        Ipv4Address address = link(proxyNode,
+                                   servers.Get(k),
+                                   paper ? serverDelay->GetValue() : config.originDelay,
+                                   paper ? losses[k % losses.size()] : config.originLoss)
+                                  .GetAddress(1);
         Ptr<HttpServer> server = CreateObject<HttpServer>();
         server->SetAttribute("DocumentStore", PointerValue(documents));
         server->SetAttribute("KeepAliveTimeout",
@@ -327,6 +347,7 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
         return size.value_or(0);
     };
     std::vector<Ptr<HttpClient>> clientApps;
+    p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
     for (uint32_t i = 0; i < config.clients; ++i)
     {
         Ipv4Address proxyAddress =

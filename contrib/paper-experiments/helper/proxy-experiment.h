@@ -37,7 +37,8 @@ Ptr<HttpFileSet> MakeSurgeDocuments(uint32_t documents, int64_t stream, double t
  * @brief The proxy paper's experiment (seed 004, section 4): clients ->
  * proxy -> origin servers, every link 100 Mb/s, one fifth of the links at
  * each of the five loss rates (both directions), propagation delays uniform
- * in 10-100 ms (client links) and 10-200 ms (server links); the proxy
+ * in 10-100 ms (client links) and 10-200 ms (server links; or, with
+ * originRate, every origin link as given); the proxy
  * answers half the requests from its cache. Each client is a SURGE user
  * equivalent (SurgeOffTime: pages of a base file and its embedded files,
  * think times between pages) asking for SURGE documents from random
@@ -125,6 +126,13 @@ struct ProxyExperimentConfig
     /// linuxPorts: the proxy's tcp_tw_reuse (LocalPortAllocator::TwReuse:
     /// "Off", "On" or "LoopbackOnly", Linux's default)
     std::string twReuse{"LoopbackOnly"};
+    /// The proxy-origin links' rate ("": the paper's links, 100 Mb/s, a
+    /// one-way delay uniform in 10-200 ms and the five loss rates); with a
+    /// DataRate ("10Gbps"), every origin link has that rate and the two
+    /// settings below
+    std::string originRate;
+    double originDelay{0}; //!< With originRate: every origin link's one-way delay, s
+    double originLoss{0};  //!< With originRate: its packet loss rate, each direction
     /// Every host on ns-3's own TcpSocketBase instead of TcpHostSocket
     /// (scheme 1 only: the others need TcpHostSocket's buffer policies), to
     /// compare the suite's cost per event with stock ns-3 on the same traffic
