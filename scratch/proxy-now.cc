@@ -50,8 +50,10 @@ main(int argc, char* argv[])
     // trip of 100 us (DCTCP's measurements: under 250 us without queueing;
     // Alizadeh et al., SIGCOMM 2010), no loss. The clients keep the paper's
     // Internet paths (100 Mb/s, 10-100 ms one way, 0.01-1 % loss).
-    c.originRate = "10Gbps";
-    c.originDelay = 50e-6;
+    const std::string dataCentreRate = "10Gbps";
+    const double dataCentreDelay = 50e-6;
+    c.originRate = dataCentreRate;
+    c.originDelay = dataCentreDelay;
     c.countTimeWait = true;
     uint32_t perClient = 4; // the paper's Nmax per client (200 for 50)
     bool csv = false;
@@ -112,7 +114,7 @@ main(int argc, char* argv[])
     }
     if (origins == "paper")
     {
-        if (c.originRate != "10Gbps" || c.originDelay != 50e-6 || c.originLoss != 0)
+        if (c.originRate != dataCentreRate || c.originDelay != dataCentreDelay || c.originLoss != 0)
         {
             input.Fail("--originRate, --originDelay and --originLoss set the data centre's link: "
                        "not with --origins=paper");

@@ -166,12 +166,15 @@ class Metastable(Experiment):
             f" {'2nd half':>14} {'dead CPU':>12} {'back after s':>13} {'retries':>10}"
             f" {'refused':>9}  back?          back to its own?",
         ]  # fmt: skip
-        verdicts = []
+        # each configuration's rows by run: its own before/after, and the cures' pairing below
+        by_run = {}
+        for r in rows:
+            by_run.setdefault((r["cure"], r["retry_policy"]), {})[int(r["run"])] = r
+        verdicts = {}
         for (cure, retry), s in summary.items():
             v = verdict.band(s["after_late_useful_pct"], lo=back)
-            verdicts.append(v)
-            mine = sorted((r for r in rows if (r["cure"], r["retry_policy"]) == (cure, retry)),
-                          key=lambda r: int(r["run"]))  # fmt: skip
+            verdicts[(cure, retry)] = v
+            mine = by_run[(cure, retry)].values()
             own = verdict.greater(paired_difference(
                 [float(r["after_late_useful_pct"]) for r in mine],
                 [RECOVERED_SHARE * float(r["before_useful_pct"]) for r in mine])).verdict  # fmt: skip
@@ -184,11 +187,6 @@ class Metastable(Experiment):
             )  # fmt: skip
         lines += ["", "Each cure against the regular server, same retry policy (paired runs: the same"
                   " arrivals), goodput in the second half after the spike, 95 %:"]  # fmt: skip
-        by_run = {}
-        for r in rows:
-            by_run.setdefault((r["cure"], r["retry_policy"]), {})[int(r["run"])] = float(
-                r["after_late_useful_pct"]
-            )
         for retry in order:
             base = by_run.get(("regular", retry), {})
             for cure in cures[1:]:
@@ -196,11 +194,12 @@ class Metastable(Experiment):
                 shared = sorted(set(base) & set(other))
                 if not shared:
                     continue
-                d = paired_difference([other[i] for i in shared], [base[i] for i in shared])
+                d = paired_difference([float(other[i]["after_late_useful_pct"]) for i in shared],
+                                      [float(base[i]["after_late_useful_pct"]) for i in shared])  # fmt: skip
                 j = verdict.greater(d)
                 lines.append(f"  {retry:>9}: {cure} above regular: {j.verdict} ({j.text})")
         write_csv(outdir / f"{self.name}-model.csv", columns_of(model_rows), model_rows)
-        comparison, tally = self.beside_model(scale, summary, dict(zip(summary, verdicts)), model_rows)
+        comparison, tally = self.beside_model(verdicts, model_rows)
         lines += ["", *comparison]
         text = "\n".join(lines) + "\n"
         (outdir / f"{self.name}-check.txt").write_text(text)
@@ -226,9 +225,10 @@ class Metastable(Experiment):
         error = self.plot(scale, outdir)
         return text + (f"\nwarning: {error}\n" if error else "")
 
-    def beside_model(self, scale, summary, verdicts, model_rows):
+    def beside_model(self, verdicts, model_rows):
         """The check's lines setting the fluid model's prediction beside each
-        configuration's verdict, and a one-line tally. The model predicts
+        configuration's verdict ({(cure, retry): verdict}, in the table's
+        order), and a one-line tally. The model predicts
         "not back" where it has a sustaining state (its goodput there is 0)
         and "back" where it has none (the normal state, the base load)."""
         by_params = {}
@@ -245,8 +245,8 @@ class Metastable(Experiment):
         ]  # fmt: skip
         counts = {"agree": 0, "PART": 0, "undecided": 0, "not in the model": 0}
         parted = []
-        for (cure, retry), s in summary.items():
-            simulated = str(verdicts[(cure, retry)])
+        for (cure, retry), v in verdicts.items():
+            simulated = str(v)
             if MODEL[cure] is None:
                 model_text, together = "not in the model", "not in the model"
             else:
@@ -267,8 +267,9 @@ class Metastable(Experiment):
             counts[together] += 1
             lines.append(f"{cure:>18} {retry:>9}  {model_text:<44} {simulated:<14} {together}")
         tally = ", ".join(f"{n} {what}" for what, n in counts.items() if n)
-        lines += ["", f"Model and simulation: {tally}" + (f" (parting: {'; '.join(parted)})" if parted else "") + "."]
-        return lines, tally.replace("PART", "part") + (f" (parting: {'; '.join(parted)})" if parted else "")
+        parting = f" (parting: {'; '.join(parted)})" if parted else ""
+        lines += ["", f"Model and simulation: {tally}{parting}."]
+        return lines, tally.replace("PART", "part") + parting
 
     def plot(self, scale, outdir):
         """Run 1's goodput over time, one panel per retry policy, a line per cure."""
