@@ -16,8 +16,10 @@
 // without the keepalive directive: one request per upstream connection,
 // --originMaxRequests 1); Apache 2.4's KeepAliveTimeout (5 s) at the
 // origins; Nmax and the pool scaled with the clients (the paper's 4
-// connections and 64 KB per client). proxy-buffer.rst, "The
-// proxy today", gives the sources.
+// connections and 64 KB per client) up to what Linux lets TCP take of the
+// proxy host's memory (tcp_mem's hard limit: 2.25 GiB of 24 GiB, the host
+// the Linux-6 profile describes). proxy-buffer.rst, "The proxy today",
+// gives the sources.
 //
 //   ./ns3 run 'proxy-now --clients=5000 --placement=swap --twReuse=Off'
 //   ./ns3 run 'proxy-now --clients=2000 --duration=70 --csv --header'
@@ -27,10 +29,32 @@
 #include "ns3/proxy-buffer-module.h"
 #include "ns3/tcp-host-module.h"
 
+#include <cmath>
 #include <iomanip>
 #include <iostream>
 
 using namespace ns3;
+
+namespace
+{
+
+/**
+ * Linux's TCP memory hard limit, tcp_mem[2], on a host of the given memory:
+ * tcp_init_mem() takes a sixteenth of the free buffer pages (taken here as
+ * all of them), three quarters of it as tcp_mem[0] and twice that as
+ * tcp_mem[2]: 9.37 % of the memory.
+ * @param hostBytes the host's memory
+ * @return tcp_mem[2] in bytes (4-KiB pages)
+ */
+uint64_t
+TcpMemLimit(uint64_t hostBytes)
+{
+    const uint64_t page = 4096;
+    uint64_t limit = std::max<uint64_t>(hostBytes / page / 16, 128);
+    return limit / 4 * 3 * 2 * page;
+}
+
+} // namespace
 
 int
 main(int argc, char* argv[])
@@ -56,6 +80,9 @@ main(int argc, char* argv[])
     c.originDelay = dataCentreDelay;
     c.countTimeWait = true;
     uint32_t perClient = 4; // the paper's Nmax per client (200 for 50)
+    // The proxy host's memory: the Linux-6 profile's 24 GiB host (its
+    // established hash and tcp_max_syn_backlog are that host's).
+    double hostMemory = 24;
     bool csv = false;
     bool header = false;
     ProgramInput input("proxy-now", argc, argv);
@@ -66,8 +93,13 @@ main(int argc, char* argv[])
               "4 and gradual release",
               c.scheme);
     input.Add("perClient",
-              "Nmax per client (Nmax = perClient x clients, the pool 16 KB per connection)",
+              "Nmax per client (Nmax = perClient x clients, the pool 16 KB per connection "
+              "up to tcp_mem's hard limit)",
               perClient);
+    input.Add("hostMemory",
+              "The proxy host's memory, GiB: the buffer pool is at most Linux's tcp_mem hard "
+              "limit of it (9.37 %)",
+              hostMemory);
     input.Choice("placement",
                  "Which end keeps TIME_WAIT of a proxy-origin connection",
                  c.timeWaitPlacement,
@@ -112,6 +144,13 @@ main(int argc, char* argv[])
         input.Fail("--perClient must be 1 to 1000");
         return 1;
     }
+    // At least Linux's smallest tcp_mem (128 pages of 4 KiB a sixteenth of
+    // the memory: 8 MiB); at most 64 TiB, x86-64's physical address space.
+    if (!(hostMemory >= 1.0 / 128 && hostMemory <= 65536))
+    {
+        input.Fail("--hostMemory must be 0.0078125 (8 MiB) to 65536 GiB");
+        return 1;
+    }
     if (origins == "paper")
     {
         if (c.originRate != dataCentreRate || c.originDelay != dataCentreDelay || c.originLoss != 0)
@@ -124,7 +163,8 @@ main(int argc, char* argv[])
         c.originDelay = 0;
     }
     c.maxConnections = perClient * c.clients;
-    c.poolBytes = uint64_t(c.maxConnections) * c.buffer;
+    const uint64_t tcpMem = TcpMemLimit(uint64_t(std::llround(hostMemory * (1 << 30))));
+    c.poolBytes = std::min<uint64_t>(uint64_t(c.maxConnections) * c.buffer, tcpMem);
     if (std::string invalid = c.Validate(); !invalid.empty())
     {
         input.Fail(invalid);
@@ -177,6 +217,7 @@ main(int argc, char* argv[])
             .Add("origin_time_wait", r.originTimeWait)
             .Add("tw_overflows", r.proxyTimeWaitOverflows)
             .Add("listen_drops", r.proxyListenDrops)
+            .Add("pool_bytes", c.poolBytes)
             .Add("memory_peak_bytes", r.proxyMemoryPeak)
             .Add("response_small_s", smallMean)
             .Add("response_large_s", largeMean)
@@ -201,7 +242,8 @@ main(int argc, char* argv[])
               << "TIME_WAIT overflows      " << r.proxyTimeWaitOverflows
               << " (tcp_max_tw_buckets)\n"
               << "listen queue drops       " << r.proxyListenDrops << "\n"
-              << "socket memory, peak      " << r.proxyMemoryPeak / 1e6 << " MB\n"
+              << "socket memory, peak      " << r.proxyMemoryPeak / 1e6 << " MB of a pool of "
+              << c.poolBytes / 1e6 << " MB\n"
               << "mean response            " << smallMean << " s up to " << initialWindow
               << " bytes (" << smallN << "), " << largeMean << " s from " << large << " bytes ("
               << largeN << ")\n";

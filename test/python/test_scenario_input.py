@@ -268,6 +268,8 @@ NOWHERE = "/nonexistent-dir/out.csv"
         ("proxy-now", ["--originLoss=1"], "originLoss at least 0 and below 1"),
         ("proxy-now", ["--origins=paper", "--originDelay=0.01"], "not with --origins=paper"),
         ("proxy-now", ["--perClient=0"], "--perClient must be 1 to 1000"),
+        ("proxy-now", ["--hostMemory=0"], "--hostMemory must be 0.0078125 (8 MiB) to 65536 GiB"),
+        ("proxy-now", ["--hostMemory=1e9"], "--hostMemory must be 0.0078125 (8 MiB) to 65536 GiB"),
         ("proxy-now", ["--clients=1000000"], "1000000 clients need about"),
         ("tcp-host-local-ports-example", ["--low=61000", "--high=60999"], "--low and --high must be ports with low <= high"),
         ("tcp-host-local-ports-example", ["--twReuse=1"], "--twReuse must be one of Off | On | LoopbackOnly"),
@@ -381,6 +383,32 @@ def test_proxy_now_counts_the_proxys_other_resources():
     assert int(small["tw_overflows"]) > 0 and int(small["proxy_time_wait_peak"]) <= 10, small
     assert int(default["memory_peak_bytes"]) > 0 and float(default["response_small_s"]) > 0, default
     assert int(default["listen_drops"]) == 0, default
+
+
+def tcp_mem_limit(host_bytes):
+    """Linux's tcp_init_mem(): a sixteenth of the pages (at least 128),
+    tcp_mem[0] three quarters of it, tcp_mem[2] twice that; in bytes."""
+    limit = max(host_bytes // 4096 // 16, 128)
+    return limit // 4 * 3 * 2 * 4096
+
+
+def test_proxy_now_pool_within_tcp_mem():
+    """proxy-now's buffer pool is the paper's 64 KB a client up to Linux's
+    tcp_mem hard limit of the proxy host's memory: 2.25 GiB of the default
+    24 GiB; with a host of 10 MiB the limit (960 KiB) is the pool, and the
+    proxy's connections get less memory than with the default."""
+    assert tcp_mem_limit(24 << 30) == 2415919104  # 9.37 % of 24 GiB
+
+    def row(*args):
+        result = run("proxy-now", "--clients=300", "--duration=15", "--csv", "--header", *args)
+        assert result.returncode == 0, result.stderr
+        header, values = result.stdout.splitlines()
+        return dict(zip(header.split(","), values.split(",")))
+
+    default, small = row(), row(f"--hostMemory={10 / 1024}")
+    assert int(default["pool_bytes"]) == 300 * 4 * 16384, default
+    assert int(small["pool_bytes"]) == tcp_mem_limit(10 << 20) == 983040, small
+    assert int(small["memory_peak_bytes"]) < int(default["memory_peak_bytes"]) / 2, (small, default)
 
 
 def test_proxy_now_takes_its_origin_link():
