@@ -14,5 +14,6 @@ from . import proxy  # noqa: F401 (proxy-fig4, proxy-fig5)
 from . import proxy_time_wait  # noqa: F401
 from . import then_and_now  # noqa: F401 (table1-now, table3-now, dtoc-now)
 from . import metastable  # noqa: F401
+from . import metastable_proxy  # noqa: F401
 from . import proxy_now  # noqa: F401
 from . import proxy_map  # noqa: F401

@@ -80,11 +80,44 @@ def test_dtoc_rejects(args, message):
         (["--timeline=/tmp"], "is a directory, not a file"),
     ],
 )
-def test_dtoc_metastable_rejects(args, message):
-    result = run("dtoc-metastable", *args)
+@pytest.mark.parametrize("program", ["dtoc-metastable", "proxy-metastable"])
+def test_dtoc_metastable_rejects(program, args, message):
+    """The scenario's checks are one piece of code (MetastableScenario) that
+    both programs use."""
+    result = run(program, *args)
     assert result.returncode != 0
     assert message in result.stderr
     assert result.stdout == ""
+
+
+def test_proxy_metastable_rejects_an_unknown_proxy():
+    result = run("proxy-metastable", "--proxy=none")
+    assert result.returncode != 0 and result.stdout == ""
+    assert "--proxy must be one of abort | ignore" in result.stderr
+
+
+def test_proxy_metastable_passes_aborts_or_hides_them():
+    """Behind a reverse proxy that closes the upstream connection when a user
+    gives up (nginx's default), the DTOC server sees the users leave and
+    drops their requests, as it does without a proxy; behind one that lets
+    such requests finish (proxy_ignore_client_abort on), it sees no user
+    leave: it drops none, serves the dead requests, and its goodput after
+    the spike stays below the aborting proxy's."""
+    short = ["--spikeAt=40", "--spikeFor=20", "--after=40", "--strategy=dtoc", "--header"]
+
+    def row(*args):
+        result = run("proxy-metastable", *short, *args)
+        assert result.returncode == 0, result.stderr
+        header, values = result.stdout.splitlines()
+        return dict(zip(header.split(","), values.split(",")))
+
+    abort, ignore = row("--proxy=abort"), row("--proxy=ignore")
+    assert abort["proxy"] == "abort" and ignore["proxy"] == "ignore"
+    assert int(abort["client_aborts"]) > 0 and int(abort["responses_discarded"]) == 0, abort
+    assert int(abort["server_dropped"]) > 0, abort
+    assert int(ignore["server_dropped"]) == 0 and int(ignore["responses_discarded"]) > 0, ignore
+    assert float(ignore["after_late_useful_pct"]) < float(abort["after_late_useful_pct"]), (abort, ignore)
+    assert float(abort["before_useful_pct"]) > 80 and float(ignore["before_useful_pct"]) > 80
 
 
 @pytest.mark.parametrize(

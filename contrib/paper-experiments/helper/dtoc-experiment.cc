@@ -15,12 +15,14 @@
 #include "ns3/host-cpu.h"
 #include "ns3/http-client.h"
 #include "ns3/http-file-set.h"
+#include "ns3/http-proxy.h"
 #include "ns3/http-server.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-route-cache-helper.h"
 #include "ns3/log.h"
 #include "ns3/node-container.h"
+#include "ns3/persistent-connection-manager.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/pointer.h"
 #include "ns3/program-input.h"
@@ -388,6 +390,10 @@ DtocExperimentConfig::Validate() const
     {
         why << "the users need 1 to 250 hosts";
     }
+    else if (proxy != "none" && proxy != "abort" && proxy != "ignore")
+    {
+        why << "unknown proxy '" << proxy << "' (none, abort or ignore)";
+    }
     else if (std::string problem = SimulatedTimeProblem("the run (warm-up and measurement, or "
                                                         "the day's periods)",
                                                         GetDuration().GetSeconds());
@@ -409,12 +415,25 @@ RunDtocExperiment(const DtocExperimentConfig& c)
     // endpoint lookup is linear in the connections a node holds.
     NodeContainer userHosts(c.userHosts);
     Ptr<Node> serverNode = CreateObject<Node>();
+    bool proxied = c.proxy != "none";
+    Ptr<Node> proxyNode = proxied ? CreateObject<Node>() : nullptr;
     TcpHostHelper host;
     // The paper's model has no TCP: TIME_WAIT is kept short so that the
     // hundreds of thousands of connections do not pile up in those lists.
     host.SetSocketAttribute("MaxSegLifetime", DoubleValue(0.5));
     host.SetSocketAttribute("SegmentSize", UintegerValue(1448)); // an Ethernet LAN
     host.Install(userHosts);
+    if (proxied)
+    {
+        // A reverse proxy of today: a Linux 6 host (its delayed ACK sends a
+        // window update when a read opens the window, which a relay that
+        // reads only as the client's connection has room needs), TIME_WAIT
+        // as short as the others'.
+        TcpHostHelper proxyHost;
+        proxyHost.SetProfile("Linux-6");
+        proxyHost.SetSocketAttribute("MaxSegLifetime", DoubleValue(0.5));
+        proxyHost.Install(proxyNode);
+    }
     // The whole response fits in the send buffer: the worker is free once
     // its service time is over (the paper's model), not when the bytes are
     // acknowledged.
@@ -426,21 +445,35 @@ RunDtocExperiment(const DtocExperimentConfig& c)
         host.SetListenQueueAttribute("DeferAccept", TimeValue(c.deferAccept));
     }
     host.Install(serverNode);
-    // The server has a link, so a route, per user host: routed from a cache.
-    Ipv4RouteCacheHelper().Install(NodeContainer(userHosts, NodeContainer(serverNode)));
+    // The server (or the proxy) has a link, so a route, per user host:
+    // routed from a cache.
+    Ptr<Node> front = proxied ? proxyNode : serverNode; // what the users connect to
+    Ipv4RouteCacheHelper().Install(NodeContainer(userHosts, NodeContainer(front)));
     PointToPointHelper p2p;
     p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
     p2p.SetChannelAttribute("Delay", StringValue("500us"));
     Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.0");
-    std::vector<Ipv4Address> serverAddresses;
+    std::vector<Ipv4Address> frontAddresses;
     for (uint32_t i = 0; i < c.userHosts; ++i)
     {
-        NetDeviceContainer link = p2p.Install(userHosts.Get(i), serverNode);
-        serverAddresses.push_back(addresses.Assign(link).GetAddress(1));
+        NetDeviceContainer link = p2p.Install(userHosts.Get(i), front);
+        frontAddresses.push_back(addresses.Assign(link).GetAddress(1));
         // A LAN with no queue management (Assign installed ns-3's default):
         // the devices' own queues only.
         TrafficControlHelper::Default().Uninstall(link);
         addresses.NewNetwork();
+    }
+    Ipv4Address serverBehindProxy;
+    if (proxied)
+    {
+        // The server beside the proxy in a data centre: 10 Gb/s, 100 us
+        // round trip (proxy-now's link; DCTCP's measurements).
+        PointToPointHelper dataCentre;
+        dataCentre.SetDeviceAttribute("DataRate", StringValue("10Gbps"));
+        dataCentre.SetChannelAttribute("Delay", StringValue("50us"));
+        NetDeviceContainer link = dataCentre.Install(proxyNode, serverNode);
+        serverBehindProxy = addresses.Assign(link).GetAddress(1);
+        TrafficControlHelper::Default().Uninstall(link);
     }
 
     Ptr<HttpFileSet> files = SpecWeb96Mix();
@@ -457,12 +490,35 @@ RunDtocExperiment(const DtocExperimentConfig& c)
                        EnumValue(kernel ? HttpServer::KERNEL : HttpServer::APPLICATION));
     http->SetAttribute("PerResponseByteCost", TimeValue(perByte));
     http->SetAttribute("AbortOnPeerClose", BooleanValue(c.inServiceAbort));
+    if (proxied)
+    {
+        // One request per upstream connection, as the users' own: each is
+        // a connection in the server's queue, as in the paper's model.
+        http->SetAttribute("MaxRequestsPerConnection", UintegerValue(1));
+    }
     Ptr<HttpDispatchPolicy> strategy = MakeStrategy(c, meanService);
     if (strategy)
     {
         http->SetAttribute("DispatchPolicy", PointerValue(strategy));
     }
     serverNode->AddApplication(http);
+    Ptr<HttpProxy> proxy;
+    if (proxied)
+    {
+        // A reverse proxy without a cache, and no limit of its own on
+        // connections: the server's queue is the only one.
+        Ptr<PersistentConnectionManager> manager = CreateObject<PersistentConnectionManager>();
+        manager->SetAttribute("MaxConnections", UintegerValue(1000000));
+        proxy = CreateObject<HttpProxy>();
+        proxy->SetAttribute("Port", UintegerValue(PORT));
+        proxy->SetAttribute("Store", PointerValue(files));
+        proxy->SetAttribute("HitRatio", DoubleValue(0));
+        proxy->SetAttribute("Manager", PointerValue(manager));
+        proxy->SetAttribute("ClientAbort", StringValue(c.proxy == "abort" ? "Abort" : "Ignore"));
+        proxy->AddOrigin("server", InetSocketAddress(serverBehindProxy, PORT));
+        proxy->SetAttribute("ReverseTo", StringValue("server"));
+        proxyNode->AddApplication(proxy);
+    }
 
     Ptr<HttpFileSetRequestSource> source = CreateObject<HttpFileSetRequestSource>();
     source->SetAttribute("FileSet", PointerValue(files));
@@ -476,7 +532,7 @@ RunDtocExperiment(const DtocExperimentConfig& c)
     for (uint32_t i = 0; i < c.userHosts; ++i)
     {
         Ptr<DtocClient> u = CreateObject<DtocClient>();
-        u->SetAttribute("Remote", AddressValue(InetSocketAddress(serverAddresses[i], PORT)));
+        u->SetAttribute("Remote", AddressValue(InetSocketAddress(frontAddresses[i], PORT)));
         u->SetAttribute("RequestSource", PointerValue(source));
         u->SetAttribute("Timeout", TimeValue(c.timeout));
         u->SetAttribute("Retries", UintegerValue(c.retries));
@@ -555,6 +611,11 @@ RunDtocExperiment(const DtocExperimentConfig& c)
     }
     result.directDeliveries += serverNode->GetObject<TcpInputStage>()->GetDirectDeliveries();
     result.serverLookups = serverNode->GetObject<TcpInputStage>()->GetLookups();
+    if (proxy)
+    {
+        result.proxyClientAborts = proxy->GetStats().clientAborts;
+        result.proxyResponsesDiscarded = proxy->GetStats().responsesDiscarded;
+    }
     Simulator::Destroy();
     return result;
 }

@@ -68,6 +68,16 @@ struct DtocExperimentConfig
     double checkCostShare{0.005}; //!< A DTOC check's cost, share of the mean service time
     Time bin{Seconds(10)};        //!< Timeline resolution
     uint32_t userHosts{8};        //!< Hosts the users are spread over (simulation speed only)
+    /**
+     * Whether the users reach the server through a reverse proxy
+     * (HttpProxy, ReverseTo the server, no cache), one upstream connection
+     * per request (nginx's default towards its upstreams), on a link of a
+     * data centre (10 Gb/s, 50 us one way): "none", "abort" (a user who
+     * gives up has the proxy close the upstream connection: nginx's
+     * default, proxy_ignore_client_abort off) or "ignore" (the request
+     * runs to its end at the server: proxy_ignore_client_abort on).
+     */
+    std::string proxy{"none"};
 
     /**
      * @brief A day's load pattern (the paper's figures 4 and 5 as described
@@ -118,14 +128,16 @@ struct DtocExperimentResult
     double cpuBusyPercent{0}; //!< Server CPU busy after the warm-up, %
     double deadCpuPercent{0}; //!< Server CPU on work no user received in time, % of the time
     // The server's counters cover the whole run, warm-up included.
-    uint64_t serverDropped{0};    //!< Connections the dispatch policy dropped unserved
-    uint64_t serverRefused{0};    //!< Connections refused by a full queue (kernel: ListenDrops)
-    uint64_t serverAborted{0};    //!< Responses abandoned in service (in-service abort)
-    uint64_t retries{0};          //!< Retries the users made (the whole run)
-    uint64_t retriesRefused{0};   //!< Retries a budget refused (the whole run)
-    uint64_t events{0};           //!< Simulator events executed
-    uint64_t directDeliveries{0}; //!< Segments the input stages delivered without ns-3's lookup
-    uint64_t serverLookups{0};    //!< Segments the server's input stage left to ns-3's lookup
+    uint64_t serverDropped{0};     //!< Connections the dispatch policy dropped unserved
+    uint64_t serverRefused{0};     //!< Connections refused by a full queue (kernel: ListenDrops)
+    uint64_t serverAborted{0};     //!< Responses abandoned in service (in-service abort)
+    uint64_t retries{0};           //!< Retries the users made (the whole run)
+    uint64_t retriesRefused{0};    //!< Retries a budget refused (the whole run)
+    uint64_t events{0};            //!< Simulator events executed
+    uint64_t directDeliveries{0};  //!< Segments the input stages delivered without ns-3's lookup
+    uint64_t serverLookups{0};     //!< Segments the server's input stage left to ns-3's lookup
+    uint64_t proxyClientAborts{0}; //!< Users gone with their request at the server (proxy)
+    uint64_t proxyResponsesDiscarded{0}; //!< Responses the proxy read for no one ("ignore")
 
     /// One bin of the run's timeline (warm-up included).
     struct Bin
@@ -144,7 +156,8 @@ struct DtocExperimentResult
 /**
  * @ingroup paper-experiments
  * @brief Run one experiment: user hosts, each on a 100 Mb/s link to the
- * server; users issue open-loop Poisson requests for the SPECweb96-like mix.
+ * server (or to the proxy in front of it: DtocExperimentConfig::proxy);
+ * users issue open-loop Poisson requests for the SPECweb96-like mix.
  * @param config the parameters (must be valid)
  * @return what happened
  */

@@ -78,6 +78,21 @@ HttpProxy::GetTypeId()
                 EnumValue(HttpProxy::REFUSE),
                 MakeEnumAccessor<Admission>(&HttpProxy::m_admission),
                 MakeEnumChecker(HttpProxy::REFUSE, "Refuse", HttpProxy::EVICT_IDLE, "EvictIdle"))
+            .AddAttribute("ClientAbort",
+                          "What becomes of a request at an origin whose client closes: Abort "
+                          "(close the upstream connection with it: nginx's default, "
+                          "proxy_ignore_client_abort off) or Ignore (let it finish there and "
+                          "read its response for no one: proxy_ignore_client_abort on).",
+                          EnumValue(HttpProxy::ABORT),
+                          MakeEnumAccessor<ClientAbort>(&HttpProxy::m_clientAbort),
+                          MakeEnumChecker(HttpProxy::ABORT, "Abort", HttpProxy::IGNORE, "Ignore"))
+            .AddAttribute("ReverseTo",
+                          "A reverse proxy's origin: requests in origin form (GET /path) go to "
+                          "this origin (a name given to AddOrigin), as nginx's proxy_pass sends "
+                          "them; empty: only the absolute form (GET http://origin/path).",
+                          StringValue(""),
+                          MakeStringAccessor(&HttpProxy::m_reverseTo),
+                          MakeStringChecker())
             .AddAttribute("Store",
                           "The cached documents' sizes, by path.",
                           PointerValue(),
@@ -98,7 +113,13 @@ HttpProxy::GetTypeId()
                             "connection that feeds it (ids at the allocator; upstream 0: "
                             "unpaired).",
                             MakeTraceSourceAccessor(&HttpProxy::m_pairTrace),
-                            "ns3::HttpProxy::PairTracedCallback");
+                            "ns3::HttpProxy::PairTracedCallback")
+            .AddTraceSource("ClientAbort",
+                            "A client closed its connection while its request was at an origin: "
+                            "how long after the request came, and whether the upstream "
+                            "connection was closed with it.",
+                            MakeTraceSourceAccessor(&HttpProxy::m_clientAbortTrace),
+                            "ns3::HttpProxy::ClientAbortTracedCallback");
     return tid;
 }
 
@@ -156,6 +177,8 @@ void
 HttpProxy::StartApplication()
 {
     NS_ABORT_MSG_IF(!m_store, "HttpProxy: no Store");
+    NS_ABORT_MSG_IF(!m_reverseTo.empty() && !m_origins.count(m_reverseTo),
+                    "HttpProxy: ReverseTo '" << m_reverseTo << "' is no origin (AddOrigin)");
     if (!m_manager)
     {
         m_manager = CreateObject<PersistentConnectionManager>();
@@ -291,6 +314,11 @@ HttpProxy::ServeNext(Ptr<Socket> socket)
         origin = target.substr(scheme.size(), slash - scheme.size());
         path = target.substr(slash);
     }
+    else if (!m_reverseTo.empty() && !target.empty() && target[0] == '/')
+    {
+        origin = m_reverseTo; // origin form, to the reverse proxy's origin
+        path = target;
+    }
     if (origin.empty() || !m_origins.count(origin) ||
         (request.GetMethod() != "GET" && request.GetMethod() != "HEAD"))
     {
@@ -404,7 +432,7 @@ HttpProxy::Forward(Ptr<Socket> socket, const std::string& origin, const std::str
         up->SetConnectCallback(MakeCallback(&HttpProxy::UpConnected, this),
                                MakeCallback(&HttpProxy::UpFailed, this));
         up->SetRecvCallback(MakeCallback(&HttpProxy::UpReceived, this));
-        up->SetCloseCallbacks(MakeCallback(&HttpProxy::UpClosed, this),
+        up->SetCloseCallbacks(MakeCallback(&HttpProxy::UpPeerClosed, this),
                               MakeCallback(&HttpProxy::UpClosed, this));
         // No Bind() first: connect() chooses the local port, through the
         // node's LocalPortAllocator if it has one (Linux's choice).
@@ -482,7 +510,16 @@ HttpProxy::UpFailed(Ptr<Socket> up)
 void
 HttpProxy::UpReceived(Ptr<Socket> up)
 {
-    if (!m_up.count(up) || !m_up.at(up).downstream)
+    auto it = m_up.find(up);
+    if (it != m_up.end() && it->second.downstream)
+    {
+        Relay(up);
+    }
+    else if (it != m_up.end() && it->second.orphaned)
+    {
+        Discard(up);
+    }
+    else
     {
         while (Ptr<Packet> p = up->Recv()) // an idle connection: nothing is expected
         {
@@ -491,9 +528,7 @@ HttpProxy::UpReceived(Ptr<Socket> up)
                 break;
             }
         }
-        return;
     }
-    Relay(up);
 }
 
 void
@@ -521,30 +556,79 @@ HttpProxy::Relay(Ptr<Socket> up)
         m_stats.bytesToClients += sent;
         m_down.at(down).sent += sent;
     }
-    if (u.parser.GetError() != HttpParser::NONE)
-    {
-        NS_LOG_INFO("malformed response from " << u.origin);
-        CloseUpstream(up); // and the client's, whose response is cut
-        return;
-    }
-    if (!u.parser.HasFinalResponse())
+    std::optional<HttpResponse> response = FinishedResponse(up);
+    if (!response)
     {
         return;
     }
-    HttpResponse response = u.parser.PopResponse();
+    if (u.endedByClose)
+    {
+        m_down.at(down).closeAfter = true; // relayed as it came: the close delimits it
+    }
     u.downstream = nullptr;
     m_down.at(down).upstream = nullptr;
     Pair(down, nullptr);
-    if (response.ClosesConnection())
+    UpstreamDone(up, response->ClosesConnection() || u.peerClosed);
+    RequestDone(down);
+}
+
+std::optional<HttpResponse>
+HttpProxy::FinishedResponse(Ptr<Socket> up)
+{
+    Upstream& u = m_up.at(up);
+    bool drained = u.peerClosed && up->GetRxAvailable() == 0;
+    if (drained && !u.parser.HasFinalResponse())
+    {
+        u.parser.EndOfStream(); // a body the close delimits ends here
+        u.endedByClose = u.parser.HasFinalResponse();
+    }
+    if (u.parser.GetError() != HttpParser::NONE || (drained && !u.parser.HasFinalResponse()))
+    {
+        NS_LOG_INFO("response from " << u.origin << " malformed or cut by its close");
+        CloseUpstream(up); // and the client's, whose response is cut
+        return std::nullopt;
+    }
+    if (!u.parser.HasFinalResponse())
+    {
+        return std::nullopt;
+    }
+    return u.parser.PopResponse();
+}
+
+void
+HttpProxy::Discard(Ptr<Socket> up)
+{
+    Upstream& u = m_up.at(up);
+    while (Ptr<Packet> p = up->Recv())
+    {
+        if (p->GetSize() == 0)
+        {
+            break;
+        }
+        u.parser.Feed(p);
+        m_stats.bytesFromOrigins += p->GetSize();
+    }
+    std::optional<HttpResponse> response = FinishedResponse(up);
+    if (!response)
+    {
+        return;
+    }
+    u.orphaned = false;
+    ++m_stats.responsesDiscarded;
+    UpstreamDone(up, response->ClosesConnection() || u.peerClosed);
+}
+
+void
+HttpProxy::UpstreamDone(Ptr<Socket> up, bool closes)
+{
+    if (closes)
     {
         CloseUpstream(up);
+        return;
     }
-    else
-    {
-        m_idleUp[u.origin].push_front(up);
-        m_manager->Idle(u.key);
-    }
-    RequestDone(down);
+    Upstream& u = m_up.at(up);
+    m_idleUp[u.origin].push_front(up);
+    m_manager->Idle(u.key);
 }
 
 void
@@ -586,13 +670,55 @@ HttpProxy::DownSpace(Ptr<Socket> socket, uint32_t /* available */)
 void
 HttpProxy::DownClosed(Ptr<Socket> socket)
 {
-    CloseDownstream(socket);
+    auto it = m_down.find(socket);
+    Ptr<Socket> up = it != m_down.end() ? it->second.upstream : nullptr;
+    if (up && m_up.count(up))
+    {
+        // The client has given up on a request that is at an origin.
+        ++m_stats.clientAborts;
+        NS_LOG_INFO("client gone " << (Simulator::Now() - it->second.started).As(Time::S)
+                                   << " after its request, " << it->second.sent
+                                   << " bytes of the response relayed");
+        m_clientAbortTrace(Simulator::Now() - it->second.started, m_clientAbort == ABORT);
+        if (m_clientAbort == IGNORE)
+        {
+            // Left to finish: CloseDownstream no longer sees it.
+            Pair(socket, nullptr);
+            it->second.upstream = nullptr;
+            m_up.at(up).downstream = nullptr;
+            m_up.at(up).orphaned = true;
+        }
+    }
+    CloseDownstream(socket); // and, under Abort, the upstream connection with it
 }
 
 void
 HttpProxy::UpClosed(Ptr<Socket> up)
 {
     CloseUpstream(up);
+}
+
+void
+HttpProxy::UpPeerClosed(Ptr<Socket> up)
+{
+    auto it = m_up.find(up);
+    if (it == m_up.end() || !(it->second.downstream || it->second.orphaned))
+    {
+        CloseUpstream(up); // idle: nothing is owed
+        return;
+    }
+    // ns-3 tells of the FIN when it arrives, before the application has
+    // read what came before it: the response's bytes still in the socket
+    // are the client's. Read on; the end of the stream may end the body.
+    it->second.peerClosed = true;
+    if (it->second.downstream)
+    {
+        Relay(up);
+    }
+    else
+    {
+        Discard(up);
+    }
 }
 
 void

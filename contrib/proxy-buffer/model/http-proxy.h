@@ -16,6 +16,7 @@
 #include <deque>
 #include <list>
 #include <map>
+#include <optional>
 #include <string>
 
 namespace ns3
@@ -57,6 +58,17 @@ class HttpDocumentStore;
  * paper's schemes 1 and 2; a client's SYN is ignored, and retransmitted by
  * the client; a miss is answered with 503), or gets room by closing the oldest idle connection
  * (EvictIdle: schemes 3 and 4).
+ *
+ * As a reverse proxy (ReverseTo), requests in origin form (`GET /path`, what
+ * a client that does not know of the proxy sends) go to one origin, as
+ * nginx's `proxy_pass` sends them.
+ *
+ * A client that closes its connection while its request is at an origin
+ * has given up on it. ClientAbort says what becomes of that request: Abort
+ * (nginx's default, `proxy_ignore_client_abort off`) closes the upstream
+ * connection with it, so that the origin sees the close and may drop the
+ * request (DTOC, `abortonclose`); Ignore (`proxy_ignore_client_abort on`)
+ * lets it run to its end at the origin and reads the response for no one.
  */
 class HttpProxy : public Application
 {
@@ -66,6 +78,13 @@ class HttpProxy : public Application
     {
         REFUSE,     //!< Refuse the new connection (schemes 1 and 2)
         EVICT_IDLE, //!< Close the oldest idle one for it (schemes 3 and 4)
+    };
+
+    /// What becomes of a request at an origin whose client has closed.
+    enum ClientAbort
+    {
+        ABORT,  //!< Close the upstream connection with it (nginx's default)
+        IGNORE, //!< Let it finish at the origin; read its response for no one
     };
 
     /**
@@ -105,6 +124,8 @@ class HttpProxy : public Application
         uint64_t badRequests{0};           //!< Malformed requests or unknown origins
         uint64_t bytesToClients{0};        //!< Bytes sent downstream
         uint64_t bytesFromOrigins{0};      //!< Bytes received upstream
+        uint64_t clientAborts{0};          //!< Clients gone with their request at an origin
+        uint64_t responsesDiscarded{0};    //!< Responses read for no one (ClientAbort Ignore)
     };
 
     /// @return the counters
@@ -127,6 +148,13 @@ class HttpProxy : public Application
      * @param [in] upstream the upstream connection's id (0: unpaired)
      */
     typedef void (*PairTracedCallback)(uint32_t downstream, uint32_t upstream);
+
+    /**
+     * @brief TracedCallback signature for a client gone with its request at an origin.
+     * @param [in] waited from the request's arrival at the proxy to the client's close
+     * @param [in] aborted the upstream connection was closed with it (ClientAbort Abort)
+     */
+    typedef void (*ClientAbortTracedCallback)(Time waited, bool aborted);
 
   protected:
     void DoDispose() override;
@@ -159,6 +187,9 @@ class HttpProxy : public Application
         bool connected{false};                    //!< Established
         HttpParser parser{HttpParser::RESPONSES}; //!< The origin's responses
         Ptr<Socket> downstream;                   //!< The client it feeds now
+        bool orphaned{false};                     //!< Its client has gone (ClientAbort Ignore)
+        bool peerClosed{false};                   //!< The origin's FIN came; bytes may be left
+        bool endedByClose{false};                 //!< The origin's close ended the response
         std::string request;                      //!< Request to send once connected
     };
 
@@ -171,6 +202,7 @@ class HttpProxy : public Application
     void UpFailed(Ptr<Socket> socket);
     void UpReceived(Ptr<Socket> socket);
     void UpClosed(Ptr<Socket> socket);
+    void UpPeerClosed(Ptr<Socket> socket);
 
     /**
      * @brief Serve the client's next request if it has one and none is served.
@@ -207,6 +239,31 @@ class HttpProxy : public Application
      * @param up the upstream connection
      */
     void Relay(Ptr<Socket> up);
+
+    /**
+     * @brief Read what the origin sent for a client that has gone, and let
+     * the connection go once the response is whole.
+     * @param up the upstream connection
+     */
+    void Discard(Ptr<Socket> up);
+
+    /**
+     * @brief After a read of an upstream connection: its response once it is
+     * whole (a body the origin's close delimits ends when nothing is left
+     * to read). A malformed response, or one the origin's close cut, closes
+     * the connection (and its client's, if it has one).
+     * @param up the upstream connection
+     * @return the response, or nothing yet (or ever, if closed)
+     */
+    std::optional<HttpResponse> FinishedResponse(Ptr<Socket> up);
+
+    /**
+     * @brief An upstream connection's response is whole: back to the idle
+     * connections to its origin, or closed if the response closes it.
+     * @param up the upstream connection
+     * @param closes the response closes the connection
+     */
+    void UpstreamDone(Ptr<Socket> up, bool closes);
 
     /**
      * @brief A request is done: the client's connection goes idle and
@@ -259,6 +316,8 @@ class HttpProxy : public Application
     TypeId m_upstreamPolicy;                                //!< UpstreamBufferPolicy
     double m_hitRatio;                                      //!< HitRatio
     Admission m_admission;                                  //!< Admission
+    ClientAbort m_clientAbort;                              //!< ClientAbort
+    std::string m_reverseTo;                                //!< ReverseTo
     Ptr<HttpDocumentStore> m_store;                         //!< Store
     Ptr<PersistentConnectionManager> m_manager;             //!< Manager
     Ptr<UniformRandomVariable> m_hit;                       //!< Draws hits
@@ -270,6 +329,7 @@ class HttpProxy : public Application
     Stats m_stats;                                          //!< Counters
     TracedCallback<Time, uint64_t, bool> m_requestTrace;    //!< Request served
     TracedCallback<uint32_t, uint32_t> m_pairTrace;         //!< Pairing at E2-ATBT
+    TracedCallback<Time, bool> m_clientAbortTrace;          //!< A client gone
 };
 
 } // namespace ns3

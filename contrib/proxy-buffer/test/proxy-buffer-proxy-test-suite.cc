@@ -32,18 +32,20 @@ struct Chain
 
 /**
  * @brief Link a client, a proxy and an origin whose stacks are installed:
- * 100 Mb/s links, 10 ms from the client to the proxy.
+ * 100 Mb/s links (the client's as given), 10 ms from the client to the proxy.
  * @param nodes client, proxy, origin
  * @param upDelay the proxy-origin link's delay
+ * @param downRate the client-proxy link's rate
  * @return the addresses the client and the proxy connect to
  */
 Chain
-LinkChain(NodeContainer nodes, const std::string& upDelay)
+LinkChain(NodeContainer nodes, const std::string& upDelay, const std::string& downRate)
 {
     PointToPointHelper p2p;
-    p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+    p2p.SetDeviceAttribute("DataRate", StringValue(downRate));
     p2p.SetChannelAttribute("Delay", StringValue("10ms"));
     NetDeviceContainer down = p2p.Install(nodes.Get(0), nodes.Get(1));
+    p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
     p2p.SetChannelAttribute("Delay", StringValue(upDelay));
     NetDeviceContainer up = p2p.Install(nodes.Get(1), nodes.Get(2));
     return {Ipv4AddressHelper("10.1.0.0", "255.255.255.0").Assign(down).GetAddress(1),
@@ -57,6 +59,7 @@ struct ProxyBed
     Ptr<HttpProxy> proxy;
     Ptr<HttpServer> origin; //!< The origin (null if scripted)
     std::vector<Ptr<HttpClient>> clients;
+    Ipv4Address proxyAddress; //!< The proxy's, on the clients' link
 
     /**
      * @brief Build it.
@@ -69,6 +72,7 @@ struct ProxyBed
      *        answering with it instead of an HttpServer
      * @param proxyPorts if not 0, the proxy's connect() takes Linux's
      *        ports (LocalPortAllocator) from a range of this many
+     * @param downRate the clients' link's rate
      */
     ProxyBed(uint32_t clientCount,
              double hitRatio,
@@ -76,7 +80,8 @@ struct ProxyBed
              HttpProxy::Admission admission,
              uint32_t requests,
              const HttpScriptedServer::Script* originScript = nullptr,
-             uint16_t proxyPorts = 0)
+             uint16_t proxyPorts = 0,
+             const std::string& downRate = "100Mbps")
     {
         TcpHostHelper stack;
         stack.SetHostModelEnabled(false);
@@ -91,7 +96,8 @@ struct ProxyBed
             stack.SetLocalPortAttribute("HighPort", UintegerValue(40000 + proxyPorts - 1));
             stack.Install(nodes.Get(1));
         }
-        auto [proxyAddress, originAddress] = LinkChain(nodes, "20ms");
+        auto [toProxy, originAddress] = LinkChain(nodes, "20ms", downRate);
+        proxyAddress = toProxy;
 
         Ptr<HttpFileSet> files = CreateObject<HttpFileSet>();
         files->AddFile(DOCUMENT, 1, "/a");
@@ -406,6 +412,129 @@ class InterimResponseTest : public TestCase
 };
 
 /**
+ * An origin that closes its connection right after a large response, to a
+ * client on a slower link than the origin's: the origin's FIN reaches the
+ * proxy while most of the response still waits in the upstream socket for
+ * room towards the client. The proxy relays all of it (ns-3 tells of the
+ * FIN before the bytes before it are read), for a response whose length is
+ * given and for one the close delimits (the proxy then closes the client's
+ * persistent connection after it, which delimits it there too).
+ */
+class OriginClosesTest : public TestCase
+{
+  public:
+    OriginClosesTest()
+        : TestCase("an origin's close after its response: every byte before it is relayed")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint64_t body = 400000;
+        for (bool length : {true, false})
+        {
+            const std::string head =
+                length ? "HTTP/1.1 200 OK\r\nContent-Length: " + std::to_string(body) + "\r\n\r\n"
+                       : "HTTP/1.0 200 OK\r\n\r\n";
+            HttpScriptedServer::Script script(1, {{Time(0), head + std::string(body, 'x'), true}});
+            // Persistent client connections: only the proxy's close can
+            // delimit a body the origin's close delimited.
+            ProxyBed bed(1, 0.0, 200, HttpProxy::REFUSE, 10, &script, 0, "5Mbps");
+            // The scripted origin writes its answer at once: room for all of it.
+            bed.nodes.Get(2)->GetObject<TcpHostSocketFactory>()->SetSocketAttribute(
+                "SndBufSize",
+                UintegerValue(1 << 20));
+            Simulator::Stop(Seconds(6));
+            Simulator::Run();
+            const auto& client = bed.clients[0]->GetStats();
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(client.requestsCompleted, 2u, "several responses");
+            NS_TEST_EXPECT_MSG_EQ(client.requestsFailed, 0u, "none cut by the origin's close");
+            NS_TEST_EXPECT_MSG_EQ(client.bodyBytes, client.requestsCompleted * body, "each whole");
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
+ * A client that gives up on a request at a slow origin (it closes 0.5 s in;
+ * the origin answers after 2 s), through a reverse proxy (ReverseTo: the
+ * request in origin form). ClientAbort Abort closes the upstream connection
+ * with the client's: the origin's answer is never read. Ignore leaves the
+ * request to finish: its response is read for no one, and the connection
+ * goes back to the idle ones to the origin.
+ */
+class ClientAbortTest : public TestCase
+{
+  public:
+    ClientAbortTest()
+        : TestCase(
+              "a client gone: the upstream request aborted (nginx's default) or left to finish")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (bool abort : {true, false})
+        {
+            const std::string answer = "HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nabc";
+            HttpScriptedServer::Script script(1, {{Seconds(2), answer, false}});
+            ProxyBed bed(0, 0.0, 200, HttpProxy::REFUSE, 1, &script);
+            bed.proxy->SetAttribute("ReverseTo", StringValue("origin0"));
+            bed.proxy->SetAttribute("ClientAbort", StringValue(abort ? "Abort" : "Ignore"));
+            std::vector<bool> traced;
+            std::vector<double> waits;
+            bed.proxy->TraceConnectWithoutContext(
+                "ClientAbort",
+                Callback<void, Time, bool>([&traced, &waits](Time waited, bool aborted) {
+                    traced.push_back(aborted);
+                    waits.push_back(waited.GetSeconds());
+                }));
+            Ptr<Socket> client =
+                Socket::CreateSocket(bed.nodes.Get(0), TcpHostSocketFactory::GetTypeId());
+            client->SetConnectCallback(
+                Callback<void, Ptr<Socket>>([](Ptr<Socket> s) {
+                    const std::string get = "GET /a HTTP/1.0\r\n\r\n";
+                    s->Send(reinterpret_cast<const uint8_t*>(get.data()), get.size(), 0);
+                }),
+                MakeNullCallback<void, Ptr<Socket>>());
+            Simulator::Schedule(Seconds(0.1), [&]() {
+                client->Connect(InetSocketAddress(bed.proxyAddress, 8080));
+            });
+            Simulator::Schedule(Seconds(0.6), [&]() { client->Close(); });
+            Simulator::Stop(Seconds(5));
+            Simulator::Run();
+            const HttpProxy::Stats& stats = bed.proxy->GetStats();
+            NS_TEST_EXPECT_MSG_EQ(stats.misses, 1, "the origin-form request went to ReverseTo");
+            NS_TEST_EXPECT_MSG_EQ(stats.badRequests, 0, "and was not refused");
+            NS_TEST_EXPECT_MSG_EQ(stats.clientAborts, 1, "the client gave up with it upstream");
+            NS_TEST_ASSERT_MSG_EQ(traced.size(), 1, "traced once");
+            NS_TEST_EXPECT_MSG_EQ(traced[0], abort, "as aborted or left to finish");
+            // The request reached the proxy after a handshake and its
+            // transfer (two 10-ms hops' round trips): under 0.5 s before the close.
+            NS_TEST_EXPECT_MSG_EQ_TOL(waits[0], 0.46, 0.03, "given up 0.5 s after it was sent");
+            if (abort)
+            {
+                NS_TEST_EXPECT_MSG_EQ(stats.bytesFromOrigins, 0, "the answer is never read");
+                NS_TEST_EXPECT_MSG_EQ(stats.responsesDiscarded, 0, "nothing discarded");
+            }
+            else
+            {
+                NS_TEST_EXPECT_MSG_EQ(stats.bytesFromOrigins, answer.size(), "read to its end");
+                NS_TEST_EXPECT_MSG_EQ(stats.responsesDiscarded, 1, "for no one");
+                NS_TEST_EXPECT_MSG_EQ(bed.proxy->GetManager()->GetIdleToOrigins().Size(),
+                                      1,
+                                      "the upstream connection idle again");
+            }
+            NS_TEST_EXPECT_MSG_EQ(stats.bytesToClients, 0, "the client got nothing");
+            client = nullptr;
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
  * The upstream cap through the proxy: a client on a fast path fetches a
  * large miss from an origin on a slow (400 ms round trip) path. With the
  * upstream connection under E2-ATBT (E2AtbtRcvBuffer) the proxy pairs the
@@ -445,7 +574,7 @@ class UpstreamCapTest : public TestCase
         proxyStack.SetSocketAttribute("BufferPolicy", TypeIdValue(E2AtbtSendBuffer::GetTypeId()));
         proxyStack.SetSocketAttribute("MaxRcvBufSize", UintegerValue(1 << 20));
         proxyStack.Install(nodes.Get(1));
-        auto [proxyAddress, originAddress] = LinkChain(nodes, "200ms");
+        auto [proxyAddress, originAddress] = LinkChain(nodes, "200ms", "100Mbps");
         Ptr<HttpFileSet> files = CreateObject<HttpFileSet>();
         files->AddFile(5000000, 1, "/big");
         Ptr<HttpServer> origin = CreateObject<HttpServer>();
@@ -532,6 +661,8 @@ class ProxyBufferProxyTestSuite : public TestSuite
         AddTestCase(new AdmissionTest(), Duration::QUICK);
         AddTestCase(new ResponseTimeTest(), Duration::QUICK);
         AddTestCase(new InterimResponseTest(), Duration::QUICK);
+        AddTestCase(new ClientAbortTest(), Duration::QUICK);
+        AddTestCase(new OriginClosesTest(), Duration::QUICK);
         AddTestCase(new UpstreamCapTest(), Duration::QUICK);
         AddTestCase(new UpstreamOutOfPortsTest(), Duration::QUICK);
     }

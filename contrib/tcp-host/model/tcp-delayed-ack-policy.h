@@ -29,6 +29,11 @@ struct TcpAckState
     uint32_t segments{0};     //!< Data segments received so far, this one included
     uint32_t readSinceAck{0}; //!< Bytes the application read since the last ACK left
     uint32_t bufferSize{0};   //!< Receive buffer size
+    /// Bytes the window last advertised still lets the peer send (its
+    /// right edge less the next byte expected; 0 if it is closed)
+    uint32_t windowLeft{0};
+    /// The window an ACK sent now would advertise (the buffer's free room)
+    uint32_t windowNow{0};
 };
 
 /**

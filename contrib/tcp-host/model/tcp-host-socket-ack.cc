@@ -182,6 +182,11 @@ TcpHostSocket::AckState(uint32_t bytes, bool pushed) const
     state.segments = m_dataSegments;
     state.readSinceAck = m_readSinceAck;
     state.bufferSize = m_tcb->m_rxBuffer->MaxBufferSize();
+    SequenceNumber32 next = m_tcb->m_rxBuffer->NextRxSequence();
+    SequenceNumber32 edge = m_ackedUpTo + SequenceNumber32(m_advWnd.Get());
+    state.windowLeft = edge > next ? edge - next : 0;
+    SequenceNumber32 room = m_tcb->m_rxBuffer->MaxRxSequence();
+    state.windowNow = room > next ? room - next : 0;
     return state;
 }
 

@@ -59,6 +59,15 @@ TcpLinuxDelayedAck::OnSegment(const TcpAckState& state)
     return Verdict::DEFER;
 }
 
+bool
+TcpLinuxDelayedAck::OnRead(const TcpAckState& state)
+{
+    // tcp_cleanup_rbuf(): window_clamp is the buffer; the update is sent
+    // only if the window grows at least twofold from at most half of it.
+    uint64_t left = state.windowLeft;
+    return 2 * left <= state.bufferSize && state.windowNow > 0 && state.windowNow >= 2 * left;
+}
+
 Time
 TcpLinuxDelayedAck::GetDelay(Ptr<Node> /* node */, Time /* now */, Time /* standard */)
 {

@@ -20,6 +20,12 @@ namespace ns3
  * - Afterwards an ACK goes at once when more than one MSS is unacknowledged
  *   (__tcp_ack_snd_check), otherwise after AckTimeout, a per-connection
  *   timer started by the first deferred segment (TCP_ATO_MIN = 40 ms).
+ * - A read sends a window update at once when the window left to the peer
+ *   is at most half the buffer and the window an ACK would now advertise
+ *   is at least twice it (tcp_cleanup_rbuf: "lots" of room freed): a
+ *   window closed by a slow reader opens with the read, not with the
+ *   peer's next zero-window probe. Its other case (an ACK pending for a
+ *   small pushed segment when a read empties the buffer) is not modelled.
  */
 class TcpLinuxDelayedAck : public TcpDelayedAckPolicy
 {
@@ -33,6 +39,7 @@ class TcpLinuxDelayedAck : public TcpDelayedAckPolicy
     std::string GetName() const override;
     bool DecidesAcks() const override;
     Verdict OnSegment(const TcpAckState& state) override;
+    bool OnRead(const TcpAckState& state) override;
     Time GetDelay(Ptr<Node> node, Time now, Time standard) override;
     Ptr<TcpDelayedAckPolicy> Fork() const override;
 

@@ -7,7 +7,9 @@
 // the seed-002 traces.
 
 #include "ns3/core-module.h"
+#include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/point-to-point-module.h"
 #include "ns3/tcp-host-module.h"
 
 using namespace ns3;
@@ -150,6 +152,100 @@ class LinuxRuleTest : public TestCase
         NS_TEST_EXPECT_MSG_EQ(today->GetDelay(nullptr, Seconds(1), MilliSeconds(200)),
                               MilliSeconds(40),
                               "a deferred ACK waits 40 ms");
+        // Reads: tcp_cleanup_rbuf()'s window update.
+        TcpAckState read = Arrival(0, 0, 30);
+        read.bufferSize = 131072;
+        read.windowLeft = 100000;
+        read.windowNow = 131072;
+        NS_TEST_EXPECT_MSG_EQ(today->OnRead(read), false, "more than half the buffer left: none");
+        read.windowLeft = 0;
+        read.windowNow = 2896;
+        NS_TEST_EXPECT_MSG_EQ(today->OnRead(read), true, "a closed window opened: at once");
+        read.windowNow = 0;
+        NS_TEST_EXPECT_MSG_EQ(today->OnRead(read), false, "still closed: nothing to say");
+        read.windowLeft = 40000;
+        read.windowNow = 79999;
+        NS_TEST_EXPECT_MSG_EQ(today->OnRead(read), false, "less than twice the window left");
+        read.windowNow = 80000;
+        NS_TEST_EXPECT_MSG_EQ(today->OnRead(read), true, "twice: at once");
+    }
+};
+
+/**
+ * A Linux receiver that reads late: 600 KB sent at once over a 100 Mb/s
+ * path; the receiver reads nothing for a second (its 128-KB window closes),
+ * then everything. The read's window update reopens the window at once, so
+ * the rest arrives within a few round trips, not after the sender's
+ * zero-window probe (the persist timer, ns-3's PersistTimeout of 6 s).
+ */
+class LinuxLateReaderTest : public TestCase
+{
+  public:
+    LinuxLateReaderTest()
+        : TestCase("Linux: a late read's window update reopens a closed window at once")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t total = 600000;
+        NodeContainer nodes(2);
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+        p2p.SetChannelAttribute("Delay", StringValue("5ms"));
+        NetDeviceContainer devices = p2p.Install(nodes);
+        TcpHostHelper stack;
+        stack.SetProfile("Linux-6");
+        stack.Install(nodes);
+        Ipv4InterfaceContainer addresses =
+            Ipv4AddressHelper("10.1.1.0", "255.255.255.0").Assign(devices);
+
+        Ptr<Socket> listener =
+            Socket::CreateSocket(nodes.Get(1), TcpHostSocketFactory::GetTypeId());
+        listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), 80));
+        listener->Listen();
+        Ptr<Socket> reader;
+        uint32_t received = 0;
+        Time done(0);
+        auto readAll = [&received, &done, total](Ptr<Socket> s) {
+            while (Ptr<Packet> p = s->Recv())
+            {
+                if (p->GetSize() == 0)
+                {
+                    break;
+                }
+                received += p->GetSize();
+            }
+            if (received >= total && done.IsZero())
+            {
+                done = Simulator::Now();
+            }
+        };
+        listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+                                    Callback<void, Ptr<Socket>, const Address&>(
+                                        [&reader](Ptr<Socket> s, const Address&) { reader = s; }));
+        Simulator::Schedule(Seconds(1), [&]() {
+            readAll(reader);
+            reader->SetRecvCallback(Callback<void, Ptr<Socket>>(readAll));
+        });
+
+        Ptr<Socket> sender = Socket::CreateSocket(nodes.Get(0), TcpHostSocketFactory::GetTypeId());
+        sender->SetAttribute("SndBufSize", UintegerValue(total));
+        sender->SetConnectCallback(
+            Callback<void, Ptr<Socket>>([total](Ptr<Socket> s) { s->Send(Create<Packet>(total)); }),
+            MakeNullCallback<void, Ptr<Socket>>());
+        Simulator::ScheduleNow([sender, to = addresses.GetAddress(1)]() {
+            sender->Connect(InetSocketAddress(to, 80)); // once the nodes are initialized
+        });
+        Simulator::Stop(Seconds(20));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(received, total, "everything arrived");
+        NS_TEST_EXPECT_MSG_LT(done, Seconds(1.5), "within a few round trips of the read");
+        listener = nullptr;
+        reader = nullptr;
+        sender = nullptr;
+        Simulator::Destroy();
     }
 };
 
@@ -210,6 +306,7 @@ class TcpDelayedAckTestSuite : public TestSuite
         AddTestCase(new BsdRuleTest(), Duration::QUICK);
         AddTestCase(new SolarisRuleTest(), Duration::QUICK);
         AddTestCase(new LinuxRuleTest(), Duration::QUICK);
+        AddTestCase(new LinuxLateReaderTest(), Duration::QUICK);
         AddTestCase(new ClockTest(), Duration::QUICK);
     }
 };
