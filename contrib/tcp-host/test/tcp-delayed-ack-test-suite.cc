@@ -176,13 +176,19 @@ class LinuxRuleTest : public TestCase
  * path; the receiver reads nothing for a second (its 128-KB window closes),
  * then everything. The read's window update reopens the window at once, so
  * the rest arrives within a few round trips, not after the sender's
- * zero-window probe (the persist timer, ns-3's PersistTimeout of 6 s).
+ * zero-window probe (the persist timer, ns-3's PersistTimeout of 6 s). A
+ * receiver that reads each segment as it comes keeps its window open, and
+ * its reads send no update: its ACKs are the segments' (every second one
+ * after the quick ACKs), not one per read.
  */
 class LinuxLateReaderTest : public TestCase
 {
   public:
-    LinuxLateReaderTest()
-        : TestCase("Linux: a late read's window update reopens a closed window at once")
+    /// @param late read after a second, or each segment as it comes
+    explicit LinuxLateReaderTest(bool late)
+        : TestCase(late ? "Linux: a late read's window update reopens a closed window at once"
+                        : "Linux: reads that keep the window open send no window update"),
+          m_late(late)
     {
     }
 
@@ -222,13 +228,38 @@ class LinuxLateReaderTest : public TestCase
                 done = Simulator::Now();
             }
         };
-        listener->SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
-                                    Callback<void, Ptr<Socket>, const Address&>(
-                                        [&reader](Ptr<Socket> s, const Address&) { reader = s; }));
-        Simulator::Schedule(Seconds(1), [&]() {
-            readAll(reader);
-            reader->SetRecvCallback(Callback<void, Ptr<Socket>>(readAll));
-        });
+        uint32_t dataSegments = 0;
+        uint32_t acks = 0;
+        listener->SetAcceptCallback(
+            MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+            Callback<void, Ptr<Socket>, const Address&>([&](Ptr<Socket> s, const Address&) {
+                reader = s;
+                s->TraceConnectWithoutContext(
+                    "Rx",
+                    Callback<void, Ptr<const Packet>, const TcpHeader&, Ptr<const TcpSocketBase>>(
+                        [&dataSegments](Ptr<const Packet> p,
+                                        const TcpHeader&,
+                                        Ptr<const TcpSocketBase>) {
+                            dataSegments += p->GetSize() > 0;
+                        }));
+                s->TraceConnectWithoutContext(
+                    "Tx",
+                    Callback<void, Ptr<const Packet>, const TcpHeader&, Ptr<const TcpSocketBase>>(
+                        [&acks](Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase>) {
+                            acks += p->GetSize() == 0 && (h.GetFlags() & TcpHeader::ACK);
+                        }));
+                if (!m_late)
+                {
+                    s->SetRecvCallback(Callback<void, Ptr<Socket>>(readAll));
+                }
+            }));
+        if (m_late)
+        {
+            Simulator::Schedule(Seconds(1), [&]() {
+                readAll(reader);
+                reader->SetRecvCallback(Callback<void, Ptr<Socket>>(readAll));
+            });
+        }
 
         Ptr<Socket> sender = Socket::CreateSocket(nodes.Get(0), TcpHostSocketFactory::GetTypeId());
         sender->SetAttribute("SndBufSize", UintegerValue(total));
@@ -241,12 +272,24 @@ class LinuxLateReaderTest : public TestCase
         Simulator::Stop(Seconds(20));
         Simulator::Run();
         NS_TEST_EXPECT_MSG_EQ(received, total, "everything arrived");
-        NS_TEST_EXPECT_MSG_LT(done, Seconds(1.5), "within a few round trips of the read");
+        if (m_late)
+        {
+            NS_TEST_EXPECT_MSG_LT(done, Seconds(1.5), "within a few round trips of the read");
+        }
+        else
+        {
+            // 16 quick ACKs, then one for every second segment: about 0.54
+            // of the segments; an update on every read would be one each.
+            NS_TEST_EXPECT_MSG_LT(acks, dataSegments * 3 / 4, "no ACK per read");
+            NS_TEST_EXPECT_MSG_GT(acks, dataSegments / 3, "every second segment acknowledged");
+        }
         listener = nullptr;
         reader = nullptr;
         sender = nullptr;
         Simulator::Destroy();
     }
+
+    bool m_late; //!< Read after a second, not as segments come
 };
 
 /// The host's clock: ticks every 200 ms at a fixed phase, shared by the
@@ -306,7 +349,8 @@ class TcpDelayedAckTestSuite : public TestSuite
         AddTestCase(new BsdRuleTest(), Duration::QUICK);
         AddTestCase(new SolarisRuleTest(), Duration::QUICK);
         AddTestCase(new LinuxRuleTest(), Duration::QUICK);
-        AddTestCase(new LinuxLateReaderTest(), Duration::QUICK);
+        AddTestCase(new LinuxLateReaderTest(true), Duration::QUICK);
+        AddTestCase(new LinuxLateReaderTest(false), Duration::QUICK);
         AddTestCase(new ClockTest(), Duration::QUICK);
     }
 };
