@@ -87,6 +87,14 @@ def summarize(values):
     return {"n": n, "mean": mean, "std": std, "ci95": t975(n - 1) * std / math.sqrt(n)}
 
 
+def mean_ci_text(s, digits=3):
+    """A summary as the checks' tables write it: the mean to `digits`
+    significant figures, then +- the 95 % half-width (left out when it
+    cannot be estimated)."""
+    text = f"{s['mean']:.{digits}g}"
+    return text if math.isnan(s["ci95"]) else f"{text} +- {s['ci95']:.2g}"
+
+
 def scaled(s, k):
     """The summary of k times the values of summary s (k >= 0): to compare
     a mean with a multiple of another (a gain of +15 %: a - 1.15 b)."""

@@ -32,7 +32,7 @@ import math
 from .. import gnuplot, readme, verdict
 from ..csvio import columns_of, write_csv, write_summary
 from ..registry import Experiment, Point, register
-from ..stats import paired_difference, summarize_groups
+from ..stats import mean_ci_text, paired_difference, summarize_groups
 from ..store import TimelinePoint
 
 MODEL_PROGRAM = "dtoc-fluid"
@@ -83,11 +83,6 @@ def scale_text(scale):
     runs, at, length, after, _ = SCALES[scale]
     return (f"scale {scale}: {runs} run{'s' if runs != 1 else ''}; base {BASE_LOAD:g} %, spike 200 % for {length:g} s"
             f" at {at:g} s, {after:g} s after it; timeout 5 s, 3 retries")  # fmt: skip
-
-
-def _fmt(s, digits=3):
-    text = f"{s['mean']:.{digits}g}"
-    return text if math.isnan(s["ci95"]) else f"{text} +- {s['ci95']:.2g}"
 
 
 @register
@@ -179,11 +174,11 @@ class Metastable(Experiment):
                 [float(r["after_late_useful_pct"]) for r in mine],
                 [RECOVERED_SHARE * float(r["before_useful_pct"]) for r in mine])).verdict  # fmt: skip
             lines.append(
-                f"{cure:>18} {retry:>9} {_fmt(s['before_useful_pct']):>12}"
-                f" {_fmt(s['during_useful_pct']):>12} {_fmt(s['after_early_useful_pct']):>16}"
-                f" {_fmt(s['after_late_useful_pct']):>14} {_fmt(s['after_late_dead_cpu_pct']):>12}"
-                f" {_fmt(s['recovery_s']):>13} {_fmt(s['retries_made']):>10}"
-                f" {_fmt(s['retries_refused']):>9}  {str(v):<14} {own}"
+                f"{cure:>18} {retry:>9} {mean_ci_text(s['before_useful_pct']):>12}"
+                f" {mean_ci_text(s['during_useful_pct']):>12} {mean_ci_text(s['after_early_useful_pct']):>16}"
+                f" {mean_ci_text(s['after_late_useful_pct']):>14} {mean_ci_text(s['after_late_dead_cpu_pct']):>12}"
+                f" {mean_ci_text(s['recovery_s']):>13} {mean_ci_text(s['retries_made']):>10}"
+                f" {mean_ci_text(s['retries_refused']):>9}  {str(v):<14} {own}"
             )  # fmt: skip
         lines += ["", "Each cure against the regular server, same retry policy (paired runs: the same"
                   " arrivals), goodput in the second half after the spike, 95 %:"]  # fmt: skip

@@ -22,9 +22,9 @@ import math
 from .. import readme, verdict
 from ..csvio import columns_of, write_csv, write_summary
 from ..registry import Experiment, register
-from ..stats import paired_difference, summarize_groups
+from ..stats import mean_ci_text, paired_difference, summarize_groups
 from ..store import TimelinePoint
-from .metastable import BASE_LOAD, RECOVERED_SHARE, SCALES, VALUES, _fmt, plot_timelines, scale_text
+from .metastable import BASE_LOAD, RECOVERED_SHARE, SCALES, VALUES, plot_timelines, scale_text
 
 STRATEGIES = ("regular", "dtoc")
 CLAIMED = "dtoc"  # the server whose cure a proxy can hide; the regular one is the control
@@ -86,10 +86,10 @@ class MetastableProxy(Experiment):
         for (strategy, proxy, retry), s in summary.items():
             v = verdict.band(s["after_late_useful_pct"], lo=back)
             lines.append(
-                f"{strategy:>8} {proxy:>6} {retry:>9} {_fmt(s['before_useful_pct']):>12}"
-                f" {_fmt(s['during_useful_pct']):>12} {_fmt(s['after_late_useful_pct']):>14}"
-                f" {_fmt(s['after_late_dead_cpu_pct']):>12} {_fmt(s['server_dropped']):>14}"
-                f" {_fmt(s['client_aborts']):>14} {_fmt(s['responses_discarded']):>14}  {v}"
+                f"{strategy:>8} {proxy:>6} {retry:>9} {mean_ci_text(s['before_useful_pct']):>12}"
+                f" {mean_ci_text(s['during_useful_pct']):>12} {mean_ci_text(s['after_late_useful_pct']):>14}"
+                f" {mean_ci_text(s['after_late_dead_cpu_pct']):>12} {mean_ci_text(s['server_dropped']):>14}"
+                f" {mean_ci_text(s['client_aborts']):>14} {mean_ci_text(s['responses_discarded']):>14}  {v}"
             )  # fmt: skip
         by_run = {}
         for r in rows:

@@ -28,7 +28,7 @@ import math
 from .. import gnuplot, readme, verdict
 from ..csvio import columns_of, write_csv, write_summary
 from ..registry import Experiment, Point, register
-from ..stats import paired_difference, summarize, summarize_groups
+from ..stats import mean_ci_text, paired_difference, summarize, summarize_groups
 
 PLACEMENTS = ("standard", "swap", "origin-swap")
 TW_REUSE = ("Off", "On")
@@ -89,11 +89,6 @@ def scale_text(scale):
     sizes = ", ".join(f"{n} clients: {r} runs of {d:g} s" + ("" if len(c) == len(ALL) else " (the claims' configurations)")
                       for n, r, d, c in SCALES[scale])  # fmt: skip
     return f"scale {scale}: {sizes}; Linux-6 hosts, scheme 3, one origin"
-
-
-def _fmt(s, digits=3):
-    text = f"{s['mean']:.{digits}g}"
-    return text if math.isnan(s["ci95"]) else f"{text} +- {s['ci95']:.2g}"
 
 
 # The claims, each decided at every client count on paired runs (the same
@@ -200,11 +195,11 @@ class ProxyNow(Experiment):
         ]  # fmt: skip
         for (n, placement, reuse), s in summary.items():
             lines.append(
-                f"{n:>7} {placement:>11} {reuse:>5} {_fmt(s['connect_errors']):>15}"
-                f" {_fmt(s['unavailable']):>15} {_fmt(s['upstream_opened']):>15}"
-                f" {_fmt(s['tw_reused']):>13} {_fmt(s['proxy_time_wait']):>15}"
-                f" {_fmt(s['proxy_time_wait_peak']):>13} {_fmt(s['origin_time_wait']):>15}"
-                f" {_fmt(s['mb_moved']):>15} {_fmt(s['mean_wait_s']):>12}"
+                f"{n:>7} {placement:>11} {reuse:>5} {mean_ci_text(s['connect_errors']):>15}"
+                f" {mean_ci_text(s['unavailable']):>15} {mean_ci_text(s['upstream_opened']):>15}"
+                f" {mean_ci_text(s['tw_reused']):>13} {mean_ci_text(s['proxy_time_wait']):>15}"
+                f" {mean_ci_text(s['proxy_time_wait_peak']):>13} {mean_ci_text(s['origin_time_wait']):>15}"
+                f" {mean_ci_text(s['mb_moved']):>15} {mean_ci_text(s['mean_wait_s']):>12}"
             )  # fmt: skip
         lines += [
             "",
@@ -218,9 +213,9 @@ class ProxyNow(Experiment):
         ]  # fmt: skip
         for (n, placement, reuse), s in summary.items():
             lines.append(
-                f"{n:>7} {placement:>11} {reuse:>5} {_fmt(s['tw_overflows']):>15}"
-                f" {_fmt(s['listen_drops']):>15} {_fmt(s['memory_peak_mb']):>15}"
-                f" {s['pool_mb']['mean']:>9.4g} {_fmt(s['response_small_s']):>15} {_fmt(s['response_large_s']):>15}"
+                f"{n:>7} {placement:>11} {reuse:>5} {mean_ci_text(s['tw_overflows']):>15}"
+                f" {mean_ci_text(s['listen_drops']):>15} {mean_ci_text(s['memory_peak_mb']):>15}"
+                f" {s['pool_mb']['mean']:>9.4g} {mean_ci_text(s['response_small_s']):>15} {mean_ci_text(s['response_large_s']):>15}"
             )  # fmt: skip
         lines += ["", "Claims, on paired runs (the same clients and requests), 95 %:"]
         by_run = {}
