@@ -96,6 +96,17 @@ def test_proxy_metastable_rejects_an_unknown_proxy():
     assert "--proxy must be one of abort | ignore" in result.stderr
 
 
+@pytest.mark.parametrize(
+    "setting", ["--ns3::HttpProxy::ClientAbort=Ignore", "--ns3::HttpProxy::HitRatio=0.5"]
+)
+def test_proxy_metastable_refuses_what_it_would_override(setting):
+    """The experiment sets the proxy's client-abort rule (from --proxy) and
+    its cache: a user's default for them would lose in silence."""
+    result = run("proxy-metastable", "--proxy=abort", setting)
+    assert result.returncode == 1 and result.stdout == ""
+    assert "is the experiment's own" in result.stderr
+
+
 def test_proxy_metastable_passes_aborts_or_hides_them():
     """Behind a reverse proxy that closes the upstream connection when a user
     gives up (nginx's default), the DTOC server sees the users leave and

@@ -30,6 +30,7 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/tcp-host-helper.h"
+#include "ns3/tcp-host-profile.h"
 #include "ns3/tcp-input-stage.h"
 #include "ns3/tcp-listen-queue.h"
 #include "ns3/traffic-control-helper.h"
@@ -246,6 +247,23 @@ LoadAt(const std::vector<DtocLoadStep>& pattern, Time at)
     return pattern.back().loadPercent;
 }
 
+/**
+ * @return the first of the proxy's attributes the experiment sets whose
+ * default the user set (TcpHostProfile::IsUserDefault), or "" if none
+ */
+std::string
+ProxySettingsTheUserSet()
+{
+    for (const char* name : {"ClientAbort", "ReverseTo", "HitRatio", "Port", "Manager"})
+    {
+        if (TcpHostProfile::IsUserDefault(HttpProxy::GetTypeId(), name))
+        {
+            return name;
+        }
+    }
+    return "";
+}
+
 } // namespace
 
 std::vector<DtocLoadStep>
@@ -393,6 +411,13 @@ DtocExperimentConfig::Validate() const
     else if (proxy != "none" && proxy != "abort" && proxy != "ignore")
     {
         why << "unknown proxy '" << proxy << "' (none, abort or ignore)";
+    }
+    else if (std::string set = ProxySettingsTheUserSet(); proxy != "none" && !set.empty())
+    {
+        // The experiment sets these from its configuration: a user's default
+        // would silently lose to it.
+        why << "ns3::HttpProxy::" << set << " is the experiment's own (the client-abort rule "
+            << "is --proxy; the proxy reverses to the server without a cache)";
     }
     else if (std::string problem = SimulatedTimeProblem("the run (warm-up and measurement, or "
                                                         "the day's periods)",
@@ -610,6 +635,10 @@ RunDtocExperiment(const DtocExperimentConfig& c)
             userHosts.Get(i)->GetObject<TcpInputStage>()->GetDirectDeliveries();
     }
     result.directDeliveries += serverNode->GetObject<TcpInputStage>()->GetDirectDeliveries();
+    if (proxied)
+    {
+        result.directDeliveries += proxyNode->GetObject<TcpInputStage>()->GetDirectDeliveries();
+    }
     result.serverLookups = serverNode->GetObject<TcpInputStage>()->GetLookups();
     if (proxy)
     {

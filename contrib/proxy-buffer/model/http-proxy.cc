@@ -677,6 +677,12 @@ HttpProxy::DownClosed(Ptr<Socket> socket)
             it->second.upstream = nullptr;
             m_up.at(up).downstream = nullptr;
             m_up.at(up).orphaned = true;
+            if (m_up.at(up).connected)
+            {
+                // What Relay left in the socket for want of room would wait
+                // for the origin's next segment, which may never come.
+                Discard(up);
+            }
         }
     }
     CloseDownstream(socket); // and, under Abort, the upstream connection with it

@@ -490,6 +490,67 @@ class ClientAbortTest : public TestCase
 };
 
 /**
+ * A client that leaves in the middle of a large response, under Ignore:
+ * small buffers and a client that never reads stop the relay with part of
+ * the response waiting in the upstream socket and the origin held by a
+ * closed window (Linux's delayed-ACK policy: a read that opens the window
+ * sends an update). The proxy must read what waits at once; otherwise only
+ * the origin's zero-window probe, PersistTimeout (6 s) later, would wake
+ * it: the run ends 2 s after the client leaves, before that probe.
+ */
+class ClientGoneMidResponseTest : public TestCase
+{
+  public:
+    ClientGoneMidResponseTest()
+        : TestCase("a client gone mid-response under Ignore: what waits upstream is read at "
+                   "once and the rest follows")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(8192));
+        Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(8192));
+        // Linux's window update on a read (the proxy-metastable proxy's):
+        // a read that opens the window tells the origin at once.
+        Config::SetDefault("ns3::TcpHostSocket::DelayedAckPolicy",
+                           TypeIdValue(TcpLinuxDelayedAck::GetTypeId()));
+        ProxyBed bed(0, 0.0, 200, HttpProxy::REFUSE, 1);
+        bed.proxy->SetAttribute("ReverseTo", StringValue("origin0"));
+        bed.proxy->SetAttribute("ClientAbort", StringValue("Ignore"));
+        uint64_t relayedAtClose = 0;
+        Ptr<Socket> client =
+            Socket::CreateSocket(bed.nodes.Get(0), TcpHostSocketFactory::GetTypeId());
+        client->SetConnectCallback(
+            Callback<void, Ptr<Socket>>([](Ptr<Socket> s) {
+                const std::string get = "GET /a HTTP/1.0\r\n\r\n";
+                s->Send(reinterpret_cast<const uint8_t*>(get.data()), get.size(), 0);
+            }),
+            MakeNullCallback<void, Ptr<Socket>>());
+        Simulator::Schedule(Seconds(0.1),
+                            [&]() { client->Connect(InetSocketAddress(bed.proxyAddress, 8080)); });
+        Simulator::Schedule(Seconds(3), [&]() {
+            relayedAtClose = bed.proxy->GetStats().bytesToClients;
+            client->Close();
+        });
+        Simulator::Stop(Seconds(5));
+        Simulator::Run();
+        const HttpProxy::Stats& stats = bed.proxy->GetStats();
+        NS_TEST_EXPECT_MSG_EQ(stats.clientAborts, 1, "the client left with it upstream");
+        NS_TEST_EXPECT_MSG_LT(relayedAtClose, DOCUMENT / 2, "left with most of it unsent");
+        NS_TEST_EXPECT_MSG_EQ(stats.responsesDiscarded, 1, "the rest read for no one");
+        NS_TEST_EXPECT_MSG_GT(stats.bytesFromOrigins, DOCUMENT, "body and head read");
+        NS_TEST_EXPECT_MSG_EQ(bed.proxy->GetManager()->GetIdleToOrigins().Size(),
+                              1,
+                              "the upstream connection idle again");
+        client = nullptr;
+        Simulator::Destroy();
+        Config::Reset();
+    }
+};
+
+/**
  * The upstream cap through the proxy: a client on a fast path fetches a
  * large miss from an origin on a slow (400 ms round trip) path. With the
  * upstream connection under E2-ATBT (E2AtbtRcvBuffer) the proxy pairs the
@@ -617,6 +678,7 @@ class ProxyBufferProxyTestSuite : public TestSuite
         AddTestCase(new ResponseTimeTest(), Duration::QUICK);
         AddTestCase(new InterimResponseTest(), Duration::QUICK);
         AddTestCase(new ClientAbortTest(), Duration::QUICK);
+        AddTestCase(new ClientGoneMidResponseTest(), Duration::QUICK);
         AddTestCase(new UpstreamCapTest(), Duration::QUICK);
         AddTestCase(new UpstreamOutOfPortsTest(), Duration::QUICK);
     }

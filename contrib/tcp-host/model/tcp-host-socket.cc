@@ -754,6 +754,9 @@ TcpHostSocket::PersistTimeout()
             Simulator::Schedule(m_persistTimeout, &TcpHostSocket::PersistTimeout, this);
         return;
     }
+    // The probe carries an ACK and our window, sent past SendDataPacket:
+    // note it, or the edge last advertised (AckState) reads low.
+    NoteAckSent();
     TcpSocketBase::PersistTimeout();
 }
 

@@ -64,8 +64,13 @@ TcpLinuxDelayedAck::OnRead(const TcpAckState& state)
 {
     // tcp_cleanup_rbuf(): window_clamp is the buffer; the update is sent
     // only if the window grows at least twofold from at most half of it.
+    // The window it would advertise is __tcp_select_window()'s, which
+    // offers nothing below one MSS or a sixteenth of the space (silly
+    // window avoidance): such a window counts as still closed.
     uint64_t left = state.windowLeft;
-    return 2 * left <= state.bufferSize && state.windowNow > 0 && state.windowNow >= 2 * left;
+    uint32_t floor = std::max(state.mss, state.bufferSize / 16);
+    uint64_t now = state.windowNow >= floor ? state.windowNow : 0;
+    return 2 * left <= state.bufferSize && now > 0 && now >= 2 * left;
 }
 
 Time

@@ -160,7 +160,17 @@ class LinuxRuleTest : public TestCase
         NS_TEST_EXPECT_MSG_EQ(today->OnRead(read), false, "more than half the buffer left: none");
         read.windowLeft = 0;
         read.windowNow = 2896;
+        NS_TEST_EXPECT_MSG_EQ(today->OnRead(read),
+                              false,
+                              "under a sixteenth of the buffer: advertised as closed, none");
+        read.windowNow = 131072 / 16;
         NS_TEST_EXPECT_MSG_EQ(today->OnRead(read), true, "a closed window opened: at once");
+        read.bufferSize = 8 * MSS; // a sixteenth under one MSS: the MSS is the floor
+        read.windowNow = MSS - 1;
+        NS_TEST_EXPECT_MSG_EQ(today->OnRead(read), false, "under one MSS: none");
+        read.windowNow = MSS;
+        NS_TEST_EXPECT_MSG_EQ(today->OnRead(read), true, "one MSS: at once");
+        read.bufferSize = 131072;
         read.windowNow = 0;
         NS_TEST_EXPECT_MSG_EQ(today->OnRead(read), false, "still closed: nothing to say");
         read.windowLeft = 40000;
