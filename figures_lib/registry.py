@@ -8,71 +8,12 @@ figures_lib/experiments/ that defines a subclass and decorates it with
 @register, and import it from figures_lib/experiments/__init__.py.
 """
 
-from dataclasses import dataclass, field
+
+from .paths import outputs_dir
 
 SCALES = ("paper", "quick")
 
 _REGISTRY = {}
-
-
-@dataclass(frozen=True)
-class Point:
-    """One run of one program: the experiment, the scale and the parameters.
-
-    params maps the program's command-line option names to values; the
-    command line, the store key and the row all follow from it.
-    """
-
-    experiment: str
-    scale: str
-    program: str
-    params: tuple = field(default_factory=tuple)  # sorted (name, value) pairs
-
-    @classmethod
-    def make(cls, experiment, scale, program, **params):
-        return cls(experiment, scale, program, tuple(sorted(params.items())))
-
-    def param(self, name):
-        return dict(self.params)[name]
-
-    def args(self):
-        return [f"--{name}={format_value(value)}" for name, value in self.params]
-
-    def label(self):
-        return f"{self.experiment}/{self.scale}: {self.program} " + " ".join(self.args())
-
-    # Files the program writes besides its CSV row, each named on its
-    # command line: (option, suffix) pairs. The runner passes
-    # --option=PATH (a temporary file), and the store keeps the file beside
-    # the point's own as <key><suffix>. A stored point whose side files are
-    # not all there counts as missing. None by default.
-    SIDE_FILES = ()
-
-    def side_suffixes(self):
-        return tuple(suffix for _, suffix in self.SIDE_FILES)
-
-    def store_folder(self):
-        """The folder of the result store that keeps this point."""
-        from . import store  # noqa: PLC0415 (store imports this module)
-
-        return store.root(self.scale) / self.experiment
-
-    def side_file(self, suffix=None):
-        """The store path of a side file (the only one if suffix is None)."""
-        from . import store  # noqa: PLC0415 (store imports this module)
-
-        if suffix is None:
-            (suffix,) = self.side_suffixes()
-        return store.side_path(self, suffix)
-
-
-def format_value(value):
-    """Canonical text of a parameter value (2.0 -> '2', 0.5 -> '0.5')."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, float):
-        return f"{value:g}"
-    return str(value)
 
 
 class Experiment:
@@ -97,8 +38,6 @@ class Experiment:
 
     def outdir(self, scale):
         """Where outputs() writes at this scale."""
-        from .paths import outputs_dir  # noqa: PLC0415
-
         return outputs_dir(scale)
 
     def input_problem(self, bin_dir):

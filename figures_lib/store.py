@@ -37,10 +37,9 @@ from dataclasses import dataclass
 
 from ns3_contrib_suite import ns3_runtime
 
-from .paths import BUILD, ROOT, STORE, QUICK_STORE
-from .registry import Point, format_value
+from .paths import BUILD, ROOT
+from .point import key, path, root, side_path  # noqa: F401 (how the store names its files)
 
-_UNSAFE = re.compile(r"[^A-Za-z0-9._=+-]")
 # Source files of a module that build its library
 _SOURCE_DIRS = ("model", "helper")
 _SOURCE_SUFFIXES = (".cc", ".h", ".txt", ".cmake")
@@ -48,26 +47,6 @@ _SOURCE_SUFFIXES = (".cc", ".h", ".txt", ".cmake")
 
 class StoreError(Exception):
     pass
-
-
-def root(scale):
-    return STORE if scale == "paper" else QUICK_STORE
-
-
-def key(point):
-    text = "_".join(f"{name}={format_value(value)}" for name, value in point.params)
-    return _UNSAFE.sub("-", text) or "default"
-
-
-def path(point):
-    """The point's file in the store."""
-    return point.store_folder() / f"{key(point)}.csv"
-
-
-def side_path(point, suffix):
-    """The store path of one of the point's side files."""
-    p = path(point)
-    return p.with_name(p.stem + suffix)
 
 
 # ---------------------------------------------------------------- fingerprint
@@ -232,15 +211,3 @@ def adopt(point, entry, fingerprint, note):
     meta["adopted"] = f"{entry.fingerprint} -> {fingerprint} {note}"
     meta["fingerprint"] = fingerprint
     _write(path(point), Entry(meta, entry.output).text())
-
-
-# ---------------------------------------------------------------- points with side files
-
-
-class TimelinePoint(Point):
-    """A point whose program also writes its run over time: --timeline=PATH."""
-
-    SIDE_FILES = (("timeline", "-timeline.csv"),)
-
-    def timeline(self):
-        return self.side_file("-timeline.csv")

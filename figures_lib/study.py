@@ -43,10 +43,11 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import registry, stats
+from . import registry, stats, store
 from .csvio import write_csv
 from .paths import FIGURES, ROOT
-from .registry import Experiment, Point, format_value
+from .point import format_value, Point
+from .registry import Experiment
 
 STUDIES = FIGURES / "studies"
 DEFINITION = "study.json"  # the definition, kept in the study's folder
@@ -232,7 +233,6 @@ class Study(Experiment):
 
     def compare(self, rows, outdir):
         """Base vs study, per group of points that differ only in RngRun."""
-        from . import store  # noqa: PLC0415 (store imports registry)
         from .csvio import parse_point_output  # noqa: PLC0415
 
         groups = {}

@@ -192,16 +192,22 @@ def main(experiments, args):
 # ---------------------------------------------------------------- --verify
 
 
-def choose(experiments, scale, count, rng):
-    """count stored points at random (all if 'all'), drawn from the
-    experiments in turn so that a few cover several experiments."""
-    pools = []
+def choose(experiments, scale, count, rng, stamp):
+    """count stored points at random (all if 'all'), drawn in turn from the
+    groups of an experiment's points stored with one fingerprint, those of
+    another model than the current first: a few cover several experiments
+    and each model their points were stored with (--adopt restamps a group
+    only if its points drawn all reproduce)."""
+    groups = {}
     for exp in experiments:
-        stored = [(p, e) for p in exp.points(scale) if (e := store.load(p)) is not None]
-        rng.shuffle(stored)
-        if stored:
-            pools.append(stored)
+        for p in exp.points(scale):
+            if (e := store.load(p)) is not None:
+                groups.setdefault((exp.name, e.fingerprint), []).append((p, e))
+    pools = list(groups.values())
+    for pool in pools:
+        rng.shuffle(pool)
     rng.shuffle(pools)
+    pools.sort(key=lambda pool: pool[0][1].fingerprint == stamp[pool[0][0].program])
     chosen = []
     want = sum(map(len, pools)) if count == "all" else count
     while pools and len(chosen) < want:
@@ -244,12 +250,11 @@ def differences(point, entry, result):
 def verify(experiments, scale, args):
     seed = int.from_bytes(os.urandom(4), "little")
     rng = random.Random(seed)
-    chosen = choose(experiments, scale, args.verify, rng)
+    stamp = fingerprints_to_stamp(experiments, args.no_build)
+    chosen = choose(experiments, scale, args.verify, rng, stamp)
     if not chosen:
         print("figures.py: error: nothing stored to verify", file=sys.stderr)
         return 1
-    stamp = fingerprints_to_stamp(experiments, args.no_build)
-    by_point = dict(chosen)
     stale = sum(e.fingerprint != stamp[p.program] for p, e in chosen)
     print(f"Verifying {len(chosen)} stored point(s) (seed {seed}; {stale} stored with another"
           " fingerprint) against the current build")  # fmt: skip
@@ -263,10 +268,13 @@ def verify(experiments, scale, args):
         on_result=lambda point, result: results.__setitem__(point, result),
     )
     differing = 0
+    reproduced = {}  # (experiment, fingerprint) -> every point drawn from it ran identical
     for point, entry in chosen:
+        group = (point.experiment, entry.fingerprint)
+        lines = differences(point, entry, results[point]) if point in results else ["failed"]
+        reproduced[group] = reproduced.get(group, True) and not lines
         if point not in results:
             continue
-        lines = differences(point, entry, results[point])
         status = "DIFFERS" if lines else "identical"
         differing += bool(lines)
         print(f"{status}: {point.label()}")
@@ -281,16 +289,29 @@ def verify(experiments, scale, args):
     )
     if not ok:
         print("verify FAILED: the current build does not reproduce the store", file=sys.stderr)
-        return 1
     if args.adopt:
-        note = (f"by --verify {args.verify} ({len(chosen)} identical, seed {seed}) at"
-                f" {store.suite_commit()} {store.now()}")  # fmt: skip
-        adopted = 0
-        for exp in experiments:
-            for point in exp.points(scale):
-                entry = by_point.get(point) or store.load(point)
-                if entry is not None and entry.fingerprint != stamp[point.program]:
-                    store.adopt(point, entry, stamp[point.program], note)
-                    adopted += 1
-        print(f"adopted: {adopted} stored point(s) stamped with the current fingerprint")
-    return 0
+        adopt(experiments, scale, args, stamp, reproduced, seed, len(chosen))
+    return 0 if ok else 1
+
+
+def adopt(experiments, scale, args, stamp, reproduced, seed, drawn):
+    """Restamp the stored points of every (experiment, fingerprint) group
+    whose drawn points all reproduced; say what is left and why."""
+    note = (f"by --verify {args.verify} ({drawn} drawn, seed {seed}) at"
+            f" {store.suite_commit()} {store.now()}")  # fmt: skip
+    adopted = 0
+    left = {}
+    for exp in experiments:
+        for point in exp.points(scale):
+            entry = store.load(point)
+            if entry is None or entry.fingerprint == stamp[point.program]:
+                continue
+            if reproduced.get((exp.name, entry.fingerprint)):
+                store.adopt(point, entry, stamp[point.program], note)
+                adopted += 1
+            else:
+                left[(exp.name, entry.fingerprint)] = left.get((exp.name, entry.fingerprint), 0) + 1
+    print(f"adopted: {adopted} stored point(s) stamped with the current fingerprint")
+    for (name, fingerprint), count in sorted(left.items()):
+        why = "none drawn" if (name, fingerprint) not in reproduced else "not reproduced"
+        print(f"not adopted: {count} point(s) of {name} stored with {fingerprint} ({why})")

@@ -31,9 +31,10 @@ import math
 
 from .. import gnuplot, readme, verdict
 from ..csvio import columns_of, write_csv, write_summary
-from ..registry import Experiment, Point, register
+from ..point import Point
+from ..registry import Experiment, register
 from ..stats import mean_ci_text, paired_difference, summarize_groups
-from ..store import TimelinePoint
+from ..point import TimelinePoint
 
 MODEL_PROGRAM = "dtoc-fluid"
 

@@ -23,7 +23,7 @@ from .. import readme, verdict
 from ..csvio import columns_of, write_csv, write_summary
 from ..registry import Experiment, register
 from ..stats import mean_ci_text, paired_difference, summarize_groups
-from ..store import TimelinePoint
+from ..point import TimelinePoint
 from .metastable import BASE_LOAD, RECOVERED_SHARE, SCALES, VALUES, plot_timelines, scale_text
 
 STRATEGIES = ("regular", "dtoc")

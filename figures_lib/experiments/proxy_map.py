@@ -22,7 +22,8 @@ One point: build/bin/proxy-buffer-proxy --csv --scheme=S --clients=N
 
 from .. import gnuplot, readme, verdict
 from ..csvio import columns_of, write_csv
-from ..registry import Experiment, Point, register
+from ..point import Point
+from ..registry import Experiment, register
 from .proxy import report
 
 THINK = "ns3::SurgeOffTime::InactiveOffScale"  # think time between pages, Pareto scale (SURGE: 1 s)

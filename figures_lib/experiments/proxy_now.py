@@ -27,7 +27,8 @@ import math
 
 from .. import gnuplot, readme, verdict
 from ..csvio import columns_of, write_csv, write_summary
-from ..registry import Experiment, Point, register
+from ..point import Point
+from ..registry import Experiment, register
 from ..stats import mean_ci_text, paired_difference, summarize, summarize_groups
 
 PLACEMENTS = ("standard", "swap", "origin-swap")

@@ -21,7 +21,8 @@ import math
 
 from .. import gnuplot, readme
 from ..csvio import columns_of, write_csv, write_summary
-from ..registry import Experiment, Point, register
+from ..point import Point
+from ..registry import Experiment, register
 from ..stats import summarize_groups
 from .table1.paper import N_VALUES
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from figures_cli import FIGURES_PY, figures
-from figures_lib import store
+from figures_lib import point, store
 from figures_lib.paths import BUILD, ROOT
 
 
@@ -118,6 +118,44 @@ def test_stale_point_runs_again_and_adopt_restamps(swept, tmp_path):
     assert store.parse(p.read_text()).fingerprint == store.model_fingerprint("tw-avoid-webstone")
 
 
+def test_adopt_restamps_only_the_models_that_reproduced(swept, tmp_path):
+    """Points of one experiment stored with several older models: each model
+    is drawn, and --adopt restamps only the points of a model whose drawn
+    points reproduced, never a model none of whose points ran."""
+    figs = copy_of(swept, tmp_path)
+    points = stored_points(figs)
+
+    def stamp(p, prefix, row=None):
+        lines = p.read_text().replace("# fingerprint=", f"# fingerprint={prefix}", 1)
+        lines = lines.splitlines(keepends=True)
+        if row is not None:
+            cells = lines[-1].split(",")
+            cells[4] = row  # conn_per_s
+            lines[-1] = ",".join(cells)
+        p.write_text("".join(lines))
+
+    stamp(points[0], "0ld")
+    stamp(points[1], "0ld")
+    stamp(points[2], "1ld", row="999.9")  # a model that gave other rows
+    proc = figures(figs, "--quick", "--only", "table2", "--verify", "2", "--adopt")
+    assert proc.returncode == 1, "a drawn point differs"
+    assert "verify: 1 identical, 1 differ" in proc.stdout
+    assert "adopted: 2 stored point(s)" in proc.stdout
+    assert "not adopted: 1 point(s) of table2 stored with 1ld" in proc.stdout
+    assert "(not reproduced)" in proc.stdout
+    assert store.parse(points[1].read_text()).meta["adopted"].startswith("0ld")
+    assert store.parse(points[2].read_text()).fingerprint.startswith("1ld")
+
+    points[2].unlink()  # the differing model gone: two others, one drawn
+    points[2].with_name(points[2].stem + "-timeline.csv").unlink()
+    stamp(points[3], "2ld")
+    stamp(points[4], "3ld")
+    proc = figures(figs, "--quick", "--only", "table2", "--verify", "1", "--adopt")
+    assert "verify: 1 identical, 0 differ" in proc.stdout
+    assert "adopted: 1 stored point(s)" in proc.stdout
+    assert "(none drawn)" in proc.stdout, "the model not drawn is left"
+
+
 def test_failing_points_write_no_outputs(swept, tmp_path):
     figs = copy_of(swept, tmp_path)
     before = {f: f.read_bytes() for f in figs.rglob("*") if f.is_file()}
@@ -196,7 +234,7 @@ def test_list_is_aligned(tmp_path):
 
 
 def test_pandas_loader(swept, monkeypatch):
-    monkeypatch.setattr(store, "QUICK_STORE", swept / "quick" / "store")
+    monkeypatch.setattr(point, "QUICK_STORE", swept / "quick" / "store")
     import pandas as pd  # noqa: PLC0415
 
     from figures_lib.results import load
@@ -323,7 +361,7 @@ def test_each_point_is_judged_by_its_own_programs_fingerprint(tmp_path, monkeypa
     from figures_lib import experiments as _  # noqa: F401 (registers them)
     from figures_lib import registry, sweep
 
-    monkeypatch.setattr(store, "QUICK_STORE", tmp_path)
+    monkeypatch.setattr(point, "QUICK_STORE", tmp_path)
     exp = registry.experiments()["metastable"]
     assert store.model_fingerprint("dtoc-fluid") != store.model_fingerprint(exp.program)
     model = [p for p in exp.points("quick") if p.program == "dtoc-fluid"]
@@ -336,3 +374,26 @@ def test_each_point_is_judged_by_its_own_programs_fingerprint(tmp_path, monkeypa
     (line,) = sweep.store_status([exp], "quick")
     assert line.split()[1:6] == [str(len(model)), "of", str(len(exp.points("quick"))), "points", "stored,"]
     assert "stored, 0 stale;" in line
+
+
+def _imports(module_path):
+    """The figures_lib modules a module imports, at any depth of its code."""
+    import ast  # noqa: PLC0415
+
+    names = set()
+    for node in ast.walk(ast.parse(module_path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            names |= {node.module} if node.module else {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module == "figures_lib":
+            names |= {a.name for a in node.names}
+    return names
+
+
+def test_registry_and_store_do_not_import_each_other():
+    """The registry lists experiments, the store keeps points; both name a
+    point through figures_lib.point, and neither imports the other."""
+    lib = ROOT / "figures_lib"
+    assert "store" not in _imports(lib / "registry.py")
+    assert "registry" not in _imports(lib / "store.py")
+    assert "point" in _imports(lib / "store.py") and "registry" not in _imports(lib / "point.py")
+    assert "store" not in _imports(lib / "point.py")

@@ -14,7 +14,7 @@ One point: build/bin/proxy-buffer-allocation --csv --scheme=S --receivers=N
 side files kept in the result store beside the point.
 """
 
-from ...store import TimelinePoint
+from ...point import TimelinePoint
 from ...csvio import columns_of, write_csv
 from ...registry import Experiment, register
 from . import plot, report

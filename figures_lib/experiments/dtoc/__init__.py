@@ -17,9 +17,10 @@ One point: build/bin/dtoc --strategy=S [--inServiceAbort=true] --timeout=T
 """
 
 from ... import readme
-from ...store import TimelinePoint
+from ...point import TimelinePoint
 from ...csvio import columns_of
-from ...registry import Experiment, Point, register
+from ...point import Point
+from ...registry import Experiment, register
 from . import check, plot, summary
 from .paper import DAY_TIMEOUTS, DAYS, PAPER_LOADS, TIMEOUTS, VARIANT_PARAMS
 

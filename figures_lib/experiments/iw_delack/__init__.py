@@ -18,7 +18,8 @@ time-sequence figure plots side by side.
 
 from ... import readme
 from ...csvio import columns_of, write_csv
-from ...registry import Experiment, Point, register
+from ...point import Point
+from ...registry import Experiment, register
 from . import plot, report
 from .paper import CASES, CLIENTS, CONFIGURATIONS, SERVERS
 

@@ -12,7 +12,7 @@ bytes, seconds) are a side file kept in the result store beside the point.
 """
 
 from ... import readme
-from ...registry import Point
+from ...point import Point
 from ...csvio import columns_of, write_csv
 from ...registry import Experiment, register
 from . import plot, report

@@ -16,7 +16,8 @@ import math
 
 from ... import csvio, gnuplot, readme
 from ...csvio import columns_of, write_csv
-from ...registry import Experiment, Point, register
+from ...point import Point
+from ...registry import Experiment, register
 from ...stats import summarize_groups
 
 PLACEMENTS = ("standard", "swap", "negotiated", "origin-swap")

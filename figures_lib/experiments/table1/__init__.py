@@ -8,7 +8,8 @@ One point: build/bin/tw-avoid-table1 --timeWaitTcbs=N --variant=V
 
 from ... import readme
 from ...csvio import columns_of
-from ...registry import Experiment, Point, register
+from ...point import Point
+from ...registry import Experiment, register
 from . import check, plot, summary
 from .paper import N_VALUES, VARIANTS
 

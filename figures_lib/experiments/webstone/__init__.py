@@ -11,14 +11,14 @@ prints one CSV row over the measurement window and writes the whole run
 (warm-up included) second by second to PATH.
 
 The timeline is part of the point's output, a side file
-(store.TimelinePoint): the runner passes a temporary PATH and the result
+(point.TimelinePoint): the runner passes a temporary PATH and the result
 store keeps the file beside the point's row, as <key>-timeline.csv; a stored
 point whose timeline is missing counts as missing. --timeline is not one of
 the point's params, so it is not part of the store key.
 """
 
 from ... import readme
-from ...store import TimelinePoint
+from ...point import TimelinePoint
 from ...csvio import columns_of
 from ...registry import Experiment, register
 from . import check, plot, summary
