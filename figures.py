@@ -99,8 +99,9 @@ def parse_args(experiments, argv=None):
     p.add_argument("--verify", type=verify_count, metavar="N|all",
                    help="re-run N stored points chosen at random (or all); exit 1 if a row differs")
     p.add_argument("--adopt", action="store_true",
-                   help="with --verify: if every row is identical, stamp the selected experiments' "
-                        "stored points with the current fingerprint")
+                   help="with --verify: stamp with the current fingerprint the selected "
+                        "experiments' stored points of each model (program, fingerprint) whose "
+                        "drawn points all reproduced")
     p.add_argument("--no-build", action="store_true",
                    help="do not run ./ns3 build first (the binaries must be the ones it last built)")
     p.add_argument("--scheduler", metavar="ADDRESS",

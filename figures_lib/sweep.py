@@ -196,13 +196,13 @@ def choose(experiments, scale, count, rng, stamp):
     """count stored points at random (all if 'all'), drawn in turn from the
     groups of an experiment's points stored with one fingerprint, those of
     another model than the current first: a few cover several experiments
-    and each model their points were stored with (--adopt restamps a group
+    and each model their points were stored with (--adopt restamps a model
     only if its points drawn all reproduce)."""
     groups = {}
     for exp in experiments:
         for p in exp.points(scale):
             if (e := store.load(p)) is not None:
-                groups.setdefault((exp.name, e.fingerprint), []).append((p, e))
+                groups.setdefault((exp.name, p.program, e.fingerprint), []).append((p, e))
     pools = list(groups.values())
     for pool in pools:
         rng.shuffle(pool)
@@ -268,9 +268,11 @@ def verify(experiments, scale, args):
         on_result=lambda point, result: results.__setitem__(point, result),
     )
     differing = 0
-    reproduced = {}  # (experiment, fingerprint) -> every point drawn from it ran identical
+    # A model is a program's build: (program, fingerprint) -> every point of
+    # it drawn, in any experiment, ran identical.
+    reproduced = {}
     for point, entry in chosen:
-        group = (point.experiment, entry.fingerprint)
+        group = (point.program, entry.fingerprint)
         lines = differences(point, entry, results[point]) if point in results else ["failed"]
         reproduced[group] = reproduced.get(group, True) and not lines
         if point not in results:
@@ -295,8 +297,9 @@ def verify(experiments, scale, args):
 
 
 def adopt(experiments, scale, args, stamp, reproduced, seed, drawn):
-    """Restamp the stored points of every (experiment, fingerprint) group
-    whose drawn points all reproduced; say what is left and why."""
+    """Restamp the stored points of every model (program, fingerprint) whose
+    drawn points all reproduced, whichever experiment they were drawn from;
+    say what is left and why."""
     note = (f"by --verify {args.verify} ({drawn} drawn, seed {seed}) at"
             f" {store.suite_commit()} {store.now()}")  # fmt: skip
     adopted = 0
@@ -306,12 +309,13 @@ def adopt(experiments, scale, args, stamp, reproduced, seed, drawn):
             entry = store.load(point)
             if entry is None or entry.fingerprint == stamp[point.program]:
                 continue
-            if reproduced.get((exp.name, entry.fingerprint)):
+            model = (point.program, entry.fingerprint)
+            if reproduced.get(model):
                 store.adopt(point, entry, stamp[point.program], note)
                 adopted += 1
             else:
-                left[(exp.name, entry.fingerprint)] = left.get((exp.name, entry.fingerprint), 0) + 1
+                left[(exp.name, *model)] = left.get((exp.name, *model), 0) + 1
     print(f"adopted: {adopted} stored point(s) stamped with the current fingerprint")
-    for (name, fingerprint), count in sorted(left.items()):
-        why = "none drawn" if (name, fingerprint) not in reproduced else "not reproduced"
+    for (name, program, fingerprint), count in sorted(left.items()):
+        why = "none drawn" if (program, fingerprint) not in reproduced else "not reproduced"
         print(f"not adopted: {count} point(s) of {name} stored with {fingerprint} ({why})")
