@@ -112,6 +112,14 @@ def test_a_refusal_leaves_no_state_behind(ns):
     assert sum(before[0]) > 0
 
 
+def _tcp_host_over_stock_tcp(ns):
+    """TcpHostHelper on a node ns-3's InternetStackHelper has equipped: its
+    ns3::TcpSocketFactory would give stock sockets beside the suite's."""
+    node = ns.CreateObject[ns.Node]()
+    ns.InternetStackHelper().Install(node)
+    ns.TcpHostHelper().Install(node)
+
+
 @pytest.mark.parametrize(
     "call, message",
     [
@@ -125,6 +133,7 @@ def test_a_refusal_leaves_no_state_behind(ns):
         (lambda ns: ns.RunProxyExperiment(_with(ns.ProxyExperimentConfig(), clients=10**9)),
          "1000000000 clients need about"),
         (lambda ns: ns.RunDtocExperiment(_dtoc_lasting(ns, ns.Seconds(1e9))), "at most 86400 s"),
+        (_tcp_host_over_stock_tcp, "already has ns-3's TCP"),
         (lambda ns: ns.TwAvoidWebStoneExperiment(
             _with(ns.TwAvoidWebStoneConfig(), measure=ns.Seconds(1e9))), "at most 86400 s"),
     ],

@@ -4,6 +4,8 @@
 
 #include "tcp-host-helper.h"
 
+#include "program-input.h"
+
 #include "ns3/abort.h"
 #include "ns3/arp-l3-protocol.h"
 #include "ns3/host-cpu.h"
@@ -24,12 +26,34 @@
 #include "ns3/tcp-socket-index.h"
 #include "ns3/time-wait-table.h"
 
+#include <sstream>
 #include <stdexcept>
 
 namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("TcpHostHelper");
+
+namespace
+{
+
+/**
+ * @param node a node
+ * @return how many of its aggregates answer for ns3::TcpSocketFactory
+ */
+uint32_t
+TcpSocketFactories(Ptr<Node> node)
+{
+    uint32_t count = 0;
+    Object::AggregateIterator it = node->GetAggregateIterator();
+    while (it.HasNext())
+    {
+        count += it.Next()->GetInstanceTypeId().IsChildOf(TcpSocketFactory::GetTypeId());
+    }
+    return count;
+}
+
+} // namespace
 
 TcpHostHelper::TcpHostHelper()
 {
@@ -246,43 +270,30 @@ TcpHostHelper::Install(NodeContainer nodes)
 }
 
 void
-TcpHostHelper::PreferOverStockFactory(Ptr<Node> node, Ptr<TcpHostSocketFactory> factory)
-{
-    // Applications that ask for ns3::TcpSocketFactory (BulkSend, PacketSink,
-    // OnOff, a user's own) get the first aggregated object of that type:
-    // TcpL4Protocol's TcpSocketFactoryImpl, whose sockets are always stock
-    // TcpSocketBase (ns-3 3.44 has no attribute choosing the socket class),
-    // so they had no close policy and the host model counted nothing.
-    // Object::DoGetObject keeps a node's aggregates sorted by how often each
-    // was found: look ours up until it comes first. From then on every
-    // lookup of ns3::TcpSocketFactory finds ours, which keeps it first.
-    Ptr<TcpSocketFactory> found;
-    for (uint32_t tries = 0; tries < 100000; ++tries)
-    {
-        found = node->GetObject<TcpSocketFactory>();
-        if (found == factory)
-        {
-            return;
-        }
-        node->GetObject<TcpHostSocketFactory>(); // two finds of ours per find of the stock one
-        node->GetObject<TcpHostSocketFactory>();
-    }
-    NS_FATAL_ERROR("TcpHostHelper: node "
-                   << node->GetId()
-                   << ": ns3::TcpSocketFactory still gives ns-3's stock sockets (this ns-3 does "
-                      "not order aggregates by use); use ns3::TcpHostSocketFactory");
-}
-
-void
 TcpHostHelper::Install(Ptr<Node> node)
 {
     NS_LOG_FUNCTION(this << node);
-    NS_ABORT_MSG_IF(node->GetObject<TcpHostSocketFactory>() || node->GetObject<SocketMemory>(),
-                    "TcpHostHelper::Install: node " << node->GetId() << " already has it");
-    if (!node->GetObject<TcpL4Protocol>())
+    std::ostringstream problem;
+    if (node->GetObject<TcpHostSocketFactory>() || node->GetObject<SocketMemory>())
     {
-        m_stack.Install(node);
+        problem << "node " << node->GetId() << " already has it";
     }
+    else if (node->GetObject<TcpL4Protocol>())
+    {
+        problem << "node " << node->GetId()
+                << " already has ns-3's TCP, whose ns3::TcpSocketFactory gives stock "
+                   "TcpSocketBase sockets: install TcpHostHelper in place of InternetStackHelper "
+                   "(it installs the internet stack)";
+    }
+    RequireValid("TcpHostHelper::Install", problem.str()); // a C++ or Python exception
+    // TCP goes on first, its node set: TcpL4Protocol aggregates ns-3's own
+    // TcpSocketFactory only when it learns its node from the aggregation,
+    // and InternetStackHelper keeps a TCP it finds. The suite's factory is
+    // then the node's one ns3::TcpSocketFactory (checked below).
+    Ptr<TcpL4Protocol> tcp = CreateObject<TcpL4Protocol>();
+    tcp->SetNode(node);
+    node->AggregateObject(tcp);
+    m_stack.Install(node);
     for (const auto& [name, value] : m_tcpAttributes)
     {
         node->GetObject<TcpL4Protocol>()->SetAttribute(name, *value);
@@ -303,7 +314,12 @@ TcpHostHelper::Install(Ptr<Node> node)
         factory->SetListenQueueFactory(m_listenQueueFactory);
     }
     node->AggregateObject(factory);
-    PreferOverStockFactory(node, factory);
+    NS_ABORT_MSG_IF(TcpSocketFactories(node) != 1,
+                    "TcpHostHelper: node "
+                        << node->GetId()
+                        << ": ns3::TcpSocketFactory has a provider besides the suite's (this ns-3 "
+                           "aggregates its own, whose sockets are stock TcpSocketBase); "
+                           "applications must ask for ns3::TcpHostSocketFactory");
 
     NS_ABORT_MSG_IF(m_timeWaitTable && !m_hostModel,
                     "TcpHostHelper: node " << node->GetId()

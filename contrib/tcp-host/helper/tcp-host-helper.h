@@ -33,8 +33,10 @@ class TcpHostSocketFactory;
  *   list, memory, demultiplexing cost) and puts a TcpInputStage between
  *   IPv4 and TCP, so that arriving segments are charged CPU time.
  *
- * A node that already has the internet stack keeps it; one that has not
- * gets it from the InternetStackHelper. SetProfile applies a named host
+ * It installs the internet stack (a node that has ns-3's TCP already is
+ * refused: its ns3::TcpSocketFactory would give stock sockets), TCP first
+ * with its node set, so that the suite's factory is the node's only
+ * ns3::TcpSocketFactory. SetProfile applies a named host
  * profile (TcpHostProfile) to the nodes installed next.
  */
 class TcpHostHelper
@@ -210,15 +212,6 @@ class TcpHostHelper
     TypeId GetSocketType() const;
 
   private:
-    /**
-     * @brief Make ns3::TcpSocketFactory on the node give the suite's
-     * sockets too (ns-3's own factory gives stock TcpSocketBase); abort if
-     * it cannot.
-     * @param node the node
-     * @param factory the suite's factory, aggregated to it
-     */
-    static void PreferOverStockFactory(Ptr<Node> node, Ptr<TcpHostSocketFactory> factory);
-
     ObjectFactory m_socketFactoryFactory; //!< Makes TcpHostSocketFactory objects
     TypeId m_socketType;                  //!< Type of the sockets
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_socketAttributes; //!< For sockets
