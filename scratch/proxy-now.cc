@@ -38,20 +38,27 @@ using namespace ns3;
 namespace
 {
 
+/// Linux's TCP memory limits on a host, in bytes (4-KiB pages).
+struct TcpMem
+{
+    uint64_t pressure; //!< tcp_mem[1]: above it, memory pressure
+    uint64_t hard;     //!< tcp_mem[2]: the hard limit
+};
+
 /**
- * Linux's TCP memory hard limit, tcp_mem[2], on a host of the given memory:
- * tcp_init_mem() takes a sixteenth of the free buffer pages (taken here as
- * all of them), three quarters of it as tcp_mem[0] and twice that as
- * tcp_mem[2]: 9.37 % of the memory.
+ * Linux's tcp_mem on a host of the given memory: tcp_init_mem() takes a
+ * sixteenth of the free buffer pages (taken here as all of them) as
+ * tcp_mem[1] (6.25 % of the memory), three quarters of it as tcp_mem[0]
+ * and twice that as tcp_mem[2] (9.37 %).
  * @param hostBytes the host's memory
- * @return tcp_mem[2] in bytes (4-KiB pages)
+ * @return tcp_mem[1] and tcp_mem[2]
  */
-uint64_t
-TcpMemLimit(uint64_t hostBytes)
+TcpMem
+TcpMemOf(uint64_t hostBytes)
 {
     const uint64_t page = 4096;
     uint64_t limit = std::max<uint64_t>(hostBytes / page / 16, 128);
-    return limit / 4 * 3 * 2 * page;
+    return {limit * page, limit / 4 * 3 * 2 * page};
 }
 
 } // namespace
@@ -98,7 +105,7 @@ main(int argc, char* argv[])
               perClient);
     input.Add("hostMemory",
               "The proxy host's memory, GiB: the buffer pool is at most Linux's tcp_mem hard "
-              "limit of it (9.37 %)",
+              "limit of it (9.37 %), and no buffer grows above its pressure limit (6.25 %)",
               hostMemory);
     input.Choice("placement",
                  "Which end keeps TIME_WAIT of a proxy-origin connection",
@@ -163,8 +170,9 @@ main(int argc, char* argv[])
         c.originDelay = 0;
     }
     c.maxConnections = perClient * c.clients;
-    const uint64_t tcpMem = TcpMemLimit(uint64_t(std::llround(hostMemory * (1 << 30))));
-    c.poolBytes = std::min<uint64_t>(uint64_t(c.maxConnections) * c.buffer, tcpMem);
+    const TcpMem tcpMem = TcpMemOf(uint64_t(std::llround(hostMemory * (1 << 30))));
+    c.poolBytes = std::min<uint64_t>(uint64_t(c.maxConnections) * c.buffer, tcpMem.hard);
+    c.poolPressureBytes = tcpMem.pressure; // never reached by a pool below it
     if (std::string invalid = c.Validate(); !invalid.empty())
     {
         input.Fail(invalid);
@@ -219,6 +227,7 @@ main(int argc, char* argv[])
             .Add("listen_drops", r.proxyListenDrops)
             .Add("pool_bytes", c.poolBytes)
             .Add("memory_peak_bytes", r.proxyMemoryPeak)
+            .Add("pressure_s", r.proxyPressureSeconds)
             .Add("response_small_s", smallMean)
             .Add("response_large_s", largeMean)
             .Add("refused", r.refused)
@@ -244,6 +253,8 @@ main(int argc, char* argv[])
               << "listen queue drops       " << r.proxyListenDrops << "\n"
               << "socket memory, peak      " << r.proxyMemoryPeak / 1e6 << " MB of a pool of "
               << c.poolBytes / 1e6 << " MB\n"
+              << "memory pressure          " << r.proxyPressureSeconds << " s above "
+              << c.poolPressureBytes / 1e6 << " MB (tcp_mem[1])\n"
               << "mean response            " << smallMean << " s up to " << initialWindow
               << " bytes (" << smallN << "), " << largeMean << " s from " << large << " bytes ("
               << largeN << ")\n";

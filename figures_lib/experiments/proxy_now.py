@@ -47,6 +47,7 @@ VALUES = (
     "listen_drops",
     "memory_peak_mb",
     "pool_mb",
+    "pressure_s",
     "response_small_s",
     "response_large_s",
 )
@@ -166,7 +167,7 @@ class ProxyNow(Experiment):
              "delayed_ack": dict(p.params).get("ns3::TcpHostSocket::DelayedAckPolicy", "profile"),
              **row, "clients": int(row["clients"]), "mb_moved": float(row["bytes_moved"]) / 1e6,
              "memory_peak_mb": float(row["memory_peak_bytes"]) / 1e6,
-             "pool_mb": float(row["pool_bytes"]) / 1e6}
+             "pool_mb": float(row["pool_bytes"]) / 1e6, "pressure_s": float(row["pressure_s"])}
             for p, row in zip(points, rows)
         ]  # fmt: skip
         by_point = dict(zip(points, rows))
@@ -206,17 +207,19 @@ class ProxyNow(Experiment):
             "",
             "The proxy's other resources (TIME_WAITs its full table refused, SYNs and last ACKs its"
             " listen queue dropped, its socket memory at its peak, of a pool of 64 KB a client up to"
-            " Linux's tcp_mem limit of a 24-GiB host, 2416 MB) and the mean response time of"
-            " documents within Linux's initial window (14 480 bytes) and of 1 MB or more:",
+            " Linux's tcp_mem limit of a 24-GiB host, 2416 MB, and the seconds it spent under memory"
+            " pressure, above tcp_mem[1], 1611 MB, where no buffer grows) and the mean response"
+            " time of documents within Linux's initial window (14 480 bytes) and of 1 MB or more:",
             "",
             f"{'clients':>7} {'placement':>11} {'reuse':>5} {'TW overflows':>15} {'listen drops':>15}"
-            f" {'memory MB':>15} {'pool MB':>9} {'small s':>15} {'1 MB+ s':>15}",
+            f" {'memory MB':>15} {'pool MB':>9} {'pressure s':>13} {'small s':>15} {'1 MB+ s':>15}",
         ]  # fmt: skip
         for (n, placement, reuse), s in summary.items():
             lines.append(
                 f"{n:>7} {placement:>11} {reuse:>5} {mean_ci_text(s['tw_overflows']):>15}"
                 f" {mean_ci_text(s['listen_drops']):>15} {mean_ci_text(s['memory_peak_mb']):>15}"
-                f" {s['pool_mb']['mean']:>9.4g} {mean_ci_text(s['response_small_s']):>15} {mean_ci_text(s['response_large_s']):>15}"
+                f" {s['pool_mb']['mean']:>9.4g} {mean_ci_text(s['pressure_s']):>13}"
+                f" {mean_ci_text(s['response_small_s']):>15} {mean_ci_text(s['response_large_s']):>15}"
             )  # fmt: skip
         lines += ["", "Claims, on paired runs (the same clients and requests), 95 %:"]
         by_run = {}

@@ -11,7 +11,8 @@ from figures_lib.experiments.proxy_now import ALL, CLAIMED, CURES, CURES_VALUES,
 
 COLUMNS = ("unavailable", "upstream_opened", "tw_reused", "proxy_time_wait", "proxy_time_wait_peak",
            "mean_wait_s", "requests", "refused", "events", "tw_overflows", "listen_drops",
-           "pool_bytes", "memory_peak_bytes", "response_small_s", "response_large_s")  # fmt: skip
+           "pool_bytes", "memory_peak_bytes", "pressure_s", "response_small_s",
+           "response_large_s")  # fmt: skip
 
 
 def made_up_rows(errors, origin_tw, mb, other=lambda point, column: 1):

@@ -440,7 +440,8 @@ def test_proxy_now_pool_within_tcp_mem():
     """proxy-now's buffer pool is the paper's 64 KB a client up to Linux's
     tcp_mem hard limit of the proxy host's memory: 2.25 GiB of the default
     24 GiB; with a host of 10 MiB the limit (960 KiB) is the pool, and the
-    proxy's connections get less memory than with the default."""
+    proxy's connections get less memory than with the default; above
+    tcp_mem[1] the host is under memory pressure."""
     assert tcp_mem_limit(24 << 30) == 2415919104  # 9.37 % of 24 GiB
 
     def row(*args):
@@ -453,6 +454,10 @@ def test_proxy_now_pool_within_tcp_mem():
     assert int(default["pool_bytes"]) == 300 * 4 * 16384, default
     assert int(small["pool_bytes"]) == tcp_mem_limit(10 << 20) == 983040, small
     assert int(small["memory_peak_bytes"]) < int(default["memory_peak_bytes"]) / 2, (small, default)
+    # tcp_mem[1] (a sixteenth of the pages, 640 KiB of 10 MiB): the small
+    # host's buffers run above it, under memory pressure; the default's
+    # 1.5 GiB is never reached.
+    assert int(small["pressure_s"]) > 0 and int(default["pressure_s"]) == 0, (small, default)
 
 
 def test_proxy_now_takes_its_origin_link():

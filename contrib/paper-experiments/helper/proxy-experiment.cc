@@ -248,6 +248,11 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
     // charge them), which E2-ATBT divides and the manager's threshold reads.
     proxyStack.SetSocketMemoryAttribute("Accounting", StringValue("SocketBuffers"));
     proxyStack.SetSocketMemoryAttribute("Limit", UintegerValue(config.poolBytes));
+    if (config.poolPressureBytes > 0)
+    {
+        proxyStack.SetSocketMemoryAttribute("PressureLimit",
+                                            UintegerValue(config.poolPressureBytes));
+    }
     if (e2atbt)
     {
         Ptr<E2AtbtAllocator> allocator = CreateObject<E2AtbtAllocator>();
@@ -406,6 +411,7 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
         if (proxyMemory)
         {
             result.proxyMemoryPeak = std::max(result.proxyMemoryPeak, proxyMemory->GetUse());
+            result.proxyPressureSeconds += proxyMemory->IsUnderPressure();
         }
         proxyTimeWaitSum += atProxy;
         result.proxyTimeWaitPeak = std::max(result.proxyTimeWaitPeak, atProxy);

@@ -68,6 +68,9 @@ struct ProxyExperimentConfig
     uint32_t servers{50};            //!< Origin servers
     uint32_t maxConnections{200};    //!< Nmax
     uint64_t poolBytes{3200 * 1024}; //!< The proxy's socket-buffer pool (E2-ATBT)
+    /// The pool's memory pressure limit (SocketMemory's PressureLimit,
+    /// Linux's tcp_mem[1]): above it no buffer grows; 0: none
+    uint64_t poolPressureBytes{0};
     /// Fixed buffers of a connection, both directions together (scheme 1:
     /// 3200 KB / 16 KB = Nmax, as the paper derives)
     uint32_t buffer{16 * 1024};
@@ -169,6 +172,7 @@ struct ProxyExperimentResult
     uint64_t proxyListenDrops{0};      //!< SYNs and last ACKs its listen queues dropped
     uint64_t proxyTimeWaitOverflows{0}; //!< TIME_WAITs its full TimeWaitTable refused
     uint64_t proxyMemoryPeak{0};        //!< Most socket memory in use at a sample, bytes
+    uint64_t proxyPressureSeconds{0};   //!< Seconds sampled under memory pressure
     /// Every request that became due: (document bytes, seconds waited,
     /// answered); one still pending at the end waited up to it
     std::vector<std::tuple<uint64_t, double, bool>> responses;

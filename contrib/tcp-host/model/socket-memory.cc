@@ -58,6 +58,14 @@ SocketMemory::GetTypeId()
                                           "Buffers",
                                           SocketMemory::SOCKET_BUFFERS,
                                           "SocketBuffers"))
+            .AddAttribute("PressureLimit",
+                          "Bytes of socket buffers above which the node is under memory "
+                          "pressure (Linux's tcp_mem[1]): no buffer grows (GrowBuffer grants "
+                          "nothing) until they fall below three quarters of it (tcp_mem[0], "
+                          "as tcp_init_mem() sets it). 0: never.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&SocketMemory::m_pressureLimit),
+                          MakeUintegerChecker<uint64_t>())
             .AddTraceSource("TcbMemory",
                             "Bytes of memory held by the node's TCBs.",
                             MakeTraceSourceAccessor(&SocketMemory::m_tcbMemory),
@@ -69,7 +77,11 @@ SocketMemory::GetTypeId()
             .AddTraceSource("BufferMemory",
                             "Bytes of socket buffers allocated.",
                             MakeTraceSourceAccessor(&SocketMemory::m_bufferMemory),
-                            "ns3::TracedValueCallback::Uint64");
+                            "ns3::TracedValueCallback::Uint64")
+            .AddTraceSource("Pressure",
+                            "Whether the node is under memory pressure (PressureLimit).",
+                            MakeTraceSourceAccessor(&SocketMemory::m_pressure),
+                            "ns3::TracedValueCallback::Bool");
     return tid;
 }
 
@@ -232,14 +244,18 @@ void
 SocketMemory::TakeBuffer(uint64_t bytes)
 {
     m_bufferMemory = m_bufferMemory + bytes;
+    UpdatePressure();
 }
 
 uint64_t
 SocketMemory::GrowBuffer(uint64_t bytes)
 {
-    uint64_t granted = CountsBuffers() ? std::min(bytes, GetFree()) : bytes;
+    // Under pressure Linux grows no buffer (tcp_should_expand_sndbuf(),
+    // tcp_grow_window()); the growth that crosses PressureLimit is granted.
+    uint64_t granted = m_pressure ? 0 : CountsBuffers() ? std::min(bytes, GetFree()) : bytes;
     m_bufferMemory = m_bufferMemory + granted;
     NS_LOG_LOGIC("asked " << bytes << ", granted " << granted << ", allocated " << m_bufferMemory);
+    UpdatePressure();
     return granted;
 }
 
@@ -250,6 +266,34 @@ SocketMemory::ReleaseBuffer(uint64_t bytes)
                     "SocketMemory::ReleaseBuffer: " << bytes << " bytes, only " << m_bufferMemory
                                                     << " allocated");
     m_bufferMemory = m_bufferMemory - bytes;
+    UpdatePressure();
+}
+
+bool
+SocketMemory::IsUnderPressure() const
+{
+    return m_pressure;
+}
+
+void
+SocketMemory::UpdatePressure()
+{
+    if (m_pressureLimit == 0)
+    {
+        return;
+    }
+    // tcp_enter_memory_pressure() above tcp_mem[1]; sk_leave_memory_pressure()
+    // below tcp_mem[0], three quarters of it.
+    if (!m_pressure && m_bufferMemory > m_pressureLimit)
+    {
+        NS_LOG_INFO("memory pressure: " << m_bufferMemory << " bytes of buffers");
+        m_pressure = true;
+    }
+    else if (m_pressure && m_bufferMemory < m_pressureLimit / 4 * 3)
+    {
+        NS_LOG_INFO("memory pressure over: " << m_bufferMemory << " bytes of buffers");
+        m_pressure = false;
+    }
 }
 
 uint64_t

@@ -35,6 +35,9 @@ namespace ns3
  *   proxy that assigns its buffer memory to its connections (the proxy
  *   paper's 3200 KB).
  *
+ * Memory pressure (attribute PressureLimit, Linux's tcp_mem[1]): above it
+ * no buffer grows until the buffers are below three quarters of it.
+ *
  * TcpHostHelper aggregates one to every node it installs; its defaults are
  * neutral (no limit, TCBs of no size), and host profiles set it.
  */
@@ -130,7 +133,8 @@ class SocketMemory : public Object
     void TakeBuffer(uint64_t bytes);
     /**
      * @brief Ask for more buffer: granted up to what is left below the limit
-     * (all of it if buffers do not draw from the limit).
+     * (all of it if buffers do not draw from the limit), nothing under
+     * memory pressure (PressureLimit).
      * @param bytes wanted
      * @return granted
      */
@@ -142,8 +146,13 @@ class SocketMemory : public Object
     void ReleaseBuffer(uint64_t bytes);
     /// @return bytes of socket buffers allocated
     uint64_t GetBufferMemory() const;
+    /// @return whether the node is under memory pressure (PressureLimit)
+    bool IsUnderPressure() const;
 
   private:
+    /// Enter or leave memory pressure after the buffers changed.
+    void UpdatePressure();
+
     uint64_t m_limit{0};                              //!< Limit (0: none)
     uint32_t m_bytesPerTcb{0};                        //!< BytesPerTcb
     Accounting m_accounting{TCB_ONLY};                //!< Accounting
@@ -151,6 +160,8 @@ class SocketMemory : public Object
     uint64_t m_timeWaitMemory{0};                     //!< Compact TIME_WAIT records' bytes
     TracedValue<uint64_t> m_dataMemory{0};            //!< Trace: buffered data bytes
     TracedValue<uint64_t> m_bufferMemory{0};          //!< Trace: allocated buffer bytes
+    uint64_t m_pressureLimit{0};                      //!< PressureLimit (0: never)
+    TracedValue<bool> m_pressure{false};              //!< Trace: under memory pressure
     std::unordered_map<const void*, uint32_t> m_data; //!< Buffered bytes per socket
 };
 

@@ -254,6 +254,52 @@ class SocketMemoryAccountingTest : public TestCase
     }
 };
 
+/**
+ * Memory pressure as Linux's tcp_mem[1] and tcp_mem[0]: the growth that
+ * crosses PressureLimit is granted, then none until the buffers are below
+ * three quarters of it; traced on entering and on leaving.
+ */
+class MemoryPressureTest : public TestCase
+{
+  public:
+    MemoryPressureTest()
+        : TestCase(
+              "memory pressure: above PressureLimit no buffer grows until below three quarters")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<SocketMemory> m = CreateObject<SocketMemory>();
+        m->SetAttribute("Accounting", StringValue("Buffers"));
+        m->SetAttribute("Limit", UintegerValue(10000));
+        m->SetAttribute("PressureLimit", UintegerValue(4000));
+        std::vector<bool> traced;
+        m->TraceConnectWithoutContext(
+            "Pressure",
+            Callback<void, bool, bool>([&traced](bool, bool now) { traced.push_back(now); }));
+        m->TakeBuffer(3000);
+        NS_TEST_EXPECT_MSG_EQ(m->IsUnderPressure(), false, "3000 of 4000: none");
+        NS_TEST_EXPECT_MSG_EQ(m->GrowBuffer(2000), 2000u, "the growth that crosses is granted");
+        NS_TEST_EXPECT_MSG_EQ(m->IsUnderPressure(), true, "5000 above 4000: pressure");
+        NS_TEST_EXPECT_MSG_EQ(m->GrowBuffer(100), 0u, "under pressure nothing grows");
+        m->ReleaseBuffer(1500);
+        NS_TEST_EXPECT_MSG_EQ(m->IsUnderPressure(), true, "3500, not below 3000: still");
+        NS_TEST_EXPECT_MSG_EQ(m->GrowBuffer(100), 0u, "still nothing grows");
+        m->ReleaseBuffer(600);
+        NS_TEST_EXPECT_MSG_EQ(m->IsUnderPressure(), false, "2900 below 3000: over");
+        NS_TEST_EXPECT_MSG_EQ(m->GrowBuffer(100), 100u, "buffers grow again");
+        NS_TEST_ASSERT_MSG_EQ(traced.size(), 2u, "traced on entering and on leaving");
+        NS_TEST_EXPECT_MSG_EQ(traced[0] && !traced[1], true, "entered, then left");
+
+        Ptr<SocketMemory> never = CreateObject<SocketMemory>();
+        never->SetAttribute("Accounting", StringValue("Buffers"));
+        never->TakeBuffer(uint64_t(1) << 40);
+        NS_TEST_EXPECT_MSG_EQ(never->GrowBuffer(100), 100u, "PressureLimit 0: never");
+    }
+};
+
 /// The suite.
 class TcpHostMemoryPoolTestSuite : public TestSuite
 {
@@ -262,6 +308,7 @@ class TcpHostMemoryPoolTestSuite : public TestSuite
         : TestSuite("tcp-host-memory-pool", Type::UNIT)
     {
         AddTestCase(new SocketMemoryAccountingTest(), Duration::QUICK);
+        AddTestCase(new MemoryPressureTest(), Duration::QUICK);
         AddTestCase(new PoolCountsDataTest(), Duration::QUICK);
         AddTestCase(new PoolFullOfTimeWaitTest(true), Duration::QUICK);
         AddTestCase(new PoolFullOfTimeWaitTest(false), Duration::QUICK);
