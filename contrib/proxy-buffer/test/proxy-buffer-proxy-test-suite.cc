@@ -62,6 +62,26 @@ struct ProxyBed
     Ipv4Address proxyAddress; //!< The proxy's, on the clients' link
 
     /**
+     * @brief A bare client socket on the clients' host that connects to the
+     * proxy at 0.1 s and sends one origin-form HTTP/1.0 GET of /a; it never
+     * reads.
+     * @return the socket
+     */
+    Ptr<Socket> GetAtOneTenth()
+    {
+        Ptr<Socket> client = Socket::CreateSocket(nodes.Get(0), TcpHostSocketFactory::GetTypeId());
+        client->SetConnectCallback(
+            Callback<void, Ptr<Socket>>([](Ptr<Socket> s) {
+                const std::string get = "GET /a HTTP/1.0\r\n\r\n";
+                s->Send(reinterpret_cast<const uint8_t*>(get.data()), get.size(), 0);
+            }),
+            MakeNullCallback<void, Ptr<Socket>>());
+        Address proxy = InetSocketAddress(proxyAddress, 8080);
+        Simulator::Schedule(Seconds(0.1), [client, proxy]() { client->Connect(proxy); });
+        return client;
+    }
+
+    /**
      * @brief Build it.
      * @param clientCount clients
      * @param hitRatio the proxy's
@@ -446,17 +466,7 @@ class ClientAbortTest : public TestCase
                     traced.push_back(aborted);
                     waits.push_back(waited.GetSeconds());
                 }));
-            Ptr<Socket> client =
-                Socket::CreateSocket(bed.nodes.Get(0), TcpHostSocketFactory::GetTypeId());
-            client->SetConnectCallback(
-                Callback<void, Ptr<Socket>>([](Ptr<Socket> s) {
-                    const std::string get = "GET /a HTTP/1.0\r\n\r\n";
-                    s->Send(reinterpret_cast<const uint8_t*>(get.data()), get.size(), 0);
-                }),
-                MakeNullCallback<void, Ptr<Socket>>());
-            Simulator::Schedule(Seconds(0.1), [&]() {
-                client->Connect(InetSocketAddress(bed.proxyAddress, 8080));
-            });
+            Ptr<Socket> client = bed.GetAtOneTenth();
             Simulator::Schedule(Seconds(0.6), [&]() { client->Close(); });
             Simulator::Stop(Seconds(5));
             Simulator::Run();
@@ -520,16 +530,7 @@ class ClientGoneMidResponseTest : public TestCase
         bed.proxy->SetAttribute("ReverseTo", StringValue("origin0"));
         bed.proxy->SetAttribute("ClientAbort", StringValue("Ignore"));
         uint64_t relayedAtClose = 0;
-        Ptr<Socket> client =
-            Socket::CreateSocket(bed.nodes.Get(0), TcpHostSocketFactory::GetTypeId());
-        client->SetConnectCallback(
-            Callback<void, Ptr<Socket>>([](Ptr<Socket> s) {
-                const std::string get = "GET /a HTTP/1.0\r\n\r\n";
-                s->Send(reinterpret_cast<const uint8_t*>(get.data()), get.size(), 0);
-            }),
-            MakeNullCallback<void, Ptr<Socket>>());
-        Simulator::Schedule(Seconds(0.1),
-                            [&]() { client->Connect(InetSocketAddress(bed.proxyAddress, 8080)); });
+        Ptr<Socket> client = bed.GetAtOneTenth();
         Simulator::Schedule(Seconds(3), [&]() {
             relayedAtClose = bed.proxy->GetStats().bytesToClients;
             client->Close();
