@@ -99,9 +99,9 @@ def parse_args(experiments, argv=None):
     p.add_argument("--verify", type=verify_count, metavar="N|all",
                    help="re-run N stored points chosen at random (or all); exit 1 if a row differs")
     p.add_argument("--adopt", action="store_true",
-                   help="with --verify: stamp with the current fingerprint the selected "
-                        "experiments' stored points of each model (program, fingerprint) whose "
-                        "drawn points all reproduced")
+                   help="with --verify: stamp with the current fingerprint an experiment's "
+                        "stored points of a model (program, fingerprint) drawn from in it whose "
+                        "drawn points all reproduced (nothing if the current build's own do not)")
     p.add_argument("--no-build", action="store_true",
                    help="do not run ./ns3 build first (the binaries must be the ones it last built)")
     p.add_argument("--scheduler", metavar="ADDRESS",

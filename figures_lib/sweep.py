@@ -271,10 +271,14 @@ def verify(experiments, scale, args):
     # A model is a program's build: (program, fingerprint) -> every point of
     # it drawn, in any experiment, ran identical.
     reproduced = {}
+    drawn = set()  # (experiment, program, fingerprint) groups drawn from
+    current_failed = False  # a point of the current build itself not reproduced
     for point, entry in chosen:
-        group = (point.program, entry.fingerprint)
+        model = (point.program, entry.fingerprint)
         lines = differences(point, entry, results[point]) if point in results else ["failed"]
-        reproduced[group] = reproduced.get(group, True) and not lines
+        reproduced[model] = reproduced.get(model, True) and not lines
+        drawn.add((point.experiment, *model))
+        current_failed |= bool(lines) and entry.fingerprint == stamp[point.program]
         if point not in results:
             continue
         status = "DIFFERS" if lines else "identical"
@@ -291,16 +295,20 @@ def verify(experiments, scale, args):
     )
     if not ok:
         print("verify FAILED: the current build does not reproduce the store", file=sys.stderr)
-    if args.adopt:
-        adopt(experiments, scale, args, stamp, reproduced, seed, len(chosen))
+    if args.adopt and (current_failed or failures):
+        print("nothing adopted: a point failed, or the current build does not reproduce a point"
+              " it stored itself (no verdict on the older models can be trusted)")  # fmt: skip
+    elif args.adopt:
+        adopt(experiments, scale, args, stamp, reproduced, drawn, seed, len(chosen))
     return 0 if ok else 1
 
 
-def adopt(experiments, scale, args, stamp, reproduced, seed, drawn):
-    """Restamp the stored points of every model (program, fingerprint) whose
-    drawn points all reproduced, whichever experiment they were drawn from;
-    say what is left and why."""
-    note = (f"by --verify {args.verify} ({drawn} drawn, seed {seed}) at"
+def adopt(experiments, scale, args, stamp, reproduced, drawn, seed, count):
+    """Restamp an experiment's stored points of a model (program,
+    fingerprint) if points of that experiment and model were drawn and every
+    drawn point of the model, in any experiment, reproduced; say what is
+    left and why."""
+    note = (f"by --verify {args.verify} ({count} drawn, seed {seed}) at"
             f" {store.suite_commit()} {store.now()}")  # fmt: skip
     adopted = 0
     left = {}
@@ -310,12 +318,13 @@ def adopt(experiments, scale, args, stamp, reproduced, seed, drawn):
             if entry is None or entry.fingerprint == stamp[point.program]:
                 continue
             model = (point.program, entry.fingerprint)
-            if reproduced.get(model):
+            if reproduced.get(model) and (exp.name, *model) in drawn:
                 store.adopt(point, entry, stamp[point.program], note)
                 adopted += 1
             else:
                 left[(exp.name, *model)] = left.get((exp.name, *model), 0) + 1
     print(f"adopted: {adopted} stored point(s) stamped with the current fingerprint")
-    for (name, program, fingerprint), count in sorted(left.items()):
-        why = "none drawn" if (program, fingerprint) not in reproduced else "not reproduced"
-        print(f"not adopted: {count} point(s) of {name} stored with {fingerprint} ({why})")
+    for group, n in sorted(left.items()):
+        name, program, fingerprint = group
+        why = "none drawn" if group not in drawn else "not reproduced"
+        print(f"not adopted: {n} point(s) of {name} stored with {fingerprint} ({why})")

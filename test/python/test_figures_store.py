@@ -155,6 +155,17 @@ def test_adopt_restamps_only_the_models_that_reproduced(swept, tmp_path):
     assert "adopted: 1 stored point(s)" in proc.stdout
     assert "(none drawn)" in proc.stdout, "the model not drawn is left"
 
+    # A point of the current build itself no longer reproduced: no verdict
+    # on the older models can be trusted, and nothing is adopted.
+    current = [p for p in stored_points(figs)
+               if store.parse(p.read_text()).fingerprint == store.model_fingerprint("tw-avoid-webstone")]  # fmt: skip
+    stamp(current[0], "", row="999.9")
+    stamp(current[1], "4ld")
+    proc = figures(figs, "--quick", "--only", "table2", "--verify", "all", "--adopt")
+    assert proc.returncode == 1
+    assert "nothing adopted" in proc.stdout
+    assert store.parse(current[1].read_text()).fingerprint.startswith("4ld")
+
 
 def test_failing_points_write_no_outputs(swept, tmp_path):
     figs = copy_of(swept, tmp_path)

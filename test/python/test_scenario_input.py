@@ -97,7 +97,12 @@ def test_proxy_metastable_rejects_an_unknown_proxy():
 
 
 @pytest.mark.parametrize(
-    "setting", ["--ns3::HttpProxy::ClientAbort=Ignore", "--ns3::HttpProxy::HitRatio=0.5"]
+    "setting",
+    [
+        "--ns3::HttpProxy::ClientAbort=Ignore",
+        "--ns3::HttpProxy::HitRatio=0.5",
+        "--ns3::PersistentConnectionManager::MaxConnections=10",
+    ],
 )
 def test_proxy_metastable_refuses_what_it_would_override(setting):
     """The experiment sets the proxy's client-abort rule (from --proxy) and

@@ -39,6 +39,7 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <utility>
 
 namespace ns3
 {
@@ -248,17 +249,27 @@ LoadAt(const std::vector<DtocLoadStep>& pattern, Time at)
 }
 
 /**
- * @return the first of the proxy's attributes the experiment sets whose
- * default the user set (TcpHostProfile::IsUserDefault), or "" if none
+ * @return the first of the proxy's and its manager's attributes the
+ * experiment sets whose default the user set (TcpHostProfile::IsUserDefault),
+ * as ns3::Type::Name, or "" if none
  */
 std::string
 ProxySettingsTheUserSet()
 {
-    for (const char* name : {"ClientAbort", "ReverseTo", "HitRatio", "Port", "Manager"})
+    const std::pair<TypeId, const char*> set[] = {
+        {HttpProxy::GetTypeId(), "ClientAbort"},
+        {HttpProxy::GetTypeId(), "ReverseTo"},
+        {HttpProxy::GetTypeId(), "HitRatio"},
+        {HttpProxy::GetTypeId(), "Port"},
+        {HttpProxy::GetTypeId(), "Manager"},
+        {HttpProxy::GetTypeId(), "Store"},
+        {PersistentConnectionManager::GetTypeId(), "MaxConnections"},
+    };
+    for (const auto& [tid, name] : set)
     {
-        if (TcpHostProfile::IsUserDefault(HttpProxy::GetTypeId(), name))
+        if (TcpHostProfile::IsUserDefault(tid, name))
         {
-            return name;
+            return tid.GetName() + "::" + name;
         }
     }
     return "";
@@ -416,8 +427,8 @@ DtocExperimentConfig::Validate() const
     {
         // The experiment sets these from its configuration: a user's default
         // would silently lose to it.
-        why << "ns3::HttpProxy::" << set << " is the experiment's own (the client-abort rule "
-            << "is --proxy; the proxy reverses to the server without a cache)";
+        why << set << " is the experiment's own (the client-abort rule is --proxy; the proxy "
+            << "reverses to the server without a cache or a connection limit)";
     }
     else if (std::string problem = SimulatedTimeProblem("the run (warm-up and measurement, or "
                                                         "the day's periods)",

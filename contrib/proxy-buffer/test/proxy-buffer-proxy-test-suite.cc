@@ -67,7 +67,7 @@ struct ProxyBed
      * reads.
      * @return the socket
      */
-    Ptr<Socket> GetAtOneTenth()
+    Ptr<Socket> AddBareClient()
     {
         Ptr<Socket> client = Socket::CreateSocket(nodes.Get(0), TcpHostSocketFactory::GetTypeId());
         client->SetConnectCallback(
@@ -466,7 +466,7 @@ class ClientAbortTest : public TestCase
                     traced.push_back(aborted);
                     waits.push_back(waited.GetSeconds());
                 }));
-            Ptr<Socket> client = bed.GetAtOneTenth();
+            Ptr<Socket> client = bed.AddBareClient();
             Simulator::Schedule(Seconds(0.6), [&]() { client->Close(); });
             Simulator::Stop(Seconds(5));
             Simulator::Run();
@@ -530,7 +530,7 @@ class ClientGoneMidResponseTest : public TestCase
         bed.proxy->SetAttribute("ReverseTo", StringValue("origin0"));
         bed.proxy->SetAttribute("ClientAbort", StringValue("Ignore"));
         uint64_t relayedAtClose = 0;
-        Ptr<Socket> client = bed.GetAtOneTenth();
+        Ptr<Socket> client = bed.AddBareClient();
         Simulator::Schedule(Seconds(3), [&]() {
             relayedAtClose = bed.proxy->GetStats().bytesToClients;
             client->Close();

@@ -61,8 +61,10 @@ SocketMemory::GetTypeId()
             .AddAttribute("PressureLimit",
                           "Bytes of socket buffers above which the node is under memory "
                           "pressure (Linux's tcp_mem[1]): no buffer grows (GrowBuffer grants "
-                          "nothing) until they fall below three quarters of it (tcp_mem[0], "
-                          "as tcp_init_mem() sets it). 0: never.",
+                          "nothing: autotuning, E2-ATBT and, under SocketBuffers, a socket's "
+                          "explicit resize too, where Linux refuses only autotuning) until "
+                          "they fall below three quarters of it (tcp_mem[0], as tcp_init_mem() "
+                          "sets it). 0: never.",
                           UintegerValue(0),
                           MakeUintegerAccessor(&SocketMemory::m_pressureLimit),
                           MakeUintegerChecker<uint64_t>())
@@ -252,6 +254,7 @@ SocketMemory::GrowBuffer(uint64_t bytes)
 {
     // Under pressure Linux grows no buffer (tcp_should_expand_sndbuf(),
     // tcp_grow_window()); the growth that crosses PressureLimit is granted.
+    UpdatePressure(); // PressureLimit may have changed
     uint64_t granted = m_pressure ? 0 : CountsBuffers() ? std::min(bytes, GetFree()) : bytes;
     m_bufferMemory = m_bufferMemory + granted;
     NS_LOG_LOGIC("asked " << bytes << ", granted " << granted << ", allocated " << m_bufferMemory);
@@ -280,6 +283,7 @@ SocketMemory::UpdatePressure()
 {
     if (m_pressureLimit == 0)
     {
+        m_pressure = false; // the limit taken away: no pressure
         return;
     }
     // tcp_enter_memory_pressure() above tcp_mem[1]; sk_leave_memory_pressure()
@@ -289,7 +293,7 @@ SocketMemory::UpdatePressure()
         NS_LOG_INFO("memory pressure: " << m_bufferMemory << " bytes of buffers");
         m_pressure = true;
     }
-    else if (m_pressure && m_bufferMemory < m_pressureLimit / 4 * 3)
+    else if (m_pressure && 4 * m_bufferMemory < 3 * m_pressureLimit)
     {
         NS_LOG_INFO("memory pressure over: " << m_bufferMemory << " bytes of buffers");
         m_pressure = false;

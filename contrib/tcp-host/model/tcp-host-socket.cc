@@ -754,10 +754,12 @@ TcpHostSocket::PersistTimeout()
             Simulator::Schedule(m_persistTimeout, &TcpHostSocket::PersistTimeout, this);
         return;
     }
-    // The probe carries an ACK and our window, sent past SendDataPacket:
-    // note it, or the edge last advertised (AckState) reads low.
-    NoteAckSent();
+    // ns-3's probe carries no ACK flag, so the peer takes neither its
+    // acknowledgement nor its window: the edge last advertised (AckState)
+    // stays that of the last ACK sent, whatever window the probe computed.
+    uint32_t advertised = m_advWnd;
     TcpSocketBase::PersistTimeout();
+    m_advWnd = advertised;
 }
 
 void

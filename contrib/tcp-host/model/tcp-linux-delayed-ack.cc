@@ -64,12 +64,14 @@ TcpLinuxDelayedAck::OnRead(const TcpAckState& state)
 {
     // tcp_cleanup_rbuf(): window_clamp is the buffer; the update is sent
     // only if the window grows at least twofold from at most half of it.
-    // The window it would advertise is __tcp_select_window()'s, which
-    // offers nothing below one MSS or a sixteenth of the space (silly
-    // window avoidance): such a window counts as still closed.
+    // The window it would advertise is __tcp_select_window()'s: with less
+    // than half the space free, nothing below one MSS (at most the space)
+    // or a sixteenth of it (silly window avoidance): such a window counts
+    // as still closed.
     uint64_t left = state.windowLeft;
-    uint32_t floor = std::max(state.mss, state.bufferSize / 16);
-    uint64_t now = state.windowNow >= floor ? state.windowNow : 0;
+    uint32_t smallest = std::max(std::min(state.mss, state.bufferSize), state.bufferSize / 16);
+    bool offered = state.windowNow >= state.bufferSize / 2 || state.windowNow >= smallest;
+    uint64_t now = offered ? state.windowNow : 0;
     return 2 * left <= state.bufferSize && now > 0 && now >= 2 * left;
 }
 

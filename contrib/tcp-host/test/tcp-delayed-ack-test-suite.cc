@@ -170,6 +170,14 @@ class LinuxRuleTest : public TestCase
         NS_TEST_EXPECT_MSG_EQ(today->OnRead(read), false, "under one MSS: none");
         read.windowNow = MSS;
         NS_TEST_EXPECT_MSG_EQ(today->OnRead(read), true, "one MSS: at once");
+        read.bufferSize = 2000; // under two MSS: the floor holds only below half the space
+        read.windowNow = 1000;
+        NS_TEST_EXPECT_MSG_EQ(today->OnRead(read), true, "half the space free: offered");
+        read.windowNow = 999;
+        NS_TEST_EXPECT_MSG_EQ(today->OnRead(read), false, "below half and one MSS: none");
+        read.bufferSize = 1000; // under one MSS: the MSS taken as the space
+        read.windowNow = 1000;
+        NS_TEST_EXPECT_MSG_EQ(today->OnRead(read), true, "a buffer under one MSS, emptied");
         read.bufferSize = 131072;
         read.windowNow = 0;
         NS_TEST_EXPECT_MSG_EQ(today->OnRead(read), false, "still closed: nothing to say");

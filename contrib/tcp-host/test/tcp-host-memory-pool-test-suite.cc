@@ -293,6 +293,19 @@ class MemoryPressureTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(traced.size(), 2u, "traced on entering and on leaving");
         NS_TEST_EXPECT_MSG_EQ(traced[0] && !traced[1], true, "entered, then left");
 
+        m->GrowBuffer(2000);
+        NS_TEST_EXPECT_MSG_EQ(m->IsUnderPressure(), true, "4800: pressure again");
+        m->SetAttribute("PressureLimit", UintegerValue(0));
+        NS_TEST_EXPECT_MSG_EQ(m->GrowBuffer(100), 100u, "the limit taken away: no pressure");
+
+        Ptr<SocketMemory> tiny = CreateObject<SocketMemory>();
+        tiny->SetAttribute("Accounting", StringValue("Buffers"));
+        tiny->SetAttribute("PressureLimit", UintegerValue(3));
+        tiny->TakeBuffer(4);
+        NS_TEST_EXPECT_MSG_EQ(tiny->IsUnderPressure(), true, "4 above 3");
+        tiny->ReleaseBuffer(4);
+        NS_TEST_EXPECT_MSG_EQ(tiny->IsUnderPressure(), false, "a limit of 3 is left too");
+
         Ptr<SocketMemory> never = CreateObject<SocketMemory>();
         never->SetAttribute("Accounting", StringValue("Buffers"));
         never->TakeBuffer(uint64_t(1) << 40);
