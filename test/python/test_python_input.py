@@ -116,8 +116,11 @@ def _tcp_host_over_stock_tcp(ns):
     """TcpHostHelper on a node ns-3's InternetStackHelper has equipped: its
     ns3::TcpSocketFactory would give stock sockets beside the suite's."""
     node = ns.CreateObject[ns.Node]()
-    ns.InternetStackHelper().Install(node)
-    ns.TcpHostHelper().Install(node)
+    try:
+        ns.InternetStackHelper().Install(node)
+        ns.TcpHostHelper().Install(node)
+    finally:
+        ns.Simulator.Destroy()  # the node leaves the node list: later tests' IDs start at 0
 
 
 @pytest.mark.parametrize(
