@@ -192,22 +192,35 @@ def main(experiments, args):
 # ---------------------------------------------------------------- --verify
 
 
-def choose(experiments, scale, count, rng, stamp):
-    """count stored points at random (all if 'all'), drawn in turn from the
-    groups of an experiment's points stored with one fingerprint, those of
-    another model than the current first: a few cover several experiments
-    and each model their points were stored with (--adopt restamps a model
-    only if its points drawn all reproduce)."""
+def stored_groups(experiments, scale):
+    """Every stored point of the experiments, as (point, entry) pairs grouped
+    by (experiment, program, fingerprint): what --verify draws from and
+    --adopt restamps."""
     groups = {}
     for exp in experiments:
         for p in exp.points(scale):
             if (e := store.load(p)) is not None:
                 groups.setdefault((exp.name, p.program, e.fingerprint), []).append((p, e))
-    pools = list(groups.values())
+    return groups
+
+
+def _is_current(group, stamp):
+    """Whether a stored_groups group was stored by the build about to run."""
+    _, program, fingerprint = group
+    return fingerprint == stamp[program]
+
+
+def choose(groups, count, rng, stamp):
+    """count stored points at random (all if 'all'), drawn in turn from the
+    groups (stored_groups), those of another model than the current first:
+    a few cover several experiments and each model their points were stored
+    with (--adopt restamps a model only if its points drawn all reproduce).
+    -> (group, point, entry) triples."""
+    pools = [[(group, p, e) for p, e in members] for group, members in groups.items()]
     for pool in pools:
         rng.shuffle(pool)
     rng.shuffle(pools)
-    pools.sort(key=lambda pool: pool[0][1].fingerprint == stamp[pool[0][0].program])
+    pools.sort(key=lambda pool: _is_current(pool[0][0], stamp))  # older models first
     chosen = []
     want = sum(map(len, pools)) if count == "all" else count
     while pools and len(chosen) < want:
@@ -251,17 +264,18 @@ def verify(experiments, scale, args):
     seed = int.from_bytes(os.urandom(4), "little")
     rng = random.Random(seed)
     stamp = fingerprints_to_stamp(experiments, args.no_build)
-    chosen = choose(experiments, scale, args.verify, rng, stamp)
+    groups = stored_groups(experiments, scale)
+    chosen = choose(groups, args.verify, rng, stamp)
     if not chosen:
         print("figures.py: error: nothing stored to verify", file=sys.stderr)
         return 1
-    stale = sum(e.fingerprint != stamp[p.program] for p, e in chosen)
+    stale = sum(e.fingerprint != stamp[p.program] for _, p, e in chosen)
     print(f"Verifying {len(chosen)} stored point(s) (seed {seed}; {stale} stored with another"
           " fingerprint) against the current build")  # fmt: skip
     results = {}
     start = time.monotonic()
     _, failures, _ = run_points(
-        [p for p, _ in chosen],
+        [p for _, p, _ in chosen],
         scheduler=args.scheduler,
         workers=args.workers,
         timeout=args.timeout,
@@ -273,12 +287,12 @@ def verify(experiments, scale, args):
     reproduced = {}
     drawn = set()  # (experiment, program, fingerprint) groups drawn from
     current_failed = False  # a point of the current build itself not reproduced
-    for point, entry in chosen:
+    for group, point, entry in chosen:
         model = (point.program, entry.fingerprint)
         lines = differences(point, entry, results[point]) if point in results else ["failed"]
         reproduced[model] = reproduced.get(model, True) and not lines
-        drawn.add((point.experiment, *model))
-        current_failed |= bool(lines) and entry.fingerprint == stamp[point.program]
+        drawn.add(group)
+        current_failed |= bool(lines) and _is_current(group, stamp)
         if point not in results:
             continue
         status = "DIFFERS" if lines else "identical"
@@ -299,11 +313,11 @@ def verify(experiments, scale, args):
         print("nothing adopted: a point failed, or the current build does not reproduce a point"
               " it stored itself (no verdict on the older models can be trusted)")  # fmt: skip
     elif args.adopt:
-        adopt(experiments, scale, args, stamp, reproduced, drawn, seed, len(chosen))
+        adopt(groups, args, stamp, reproduced, drawn, seed, len(chosen))
     return 0 if ok else 1
 
 
-def adopt(experiments, scale, args, stamp, reproduced, drawn, seed, count):
+def adopt(groups, args, stamp, reproduced, drawn, seed, count):
     """Restamp an experiment's stored points of a model (program,
     fingerprint) if points of that experiment and model were drawn and every
     drawn point of the model, in any experiment, reproduced; say what is
@@ -312,19 +326,18 @@ def adopt(experiments, scale, args, stamp, reproduced, drawn, seed, count):
             f" {store.suite_commit()} {store.now()}")  # fmt: skip
     adopted = 0
     left = {}
-    for exp in experiments:
-        for point in exp.points(scale):
-            entry = store.load(point)
-            if entry is None or entry.fingerprint == stamp[point.program]:
-                continue
-            model = (point.program, entry.fingerprint)
-            if reproduced.get(model) and (exp.name, *model) in drawn:
-                store.adopt(point, entry, stamp[point.program], note)
-                adopted += 1
-            else:
-                left[(exp.name, *model)] = left.get((exp.name, *model), 0) + 1
+    for group, members in groups.items():
+        _, program, fingerprint = group
+        if _is_current(group, stamp):
+            continue
+        if reproduced.get((program, fingerprint)) and group in drawn:
+            for point, entry in members:
+                store.adopt(point, entry, stamp[program], note)
+            adopted += len(members)
+        else:
+            left[group] = len(members)
     print(f"adopted: {adopted} stored point(s) stamped with the current fingerprint")
     for group, n in sorted(left.items()):
-        name, program, fingerprint = group
+        name, _, fingerprint = group
         why = "none drawn" if group not in drawn else "not reproduced"
         print(f"not adopted: {n} point(s) of {name} stored with {fingerprint} ({why})")
