@@ -547,7 +547,11 @@ class ClientGoneMidResponseTest : public TestCase
                               "the upstream connection idle again");
         client = nullptr;
         Simulator::Destroy();
-        Config::Reset();
+    }
+
+    void DoTeardown() override
+    {
+        Config::Reset(); // the buffer sizes and the policy set above
     }
 };
 

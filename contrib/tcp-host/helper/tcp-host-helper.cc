@@ -296,7 +296,7 @@ TcpHostHelper::Install(Ptr<Node> node)
     m_stack.Install(node);
     for (const auto& [name, value] : m_tcpAttributes)
     {
-        node->GetObject<TcpL4Protocol>()->SetAttribute(name, *value);
+        tcp->SetAttribute(name, *value);
     }
 
     // The node's one owner of socket memory, read by the host model, the

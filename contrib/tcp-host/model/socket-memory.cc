@@ -66,7 +66,8 @@ SocketMemory::GetTypeId()
                           "they fall below three quarters of it (tcp_mem[0], as tcp_init_mem() "
                           "sets it). 0: never.",
                           UintegerValue(0),
-                          MakeUintegerAccessor(&SocketMemory::m_pressureLimit),
+                          MakeUintegerAccessor(&SocketMemory::SetPressureLimit,
+                                               &SocketMemory::GetPressureLimit),
                           MakeUintegerChecker<uint64_t>())
             .AddTraceSource("TcbMemory",
                             "Bytes of memory held by the node's TCBs.",
@@ -254,7 +255,6 @@ SocketMemory::GrowBuffer(uint64_t bytes)
 {
     // Under pressure Linux grows no buffer (tcp_should_expand_sndbuf(),
     // tcp_grow_window()); the growth that crosses PressureLimit is granted.
-    UpdatePressure(); // PressureLimit may have changed
     uint64_t granted = m_pressure ? 0 : CountsBuffers() ? std::min(bytes, GetFree()) : bytes;
     m_bufferMemory = m_bufferMemory + granted;
     NS_LOG_LOGIC("asked " << bytes << ", granted " << granted << ", allocated " << m_bufferMemory);
@@ -276,6 +276,19 @@ bool
 SocketMemory::IsUnderPressure() const
 {
     return m_pressure;
+}
+
+void
+SocketMemory::SetPressureLimit(uint64_t bytes)
+{
+    m_pressureLimit = bytes;
+    UpdatePressure(); // a limit set or taken away while the buffers are held
+}
+
+uint64_t
+SocketMemory::GetPressureLimit() const
+{
+    return m_pressureLimit;
 }
 
 void

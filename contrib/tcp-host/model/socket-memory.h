@@ -150,8 +150,12 @@ class SocketMemory : public Object
     bool IsUnderPressure() const;
 
   private:
-    /// Enter or leave memory pressure after the buffers changed.
+    /// Enter or leave memory pressure after the buffers or the limit changed.
     void UpdatePressure();
+    /// @param bytes the PressureLimit attribute (0: never)
+    void SetPressureLimit(uint64_t bytes);
+    /// @return the PressureLimit attribute
+    uint64_t GetPressureLimit() const;
 
     uint64_t m_limit{0};                              //!< Limit (0: none)
     uint32_t m_bytesPerTcb{0};                        //!< BytesPerTcb

@@ -24,9 +24,10 @@ namespace ns3
  *   is at most half the buffer and the window an ACK would now advertise
  *   is at least twice it (tcp_cleanup_rbuf: "lots" of room freed): a
  *   window closed by a slow reader opens with the read, not with the
- *   peer's next zero-window probe. A window below one MSS or a sixteenth
- *   of the buffer counts as closed (__tcp_select_window's silly window
- *   avoidance). Its other case (an ACK pending for a
+ *   peer's next zero-window probe. With less than half the buffer free, a
+ *   window below one MSS (at most the buffer) or a sixteenth of the buffer
+ *   counts as closed (__tcp_select_window's silly window avoidance). Its
+ *   other case (an ACK pending for a
  *   small pushed segment when a read empties the buffer) is not modelled.
  */
 class TcpLinuxDelayedAck : public TcpDelayedAckPolicy
