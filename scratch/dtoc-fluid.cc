@@ -24,8 +24,9 @@
 
 using namespace ns3;
 
-int
-main(int argc, char* argv[])
+/// The program itself; main() turns a refused setting into exit 1.
+static int
+Run(int argc, char* argv[])
 {
     DtocFluidModel m;
     std::string service = "fifo";
@@ -101,4 +102,10 @@ main(int argc, char* argv[])
         .Add("sustained_goodput_pct", percent(held.goodput));
     row.Print(std::cout, header);
     return 0;
+}
+
+int
+main(int argc, char* argv[])
+{
+    return RunProgram("dtoc-fluid", argc, argv, &Run);
 }

@@ -27,8 +27,9 @@
 
 using namespace ns3;
 
-int
-main(int argc, char* argv[])
+/// The program itself; main() turns a refused setting into exit 1.
+static int
+Run(int argc, char* argv[])
 {
     DtocExperimentConfig c;
     c.timeout = Seconds(5);
@@ -59,4 +60,10 @@ main(int argc, char* argv[])
     scenario.AddOutcome(row, r);
     row.Print(std::cout, header);
     return 0;
+}
+
+int
+main(int argc, char* argv[])
+{
+    return RunProgram("dtoc-metastable", argc, argv, &Run);
 }

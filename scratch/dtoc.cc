@@ -56,8 +56,9 @@ TimelineRow(const DtocExperimentConfig& c,
 }
 } // namespace
 
-int
-main(int argc, char* argv[])
+/// The program itself; main() turns a refused setting into exit 1.
+static int
+Run(int argc, char* argv[])
 {
     DtocExperimentConfig c;
     // The load pattern is made of these (a constant load, or a day).
@@ -158,4 +159,10 @@ main(int argc, char* argv[])
         .Add("events", r.events);
     row.Print(std::cout, header);
     return 0;
+}
+
+int
+main(int argc, char* argv[])
+{
+    return RunProgram("dtoc", argc, argv, &Run);
 }

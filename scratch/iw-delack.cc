@@ -70,8 +70,9 @@ ParseTick(const std::string& text, std::optional<double>& tick)
 
 } // namespace
 
-int
-main(int argc, char* argv[])
+/// The program itself; main() turns a refused setting into exit 1.
+static int
+Run(int argc, char* argv[])
 {
     std::string figure;
     std::string server;
@@ -237,4 +238,10 @@ main(int argc, char* argv[])
         }
     }
     return r.completed ? 0 : 2;
+}
+
+int
+main(int argc, char* argv[])
+{
+    return RunProgram("iw-delack", argc, argv, &Run);
 }

@@ -23,8 +23,9 @@
 
 using namespace ns3;
 
-int
-main(int argc, char* argv[])
+/// The program itself; main() turns a refused setting into exit 1.
+static int
+Run(int argc, char* argv[])
 {
     BufferAllocationConfig c;
     uint32_t poolKb = c.poolBytes / 1024;
@@ -137,4 +138,10 @@ main(int argc, char* argv[])
                   << "events                " << r.events << "\n";
     }
     return 0;
+}
+
+int
+main(int argc, char* argv[])
+{
+    return RunProgram("proxy-buffer-allocation", argc, argv, &Run);
 }

@@ -20,8 +20,9 @@
 
 using namespace ns3;
 
-int
-main(int argc, char* argv[])
+/// The program itself; main() turns a refused setting into exit 1.
+static int
+Run(int argc, char* argv[])
 {
     uint32_t n = 1000;
     uint32_t evaluations = 20;
@@ -105,4 +106,10 @@ main(int argc, char* argv[])
         .Add("applied", applied);
     row.Print(std::cout, header);
     return 0;
+}
+
+int
+main(int argc, char* argv[])
+{
+    return RunProgram("proxy-buffer-allocator-cost", argc, argv, &Run);
 }

@@ -23,8 +23,9 @@
 
 using namespace ns3;
 
-int
-main(int argc, char* argv[])
+/// The program itself; main() turns a refused setting into exit 1.
+static int
+Run(int argc, char* argv[])
 {
     ProxyExperimentConfig c;
     bool csv = false;
@@ -113,4 +114,10 @@ main(int argc, char* argv[])
               << " timed out\n"
               << "events               " << r.events << "\n";
     return 0;
+}
+
+int
+main(int argc, char* argv[])
+{
+    return RunProgram("proxy-buffer-proxy", argc, argv, &Run);
 }

@@ -30,8 +30,9 @@
 
 using namespace ns3;
 
-int
-main(int argc, char* argv[])
+/// The program itself; main() turns a refused setting into exit 1.
+static int
+Run(int argc, char* argv[])
 {
     ProxyExperimentConfig c;
     c.scheme = 3;
@@ -100,4 +101,10 @@ main(int argc, char* argv[])
               << "mean response time       " << r.meanWait << " s\n"
               << "idle ones closed         " << r.evictions << "\n";
     return 0;
+}
+
+int
+main(int argc, char* argv[])
+{
+    return RunProgram("proxy-buffer-time-wait", argc, argv, &Run);
 }

@@ -28,8 +28,9 @@
 
 using namespace ns3;
 
-int
-main(int argc, char* argv[])
+/// The program itself; main() turns a refused setting into exit 1.
+static int
+Run(int argc, char* argv[])
 {
     DtocExperimentConfig c;
     c.timeout = Seconds(5);
@@ -69,4 +70,10 @@ main(int argc, char* argv[])
         .Add("responses_discarded", r.proxyResponsesDiscarded);
     row.Print(std::cout, header);
     return 0;
+}
+
+int
+main(int argc, char* argv[])
+{
+    return RunProgram("proxy-metastable", argc, argv, &Run);
 }

@@ -63,8 +63,9 @@ TcpMemOf(uint64_t hostBytes)
 
 } // namespace
 
-int
-main(int argc, char* argv[])
+/// The program itself; main() turns a refused setting into exit 1.
+static int
+Run(int argc, char* argv[])
 {
     ProxyExperimentConfig c;
     c.scheme = 3;
@@ -259,4 +260,10 @@ main(int argc, char* argv[])
               << " bytes (" << smallN << "), " << largeMean << " s from " << large << " bytes ("
               << largeN << ")\n";
     return 0;
+}
+
+int
+main(int argc, char* argv[])
+{
+    return RunProgram("proxy-now", argc, argv, &Run);
 }

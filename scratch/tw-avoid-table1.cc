@@ -20,8 +20,9 @@
 
 using namespace ns3;
 
-int
-main(int argc, char* argv[])
+/// The program itself; main() turns a refused setting into exit 1.
+static int
+Run(int argc, char* argv[])
 {
     TwAvoidTable1Config c;
     std::string variant = "unmodified";
@@ -78,4 +79,10 @@ main(int argc, char* argv[])
         .Add("events", r.events);
     row.Print(std::cout, header);
     return 0;
+}
+
+int
+main(int argc, char* argv[])
+{
+    return RunProgram("tw-avoid-table1", argc, argv, &Run);
 }

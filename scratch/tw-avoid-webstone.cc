@@ -61,8 +61,9 @@ TimelineRow(const std::string& table,
 }
 } // namespace
 
-int
-main(int argc, char* argv[])
+/// The program itself; main() turns a refused setting into exit 1.
+static int
+Run(int argc, char* argv[])
 {
     std::string table = "2";
     TwAvoidWebStoneConfig c; // both tables' warm-up and measurement
@@ -199,4 +200,10 @@ main(int argc, char* argv[])
     row.Add("events", r.events);
     row.Print(std::cout, header);
     return 0;
+}
+
+int
+main(int argc, char* argv[])
+{
+    return RunProgram("tw-avoid-webstone", argc, argv, &Run);
 }

@@ -8,9 +8,10 @@ import pytest
 BIN = Path(__file__).resolve().parents[2] / "build" / "bin"
 
 
-def run(program, *args):
+def run(program, *args, timeout=60):
+    """The program's result; timeout guards against a hang, it times nothing."""
     return subprocess.run(
-        [str(BIN / program), *args], capture_output=True, text=True, timeout=60
+        [str(BIN / program), *args], capture_output=True, text=True, timeout=timeout
     )
 
 
@@ -122,7 +123,7 @@ def test_proxy_metastable_passes_aborts_or_hides_them():
     short = ["--spikeAt=40", "--spikeFor=20", "--after=40", "--strategy=dtoc", "--header"]
 
     def row(*args):
-        result = run("proxy-metastable", *short, *args)
+        result = run("proxy-metastable", *short, *args, timeout=600)  # 100 s of simulated time
         assert result.returncode == 0, result.stderr
         header, values = result.stdout.splitlines()
         return dict(zip(header.split(","), values.split(",")))
@@ -323,6 +324,11 @@ NOWHERE = "/nonexistent-dir/out.csv"
         ("tcp-host-local-ports-example", ["--low=61000", "--high=60999"], "--low and --high must be ports with low <= high"),
         ("tcp-host-local-ports-example", ["--twReuse=1"], "--twReuse must be one of Off | On | LoopbackOnly"),
         ("tcp-host-local-ports-example", ["--rate=nan"], "--rate must be a finite number"),
+        # An attribute default a program's helper would set itself: refused
+        # by TcpHostHelper with an exception, which ended the program by
+        # abort (exit 134) until RunProgram caught it.
+        ("proxy-now", ["--ns3::SocketMemory::Limit=5"], "proxy-now: TcpHostHelper: ns3::SocketMemory::Limit is set here"),
+        ("proxy-buffer-proxy", ["--ns3::SocketMemory::Limit=5"], "set it through the program's or experiment's own option"),
     ],
 )
 def test_programs_refuse_at_once(program, args, message):

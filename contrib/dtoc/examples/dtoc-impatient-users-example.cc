@@ -38,8 +38,9 @@
 
 using namespace ns3;
 
-int
-main(int argc, char* argv[])
+/// The program itself; main() turns a refused setting into exit 1.
+static int
+Run(int argc, char* argv[])
 {
     bool dtoc = false;
     double load = 200;
@@ -117,4 +118,10 @@ main(int argc, char* argv[])
               << 100.0 * s.outcomes[DtocClient::COMPLETED] / duration / capacity << " % of capacity"
               << std::endl;
     return 0;
+}
+
+int
+main(int argc, char* argv[])
+{
+    return RunProgram("dtoc-impatient-users-example", argc, argv, &Run);
 }

@@ -46,8 +46,9 @@ CountTimeWaits(uint32_t* entries, uint32_t oldValue, uint32_t newValue)
 
 } // namespace
 
-int
-main(int argc, char* argv[])
+/// The program itself; main() turns a refused setting into exit 1.
+static int
+Run(int argc, char* argv[])
 {
     uint32_t clients = 2;
     double duration = 10;
@@ -150,4 +151,10 @@ main(int argc, char* argv[])
     uint32_t holder = endMode == "ConnectionClose" ? serverTimeWaits : clientTimeWaits;
     uint32_t other = endMode == "ConnectionClose" ? clientTimeWaits : serverTimeWaits;
     return completed > 0 && holder > 0 && other <= clients ? 0 : 1;
+}
+
+int
+main(int argc, char* argv[])
+{
+    return RunProgram("http-own-scenario", argc, argv, &Run);
 }

@@ -31,8 +31,9 @@
 
 using namespace ns3;
 
-int
-main(int argc, char* argv[])
+/// The program itself; main() turns a refused setting into exit 1.
+static int
+Run(int argc, char* argv[])
 {
     std::string policy = "ns3::TcpDelayedAckPolicy";
     double tick = 0.05;
@@ -110,4 +111,10 @@ main(int argc, char* argv[])
     }
     Simulator::Destroy();
     return 0;
+}
+
+int
+main(int argc, char* argv[])
+{
+    return RunProgram("iw-delack-policies-example", argc, argv, &Run);
 }

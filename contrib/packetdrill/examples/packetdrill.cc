@@ -25,8 +25,9 @@ using namespace ns3;
 
 NS_LOG_COMPONENT_DEFINE("PacketdrillProgram");
 
-int
-main(int argc, char* argv[])
+/// The program itself; main() turns a refused setting into exit 1.
+static int
+Run(int argc, char* argv[])
 {
     // tw-avoid's close policies, so that a command line can name them
     // (--ns3::TcpHostSocket::ClosePolicy=ns3::TcpSwapClose): a library the
@@ -107,4 +108,10 @@ main(int argc, char* argv[])
     std::cout << passed << " passed, " << failed << " failed, " << unsupported << " unsupported"
               << std::endl;
     return failed > 0 ? 1 : 0;
+}
+
+int
+main(int argc, char* argv[])
+{
+    return RunProgram("packetdrill", argc, argv, &Run);
 }

@@ -27,8 +27,9 @@
 
 using namespace ns3;
 
-int
-main(int argc, char* argv[])
+/// The program itself; main() turns a refused setting into exit 1.
+static int
+Run(int argc, char* argv[])
 {
     uint32_t clients = 20;
     uint32_t maxConnections = 10;
@@ -157,4 +158,10 @@ main(int argc, char* argv[])
               << "bytes moved            " << s.bytesToClients + s.bytesFromOrigins << "\n";
     Simulator::Destroy();
     return 0;
+}
+
+int
+main(int argc, char* argv[])
+{
+    return RunProgram("proxy-buffer-proxy-example", argc, argv, &Run);
 }

@@ -115,8 +115,9 @@ Report(Ptr<TcpListenQueue> queue, const SlowServer* server)
 
 } // namespace
 
-int
-main(int argc, char* argv[])
+/// The program itself; main() turns a refused setting into exit 1.
+static int
+Run(int argc, char* argv[])
 {
     uint32_t clients = 40;
     uint32_t backlog = 16;
@@ -213,4 +214,10 @@ main(int argc, char* argv[])
               << app.last.GetSeconds() << " s) and read " << app.bytes << " bytes\n";
     Simulator::Destroy();
     return 0;
+}
+
+int
+main(int argc, char* argv[])
+{
+    return RunProgram("tcp-host-listen-queue-example", argc, argv, &Run);
 }

@@ -133,8 +133,9 @@ Report(Ptr<Node> client, const Counts* c)
 
 } // namespace
 
-int
-main(int argc, char* argv[])
+/// The program itself; main() turns a refused setting into exit 1.
+static int
+Run(int argc, char* argv[])
 {
     uint32_t low = 40000;
     uint32_t high = 40099;
@@ -206,4 +207,10 @@ main(int argc, char* argv[])
               << counts.reused << " took a TIME_WAIT over\n";
     Simulator::Destroy();
     return 0;
+}
+
+int
+main(int argc, char* argv[])
+{
+    return RunProgram("tcp-host-local-ports-example", argc, argv, &Run);
 }

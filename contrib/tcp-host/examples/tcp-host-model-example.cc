@@ -94,8 +94,9 @@ struct ClientView
 
 } // namespace
 
-int
-main(int argc, char* argv[])
+/// The program itself; main() turns a refused setting into exit 1.
+static int
+Run(int argc, char* argv[])
 {
     std::string profile = "Neutral";
     std::string lookup;
@@ -187,4 +188,10 @@ main(int argc, char* argv[])
     Simulator::Run();
     Simulator::Destroy();
     return 0;
+}
+
+int
+main(int argc, char* argv[])
+{
+    return RunProgram("tcp-host-model-example", argc, argv, &Run);
 }

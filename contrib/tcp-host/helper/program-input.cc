@@ -16,10 +16,9 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
-#include <sstream>
 #include <set>
+#include <sstream>
 #include <stdexcept>
-
 #include <unistd.h>
 
 namespace ns3
@@ -402,6 +401,20 @@ RequireValid(const std::string& where, const std::string& problem)
     if (!problem.empty())
     {
         throw std::invalid_argument(where + ": " + problem);
+    }
+}
+
+int
+RunProgram(const std::string& program, int argc, char* argv[], int (*body)(int, char*[]))
+{
+    try
+    {
+        return body(argc, argv);
+    }
+    catch (const std::invalid_argument& refused)
+    {
+        std::cerr << program << ": " << refused.what() << std::endl;
+        return 1;
     }
 }
 

@@ -212,6 +212,23 @@ void RequireValid(const std::string& where, const std::string& problem);
 
 /**
  * @ingroup tcp-host
+ * @brief A program's main(): runs its body and turns a refusal into exit
+ * status 1. A setting that passes ProgramInput's checks can still be refused
+ * later, where it meets what the program does with it: RequireValid, or a
+ * helper that finds the user set an attribute it would set itself
+ * (TcpHostHelper). Those throw std::invalid_argument; uncaught, the program
+ * would abort (exit 134) where a refused input must exit 1 with its message.
+ * Other exceptions are defects and still abort.
+ * @param program the program's name, for the message ("program: what")
+ * @param argc main's argc
+ * @param argv main's argv
+ * @param body the program itself
+ * @return body's exit status, or 1 after printing the refusal to stderr
+ */
+int RunProgram(const std::string& program, int argc, char* argv[], int (*body)(int, char*[]));
+
+/**
+ * @ingroup tcp-host
  * @brief The longest simulated time an experiment's configuration accepts:
  * one day. A run's events grow with its simulated time (the paper's busy
  * DTOC day of 36 minutes already takes minutes of CPU); a longer study is

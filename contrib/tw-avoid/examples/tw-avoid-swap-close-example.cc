@@ -107,8 +107,9 @@ Report(Ptr<Node> client, Ptr<Node> server)
 
 } // namespace
 
-int
-main(int argc, char* argv[])
+/// The program itself; main() turns a refused setting into exit 1.
+static int
+Run(int argc, char* argv[])
 {
     std::string closePolicy = "TcpSwapClose";
     std::string rstPolicy = "Accept";
@@ -176,4 +177,10 @@ main(int argc, char* argv[])
     Simulator::Run();
     Simulator::Destroy();
     return 0;
+}
+
+int
+main(int argc, char* argv[])
+{
+    return RunProgram("tw-avoid-swap-close-example", argc, argv, &Run);
 }
