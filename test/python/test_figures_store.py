@@ -167,6 +167,36 @@ def test_adopt_restamps_only_the_models_that_reproduced(swept, tmp_path):
     assert store.parse(current[1].read_text()).fingerprint.startswith("4ld")
 
 
+def test_adopt_judges_a_model_over_every_experiment_it_ran_in(swept, tmp_path):
+    """A model (program, fingerprint) whose drawn point differs in one
+    experiment is adopted in none, though its point drawn in another
+    experiment reproduced: Table 2 and Table 3 share one program. The
+    Table 3 point is a Table 2 row filed under a Table 3 point's name, so
+    that its re-run differs."""
+    from figures_lib import experiments as _  # noqa: F401 (registers them)
+    from figures_lib import registry
+
+    figs = copy_of(swept, tmp_path)
+    table2 = stored_points(figs)[0]
+    table2.write_text(table2.read_text().replace("# fingerprint=", "# fingerprint=0ld", 1))
+    table3 = registry.experiments()["table3"].points("quick")[0]
+    folder = figs / "quick" / "store" / "table3"
+    folder.mkdir(parents=True)
+    name = point.key(table3)
+    (folder / f"{name}.csv").write_text(table2.read_text())
+    timeline = table2.with_name(table2.stem + "-timeline.csv")
+    (folder / f"{name}-timeline.csv").write_text(timeline.read_text())
+
+    proc = figures(figs, "--quick", "--only", "table2", "--only", "table3",
+                   "--verify", "2", "--adopt")  # fmt: skip
+    assert proc.returncode == 1, "the Table 3 point differs"
+    assert "verify: 1 identical, 1 differ" in proc.stdout, proc.stdout
+    assert "not adopted: 1 point(s) of table2 stored with 0ld" in proc.stdout
+    assert "not adopted: 1 point(s) of table3 stored with 0ld" in proc.stdout
+    assert "adopted: 0 stored point(s)" in proc.stdout
+    assert store.parse(table2.read_text()).fingerprint.startswith("0ld"), "left as it was"
+
+
 def test_failing_points_write_no_outputs(swept, tmp_path):
     figs = copy_of(swept, tmp_path)
     before = {f: f.read_bytes() for f in figs.rglob("*") if f.is_file()}
