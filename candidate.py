@@ -9,26 +9,28 @@ worktree of main's HEAD with the patch applied, its finished points
 committed on main beside the store, not in it, session after session, and
 landed once they are all there.
 
-  figures/candidates/NAME/change.patch   the change (git diff against HEAD)
-  figures/candidates/NAME/store/         its finished points (committed)
-  figures/candidates/NAME/*.csv ...      its outputs, once an experiment is whole
+  results/candidates/NAME/change.patch   the change (git diff against HEAD)
+  results/candidates/NAME/store/         its finished points (committed)
+  results/candidates/NAME/*.csv ...      its outputs, once an experiment is whole
   build-candidates/NAME/                 the worktree (not committed)
 
   ./candidate.py run NAME -- --only dtoc-now   # ./figures.py in the worktree
   ./candidate.py run NAME -- --list            # how far the candidate's sweep is
   ./candidate.py land NAME                     # apply the patch on main, move its points in
 
-`run` brings the worktree up to date whenever main (but for figures/) or
+`run` brings the worktree up to date whenever main (but for figures/ and
+results/) or
 the patch changed (the patch committed there, so the points name that
 commit; only files that changed are written, so only they build again),
 builds it and
-runs its ./figures.py with the candidate's folder as the figures directory:
+runs its ./figures.py with the candidate's folder as the figures and the
+results directory:
 each point is written there as it finishes, ready for `git add`. A point
 is the candidate's only while its fingerprint is that of HEAD plus the
 patch; after a change on main that alters no row, `run NAME -- --only X
 --verify N --adopt` re-stamps them, as on main. `land` applies the patch
 to a clean main at the worktree's base and moves every point whose
-fingerprint is then main's own into figures/store/, leaving the others
+fingerprint is then main's own into results/store/, leaving the others
 (named) where they are; the experiments the change does not move are
 shown unchanged by ./figures.py --verify N --adopt, as after any change.
 """
@@ -43,9 +45,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
-CANDIDATES = ROOT / "figures" / "candidates"
-WORKTREES = ROOT / "build-candidates"
 sys.path.insert(0, str(ROOT))  # figures_lib, imported where used (it needs the venv)
+from figures_lib.paths import CANDIDATES  # noqa: E402 (pathlib and os only)
+
+WORKTREES = ROOT / "build-candidates"
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,40}$")
 
 
@@ -68,18 +71,18 @@ def folder(name):
     patch = CANDIDATES / name / "change.patch"
     if not patch.is_file():
         raise CandidateError(f"no {patch.relative_to(ROOT)}: write the change there first"
-                             " (git diff > figures/candidates/NAME/change.patch)")  # fmt: skip
+                             " (git diff > results/candidates/NAME/change.patch)")  # fmt: skip
     if not patch.read_text().strip():
         raise CandidateError(f"{patch.relative_to(ROOT)} is empty")
     return CANDIDATES / name
 
 
 def _stamp(patch_text):
-    """What the worktree is made from: main's HEAD but for figures/ (so that
-    committing the candidate's own points does not make it again) and the
-    patch."""
+    """What the worktree is made from: main's HEAD but for figures/ and
+    results/ (so that committing the candidate's own points or main's
+    outputs does not make it again) and the patch."""
     tree = "".join(line + "\n" for line in git("ls-tree", "HEAD").splitlines()
-                   if not line.endswith("\tfigures"))  # fmt: skip
+                   if not line.endswith(("\tfigures", "\tresults")))  # fmt: skip
     return hashlib.sha256((tree + patch_text).encode()).hexdigest()[:16]
 
 
@@ -137,7 +140,9 @@ def prepare(name):
 
 def run(name, figures_args):
     tree = prepare(name)
-    env = dict(os.environ, NS3_SUITE_FIGURES_DIR=str(folder(name)))
+    # Its outputs and its points both in its folder (points in store/)
+    env = dict(os.environ, NS3_SUITE_FIGURES_DIR=str(folder(name)),
+               NS3_SUITE_RESULTS_DIR=str(folder(name)))  # fmt: skip
     env.pop("NS3_SUITE_BUILD_DIR", None)  # the worktree's own build/
     print(f"candidate {name}: {tree}/figures.py {' '.join(figures_args)}", flush=True)
     return subprocess.run([str(tree / "figures.py"), *figures_args], cwd=tree, env=env,
@@ -200,7 +205,7 @@ def land(name):
 
     moved, left = move_points(cand / "store", store.root("paper"), current)
     git("worktree", "remove", "--force", str(tree), check=False)
-    print(f"candidate {name}: patch applied (staged), {moved} point(s) moved into figures/store/")
+    print(f"candidate {name}: patch applied (staged), {moved} point(s) moved into results/store/")
     for line in left:
         print(f"  left in {cand.relative_to(ROOT)}/store: {line}")
     print("next: ./figures.py --only <each experiment it did not re-run> --verify N --adopt,"

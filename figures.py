@@ -9,7 +9,7 @@
 
 Each experiment (figures_lib/experiments/) is a set of points; a point is one
 run of a program in build/bin/ printing one CSV row (and perhaps side files).
-Finished points live in the result store (figures/store/, committed; see
+Finished points live in the result store (results/store/, committed; see
 figures_lib/store.py), stamped with the model's fingerprint, a hash of the
 sources that build the program. Points stored with the current fingerprint
 are not run again: on a fresh clone every paper-scale output is rebuilt from

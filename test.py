@@ -7,7 +7,7 @@ contrib/<module>/test/examples-to-run.py run and pass when they exit 0 (from
 testpy-output/examples/, two directories below the root, as ns-3's test.py
 runs them from testpy-output/<date>/: a file an example names is
 ../../contrib/...); the
-pytest tests under test/python each count as one item.
+pytest tests under test/ each count as one item.
 """
 
 import argparse
@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 BIN = Path(os.environ.get("NS3_SUITE_BUILD_DIR", ROOT / "build")).resolve() / "bin"
 TEST_RUNNER = BIN / "test-runner"
-PYTHON_TESTS = ROOT / "test" / "python"
+PYTHON_TESTS = ROOT / "test"
 VENV_PYTHON = ROOT / ".venv" / "bin" / "python"
 FULLNESS = ["QUICK", "EXTENSIVE", "TAKES_FOREVER"]
 
@@ -137,10 +137,8 @@ def example_items(args):
     items = []
     matched = set()
     max_fullness = FULLNESS.index(args.fullness)
-    # Each module's list, and the suite's own (test/examples-to-run.py, for the
-    # top-level examples/)
+    # Each module's list (its C++ and Python examples, as in ns-3)
     lists = sorted(ROOT.glob("contrib/*/test/examples-to-run.py"))
-    lists += sorted(ROOT.glob("test/examples-to-run.py"))
     for examples_to_run in lists:
         module_dir = examples_to_run.parent.parent
         listed = {}
@@ -175,7 +173,7 @@ def python_tests_present():
 def run_pytest(args, junit):
     """Run pytest once; return one Item per test case from the JUnit report."""
     cmd = [python(), "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={junit}"]
-    item = Item("pytest", "test/python", cmd + [str(PYTHON_TESTS)])
+    item = Item("pytest", "test", cmd + [str(PYTHON_TESTS)])
     run_item(item, args.timeout, args.verbose)
     if item.returncode == 5:  # no tests collected
         return []

@@ -1,4 +1,5 @@
-"""Where things are: the repository root, the programs, the outputs."""
+"""Where things are: the repository root, the programs, the outputs, the
+result store."""
 
 import os
 from pathlib import Path
@@ -6,11 +7,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = Path(os.environ.get("NS3_SUITE_BUILD_DIR", ROOT / "build")).resolve()
 BIN = BUILD / "bin"
-# paper-scale outputs (committed); elsewhere for the store's own tests
+# Generated tables and figures at paper scale (committed); elsewhere for the
+# store's own tests and a candidate's outputs.
 FIGURES = Path(os.environ.get("NS3_SUITE_FIGURES_DIR", ROOT / "figures")).resolve()
-STORE = FIGURES / "store"  # paper-scale points (committed)
 QUICK = FIGURES / "quick"  # quick-scale outputs and points (not committed)
 QUICK_STORE = QUICK / "store"
+# What was computed (committed): the paper-scale points, one's own studies,
+# the candidates; elsewhere for the store's own tests and a candidate's sweep.
+RESULTS = Path(os.environ.get("NS3_SUITE_RESULTS_DIR", ROOT / "results")).resolve()
+STORE = RESULTS / "store"  # paper-scale points
+STUDIES = RESULTS / "studies"  # ./figures.py --study: each study's folder
+CANDIDATES = RESULTS / "candidates"  # ./candidate.py: each candidate's folder
 
 
 def outputs_dir(scale):

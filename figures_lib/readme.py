@@ -10,7 +10,7 @@ blocks, each between two marker lines
 made from the same summaries as its check file. At paper scale
 ./figures.py puts each block's text between the same markers in README.md
 (fill_readme), so the numbers README quotes cannot drift from the checks;
-test/python/test_readme_blocks.py fails if they differ."""
+test/test_readme_blocks.py fails if they differ."""
 
 import re
 import textwrap

@@ -3,7 +3,7 @@
     from figures_lib.results import load
     frame = load("dtoc-load")              # paper scale
     frame = load("table1", scale="quick")
-    frame = load("figures/studies/hash16")  # one's own study: its folder
+    frame = load("results/studies/hash16")  # one's own study: its folder
 
 One row per stored point of the experiment (the points it runs at that
 scale, in their order; points not yet stored are left out): the program's
@@ -45,7 +45,7 @@ def _source(name):
 
 def load(name, scale="paper"):
     """The stored rows of experiment `name` at `scale` as a DataFrame; name
-    may also be a study's store folder (figures/studies/<study>), whose
+    may also be a study's store folder (results/studies/<study>), whose
     points have no scale."""
     if scale not in registry.SCALES:
         raise ValueError(f"scale must be one of {registry.SCALES}, not {scale!r}")

@@ -1,7 +1,7 @@
 """The result store: every finished point's output, committed with what made it.
 
-  figures/store/<experiment>/<key>.csv           paper scale (kept in git)
-  figures/store/<experiment>/<key><suffix>       its side files, if any
+  results/store/<experiment>/<key>.csv           paper scale (kept in git)
+  results/store/<experiment>/<key><suffix>       its side files, if any
   figures/quick/store/<experiment>/...           quick scale (not kept)
 
 <key> names the point's parameters (name=value_...). A point file is the

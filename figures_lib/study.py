@@ -3,7 +3,7 @@ through the same result store as the paper experiments.
 
 A study is a small TOML file (or a Study made in Python):
 
-    name = "hash16"                 # its store folder: figures/studies/hash16/
+    name = "hash16"                 # its store folder: results/studies/hash16/
     base = "table1-now"             # every point of this paper experiment ...
     [fixed]
     "ns3::TcpHostModel::HashBuckets" = 16   # ... with this set (or changed)
@@ -31,7 +31,7 @@ the base's mean, the study's, and their paired difference with its 95 %
 interval (the same run numbers: common random numbers).
 
     from figures_lib.results import load
-    load("figures/studies/hash16")            # a DataFrame, typed
+    load("results/studies/hash16")            # a DataFrame, typed
 """
 
 import itertools
@@ -45,11 +45,10 @@ from pathlib import Path
 
 from . import registry, stats, store
 from .csvio import write_csv
-from .paths import FIGURES, ROOT
+from .paths import ROOT, STUDIES
 from .point import format_value, Point
 from .registry import Experiment
 
-STUDIES = FIGURES / "studies"
 DEFINITION = "study.json"  # the definition, kept in the study's folder
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 _PARAM = re.compile(r"[A-Za-z][A-Za-z0-9_]*(::[A-Za-z][A-Za-z0-9_]*)*")

@@ -7,7 +7,7 @@
 // wrong ones (wrong-*.pkt), which must FAIL on their line. A script whose
 // first line is "// --profile=NAME [--ns3::Type::Attribute=VALUE ...] --"
 // runs with that host profile (Linux-6 otherwise) and those attribute
-// defaults; test/python/test_packetdrill.py reads the same two conventions.
+// defaults; test/test_packetdrill.py reads the same two conventions.
 // Suite packetdrill-parser: malformed and unsupported lines.
 
 #include "ns3/config.h"

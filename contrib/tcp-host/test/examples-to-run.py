@@ -24,4 +24,10 @@ cpp_examples = [
 #     (example_name, do_run).
 #
 # See test.py for more information.
-python_examples = []
+# They load the suite through the standalone build's python/ns3_contrib_suite.py
+# (./ns3 configure puts it on the virtual environment's path); ns-3's own
+# test.py runs Python examples only with Python bindings enabled.
+python_examples = [
+    ("tcp-host-local-ports.py -q --duration 5", "True"),
+    ("tcp-host-local-ports.py -q --duration 5 --tw-reuse On", "True"),
+]

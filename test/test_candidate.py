@@ -24,11 +24,11 @@ def test_bad_names_and_missing_patches_are_refused():
         assert "bad candidate name" in proc.stderr
     proc = run("land", "no-such-candidate")
     assert proc.returncode == 1
-    assert "figures/candidates/no-such-candidate/change.patch" in proc.stderr
+    assert "results/candidates/no-such-candidate/change.patch" in proc.stderr
 
 
 def test_a_study_is_refused():
-    proc = run("run", "x", "--", "--study", "figures/studies/webstone-mix-30.toml")
+    proc = run("run", "x", "--", "--study", "results/studies/webstone-mix-30.toml")
     assert proc.returncode == 2
     assert "a study has its own folder" in proc.stderr
 

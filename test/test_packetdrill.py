@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 PROGRAM = ROOT / "build" / "bin" / "packetdrill"
 SCRIPTS = Path("contrib/packetdrill/test/scripts")
 

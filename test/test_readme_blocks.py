@@ -92,7 +92,7 @@ def test_store_cost_comes_from_the_store():
 
     committed = readme.parse((FIGURES / f"store-cost{readme.SUFFIX}").read_text())["store-cost"]
     assert committed == sweep.cost_table(EXPERIMENTS.values()), (
-        "figures/store-cost-readme.md is not what the store gives now (a point or an experiment"
+        "results/store-cost-readme.md is not what the store gives now (a point or an experiment"
         " added?): run ./figures.py --only <any stored experiment>"
     )
     rows = [line for line in committed.splitlines() if line.startswith("| `")]

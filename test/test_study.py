@@ -5,7 +5,8 @@ compared with the paper experiment it is based on, and refused in one line
 when its file or its parameters are wrong.
 
 The runs are Table 1's program with a 1 s transfer (4 points, a few seconds
-each), in a figures directory of their own (NS3_SUITE_FIGURES_DIR)."""
+each), in a figures and results directory of their own (NS3_SUITE_FIGURES_DIR,
+NS3_SUITE_RESULTS_DIR)."""
 
 import csv
 

@@ -10,8 +10,8 @@ ip_local_port_range --low to --high full of TIME_WAITs, connect() fails
 older than 1 s. Every second: connect() calls, failures, and the client's
 LocalPortAllocator counters (ports chosen, TIME_WAITs taken over).
 
-    .venv/bin/python examples/python/tcp-host-local-ports.py
-    .venv/bin/python examples/python/tcp-host-local-ports.py --tw-reuse On
+    .venv/bin/python contrib/tcp-host/examples/tcp-host-local-ports.py
+    .venv/bin/python contrib/tcp-host/examples/tcp-host-local-ports.py --tw-reuse On
 
 Run ./ns3 build first: the example loads the suite's library from build/.
 """

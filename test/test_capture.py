@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-BIN = Path(__file__).resolve().parents[2] / "build" / "bin"
+BIN = Path(__file__).resolve().parents[1] / "build" / "bin"
 PROGRAMS = [
     "dtoc",
     "dtoc-metastable",

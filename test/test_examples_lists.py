@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 LISTS = sorted(ROOT.glob("contrib/*/test/examples-to-run.py"))
 
 

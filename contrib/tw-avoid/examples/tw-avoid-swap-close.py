@@ -8,9 +8,9 @@ close of the TIME_WAIT draft, the client (the passive closer) answers the final
 ACK with an RST and keeps TIME_WAIT itself; the server, following the BSD
 policy, frees its TCB when the RST arrives.
 
-    .venv/bin/python examples/python/tw-avoid-swap-close.py             # both close policies
-    .venv/bin/python examples/python/tw-avoid-swap-close.py --close-policy TcpClosePolicy --msl 1
-    .venv/bin/python examples/python/tw-avoid-swap-close.py --rst-policy Ignore   # RFC 1337 server
+    .venv/bin/python contrib/tw-avoid/examples/tw-avoid-swap-close.py             # both close policies
+    .venv/bin/python contrib/tw-avoid/examples/tw-avoid-swap-close.py --close-policy TcpClosePolicy --msl 1
+    .venv/bin/python contrib/tw-avoid/examples/tw-avoid-swap-close.py --rst-policy Ignore   # RFC 1337 server
 
 Run ./ns3 build first: the example loads the suite's library from build/.
 """

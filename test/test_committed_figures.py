@@ -1,6 +1,6 @@
 """The committed figures/ and the committed result store agree.
 
-For every experiment whose paper-scale points are all in figures/store/:
+For every experiment whose paper-scale points are all in results/store/:
 each point is stored with the current model fingerprint (a model change
 must re-run its points or show with ./figures.py --verify N --adopt that
 they did not change), and the experiment's text outputs (raw CSV, summary,
