@@ -171,10 +171,14 @@ def python_tests_present():
 
 
 def run_pytest(args, junit):
-    """Run pytest once; return one Item per test case from the JUnit report."""
-    cmd = [python(), "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={junit}"]
+    """Run pytest once; return one Item per test case from the JUnit report.
+    Each test case is an item, so the per-item timeout guards each one
+    (pytest-timeout, fixtures included), not the whole run: the run's length
+    is the sum of its tests', which no one item's bound fits."""
+    cmd = [python(), "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={junit}",
+           f"--timeout={args.timeout:g}"]  # fmt: skip
     item = Item("pytest", "test", cmd + [str(PYTHON_TESTS)])
-    run_item(item, args.timeout, args.verbose)
+    run_item(item, None, args.verbose)
     if item.returncode == 5:  # no tests collected
         return []
     if not os.path.exists(junit) or os.path.getsize(junit) == 0:
@@ -220,7 +224,8 @@ def main():
     parser.add_argument("--no-build", action="store_true", help="do not run ./ns3 build first")
     parser.add_argument("-f", "--fullness", default="QUICK", type=str.upper, choices=FULLNESS)
     parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("-t", "--timeout", type=float, default=1200, help="seconds per item")
+    parser.add_argument("-t", "--timeout", type=float, default=1200,
+                        help="seconds per item (a suite, an example, one Python test)")
     args = parser.parse_args()
 
     if not args.no_build:

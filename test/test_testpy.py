@@ -1,0 +1,35 @@
+"""./test.py's guard against a hanging Python test: each test case is an
+item with the per-item timeout (pytest-timeout), so one that hangs fails
+alone and the others are still reported, where one bound over the whole
+pytest run would end them all (as it did under load, at 1200 s)."""
+
+import importlib.util
+import time
+import types
+
+from figures_lib.paths import ROOT
+
+
+def _test_py():
+    spec = importlib.util.spec_from_file_location("suite_test_py", ROOT / "test.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_hanging_python_test_fails_alone(tmp_path):
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    (tests / "test_two.py").write_text(
+        "import time\n\n"
+        "def test_quick():\n    assert True\n\n"
+        "def test_hangs():\n    time.sleep(60)\n"
+    )
+    test_py = _test_py()
+    test_py.PYTHON_TESTS = tests
+    start = time.monotonic()
+    items = test_py.run_pytest(types.SimpleNamespace(timeout=3, verbose=False),
+                               str(tmp_path / "junit.xml"))  # fmt: skip
+    assert {i.name.split("::")[-1]: i.status for i in items} == {"test_quick": "PASS",
+                                                                 "test_hangs": "FAIL"}
+    assert time.monotonic() - start < 45, "the hanging test was stopped at its own timeout"
