@@ -19,13 +19,11 @@ landed once they are all there.
   ./candidate.py land NAME                     # apply the patch on main, move its points in
 
 `run` brings the worktree up to date whenever main (but for figures/ and
-results/) or
-the patch changed (the patch committed there, so the points name that
-commit; only files that changed are written, so only they build again),
-builds it and
-runs its ./figures.py with the candidate's folder as the figures and the
-results directory:
-each point is written there as it finishes, ready for `git add`. A point
+results/) or the patch changed (the patch committed there, so the points
+name that commit; only files that changed are written, so only they build
+again), builds it and runs its ./figures.py with the candidate's folder as
+the figures and the results directory: each point is written there as it
+finishes, ready for `git add`. A point
 is the candidate's only while its fingerprint is that of HEAD plus the
 patch; after a change on main that alters no row, `run NAME -- --only X
 --verify N --adopt` re-stamps them, as on main. `land` applies the patch

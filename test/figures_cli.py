@@ -12,9 +12,15 @@ from figures_lib.paths import ROOT
 FIGURES_PY = ROOT / "figures.py"
 
 
+def isolated_env(tmp, **extra):
+    """The environment of a ./figures.py whose outputs and store are under
+    tmp, with the variables extra sets."""
+    return dict(os.environ, NS3_SUITE_FIGURES_DIR=str(tmp), NS3_SUITE_RESULTS_DIR=str(tmp), **extra)
+
+
 def figures(tmp, *args, timeout=600):
     """./figures.py ARGS with its outputs and store under tmp."""
-    env = dict(os.environ, NS3_SUITE_FIGURES_DIR=str(tmp), NS3_SUITE_RESULTS_DIR=str(tmp))
+    env = isolated_env(tmp)
     return subprocess.run(
         [sys.executable, str(FIGURES_PY), *args], env=env, capture_output=True, text=True,
         timeout=timeout, check=False,

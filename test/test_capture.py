@@ -11,11 +11,10 @@ for the count of events (the capture's and FlowMonitor's own).
 import struct
 import subprocess
 import xml.etree.ElementTree as ElementTree
-from pathlib import Path
 
 import pytest
 
-BIN = Path(__file__).resolve().parents[1] / "build" / "bin"
+from figures_lib.paths import BIN
 PROGRAMS = [
     "dtoc",
     "dtoc-metastable",

@@ -5,11 +5,10 @@ be literals, with no name defined elsewhere in the file (a helper function
 there breaks ns-3's test.py for every module of the tree)."""
 
 import ast
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from figures_lib.paths import ROOT
 LISTS = sorted(ROOT.glob("contrib/*/test/examples-to-run.py"))
 
 

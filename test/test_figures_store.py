@@ -8,15 +8,13 @@ The runs use Table 2 at quick scale (8 points with timelines as side files,
 about 15 s on 2 cores) in a figures directory of their own
 (NS3_SUITE_FIGURES_DIR, NS3_SUITE_RESULTS_DIR), never the repository's."""
 
-import os
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-from figures_cli import FIGURES_PY, figures
+from figures_cli import FIGURES_PY, figures, isolated_env
 from figures_lib import point, store
 from figures_lib.paths import BUILD, ROOT
 
@@ -254,8 +252,8 @@ def test_a_port_that_is_no_scheduler_is_refused(tmp_path):
 
 @pytest.mark.parametrize("name", ["NS_ATTRIBUTE_DEFAULT", "NS_GLOBAL_VALUE"])
 def test_row_changing_environment_refused(tmp_path, name):
-    env = dict(os.environ, NS3_SUITE_FIGURES_DIR=str(tmp_path), NS3_SUITE_RESULTS_DIR=str(tmp_path))
-    env[name] = "ns3::TcpHostModel::HashBuckets=16" if name == "NS_ATTRIBUTE_DEFAULT" else "RngRun=2"
+    value = "ns3::TcpHostModel::HashBuckets=16" if name == "NS_ATTRIBUTE_DEFAULT" else "RngRun=2"
+    env = isolated_env(tmp_path, **{name: value})
     proc = subprocess.run([sys.executable, str(FIGURES_PY), "--quick", "--only", "table1-now"],
                           env=env, capture_output=True, text=True, timeout=60, check=False)  # fmt: skip
     assert proc.returncode == 1

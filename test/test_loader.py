@@ -4,9 +4,8 @@ one, which warns."""
 
 import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from figures_lib.paths import ROOT
 
 
 def python(code, cwd):

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-PROGRAM = ROOT / "build" / "bin" / "packetdrill"
+from figures_lib.paths import BIN, ROOT
+
+PROGRAM = BIN / "packetdrill"
 SCRIPTS = Path("contrib/packetdrill/test/scripts")
 
 

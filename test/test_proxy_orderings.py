@@ -14,19 +14,14 @@ cores.
 """
 
 import subprocess
-import sys
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from figures_lib import verdict  # noqa: E402
-from figures_lib.csvio import parse_point_output  # noqa: E402
-from figures_lib.experiments.proxy import VARIANTS, report, variant_of  # noqa: E402
-from figures_lib.paths import BIN  # noqa: E402
+from figures_lib import verdict
+from figures_lib.csvio import parse_point_output
+from figures_lib.experiments.proxy import VARIANTS, report, variant_of
+from figures_lib.paths import BIN
 
 PROGRAM = BIN / "proxy-buffer-proxy"
 COUNTS = (5, 10, 20, 50)

@@ -1,11 +1,10 @@
 """Bad input to the scenario programs gets a clear error and a non-zero exit, never a default."""
 
 import subprocess
-from pathlib import Path
 
 import pytest
 
-BIN = Path(__file__).resolve().parents[1] / "build" / "bin"
+from figures_lib.paths import BIN, ROOT
 
 
 def run(program, *args, timeout=60):
@@ -199,7 +198,7 @@ def test_iw_delack_rejects(args, message):
     "path, message",
     [
         ("/nonexistent/ns-3.44", "neither an ns-3 install prefix"),
-        (str(BIN.parent.parent / "contrib"), "neither an ns-3 install prefix"),
+        (str(ROOT / "contrib"), "neither an ns-3 install prefix"),
     ],
 )
 def test_configure_rejects_what_is_not_an_ns3(tmp_path, path, message):
@@ -207,7 +206,7 @@ def test_configure_rejects_what_is_not_an_ns3(tmp_path, path, message):
     non-zero exit, and no build directory configured."""
     build = tmp_path / "build"
     result = subprocess.run(
-        [str(BIN.parent.parent / "ns3"), "configure", "--with-ns3", path],
+        [str(ROOT / "ns3"), "configure", "--with-ns3", path],
         capture_output=True, text=True, timeout=300,
         env={**__import__("os").environ, "NS3_SUITE_BUILD_DIR": str(build)},
     )  # fmt: skip
@@ -225,7 +224,7 @@ def test_configure_rejects_an_unchecked_ns3_version(tmp_path):
     (config / "ns3ConfigVersion.cmake").write_text('set(PACKAGE_VERSION "3.40")\n')
     build = tmp_path / "build"
     result = subprocess.run(
-        [str(BIN.parent.parent / "ns3"), "configure", "--with-ns3", str(tmp_path / "prefix")],
+        [str(ROOT / "ns3"), "configure", "--with-ns3", str(tmp_path / "prefix")],
         capture_output=True, text=True, timeout=300,
         env={**__import__("os").environ, "NS3_SUITE_BUILD_DIR": str(build)},
     )  # fmt: skip
