@@ -33,6 +33,8 @@ import sys
 from pathlib import Path
 from urllib.parse import urlparse
 
+from figures_lib.cli import Parser, positive_float, positive_int
+
 ROOT = Path(__file__).resolve().parent
 VENV_PYTHON = ROOT / ".venv" / "bin" / "python"
 
@@ -50,33 +52,6 @@ def ensure_venv():
 # ns-3 reads these in every program (Config::SetDefault and GlobalValue from
 # the environment): a row made with them is not the row its point names.
 ROW_CHANGING_ENVIRONMENT = ("NS_ATTRIBUTE_DEFAULT", "NS_GLOBAL_VALUE")
-
-
-class Parser(argparse.ArgumentParser):
-    def error(self, message):
-        """One line and exit 1, as for every other bad input."""
-        print(f"figures.py: error: {message}", file=sys.stderr)
-        sys.exit(1)
-
-
-def positive_float(text):
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text}")
-    return value
-
-
-def positive_int(text):
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
 
 
 def verify_count(text):

@@ -21,6 +21,8 @@ import xml.etree.ElementTree as ET
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from figures_lib.cli import Parser, positive_float
+
 ROOT = Path(__file__).resolve().parent
 BIN = Path(os.environ.get("NS3_SUITE_BUILD_DIR", ROOT / "build")).resolve() / "bin"
 TEST_RUNNER = BIN / "test-runner"
@@ -214,7 +216,7 @@ def list_everything(args):
 
 
 def main():
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("-s", "--suite", action="append", help="run only this suite (repeatable)")
@@ -224,7 +226,7 @@ def main():
     parser.add_argument("--no-build", action="store_true", help="do not run ./ns3 build first")
     parser.add_argument("-f", "--fullness", default="QUICK", type=str.upper, choices=FULLNESS)
     parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("-t", "--timeout", type=float, default=1200,
+    parser.add_argument("-t", "--timeout", type=positive_float, default=1200,
                         help="seconds per item (a suite, an example, one Python test)")
     args = parser.parse_args()
 

@@ -1,9 +1,11 @@
-"""./test.py's guard against a hanging Python test: each test case is an
+"""./test.py's options and its guard against a hanging Python test: each test case is an
 item with the per-item timeout (pytest-timeout), so one that hangs fails
 alone and the others are still reported, where one bound over the whole
 pytest run would end them all (as it did under load, at 1200 s)."""
 
 import importlib.util
+import subprocess
+import sys
 import time
 import types
 
@@ -33,3 +35,13 @@ def test_a_hanging_python_test_fails_alone(tmp_path):
     assert {i.name.split("::")[-1]: i.status for i in items} == {"test_quick": "PASS",
                                                                  "test_hangs": "FAIL"}
     assert time.monotonic() - start < 45, "the hanging test was stopped at its own timeout"
+
+
+def test_a_timeout_that_is_no_positive_number_is_refused():
+    for value in ("0", "-5", "nan", "abc"):
+        proc = subprocess.run([sys.executable, str(ROOT / "test.py"), "--no-build", "-t", value,
+                               "-s", "no-such-suite"], capture_output=True, text=True, timeout=60,
+                              check=False)  # fmt: skip
+        assert proc.returncode == 1, (value, proc.stdout, proc.stderr)
+        assert proc.stderr.splitlines() == [proc.stderr.strip()] and "--timeout" in proc.stderr
+        assert proc.stdout == "", "nothing ran"
