@@ -21,10 +21,8 @@ import xml.etree.ElementTree as ET
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from figures_lib.cli import Parser, positive_float
-
-ROOT = Path(__file__).resolve().parent
-BIN = Path(os.environ.get("NS3_SUITE_BUILD_DIR", ROOT / "build")).resolve() / "bin"
+from figures_lib.cli import Parser, positive_float, positive_int
+from figures_lib.paths import BIN, ROOT
 TEST_RUNNER = BIN / "test-runner"
 PYTHON_TESTS = ROOT / "test"
 VENV_PYTHON = ROOT / ".venv" / "bin" / "python"
@@ -225,7 +223,8 @@ def main():
     parser.add_argument("-l", "--list", action="store_true", help="list suites, examples, tests")
     parser.add_argument("--no-build", action="store_true", help="do not run ./ns3 build first")
     parser.add_argument("-f", "--fullness", default="QUICK", type=str.upper, choices=FULLNESS)
-    parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("-j", "--jobs", type=positive_int, default=os.cpu_count() or 1,
+                        help="items run at once")
     parser.add_argument("-t", "--timeout", type=positive_float, default=1200,
                         help="seconds per item (a suite, an example, one Python test)")
     args = parser.parse_args()
@@ -257,7 +256,7 @@ def main():
         if item.status not in ("PASS", "SKIP") and not args.verbose and item.output:
             print("  " + item.output.rstrip().replace("\n", "\n  "), flush=True)
 
-    with tempfile.TemporaryDirectory() as tmp, ThreadPoolExecutor(max(1, args.jobs)) as pool:
+    with tempfile.TemporaryDirectory() as tmp, ThreadPoolExecutor(args.jobs) as pool:
         junit = os.path.join(tmp, "junit.xml")
         pytest_future = pool.submit(run_pytest, args, junit) if do_pytest else None
         for item in pool.map(lambda i: run_item(i, args.timeout, args.verbose), items):

@@ -1,7 +1,5 @@
 """The DTOC experiment driven from Python (cppyy), as a researcher would."""
 
-import pytest
-
 
 def short_overload(ns, strategy, **fields):
     """40 s at 200 % load (25 s warm-up), users of 5 s patience; fields set

@@ -1,8 +1,6 @@
 """The seed-002 GET driven from Python (cppyy): a page case, its trace
 compared with the page's, and a configuration of one's own."""
 
-import pytest
-
 
 def test_figure_3_3_from_python(ns):
     """Figure 3.3 at its documented phase: the page's trace, one delayed ACK

@@ -9,6 +9,8 @@ import sys
 import time
 import types
 
+import pytest
+
 from figures_lib.paths import ROOT
 
 
@@ -37,11 +39,16 @@ def test_a_hanging_python_test_fails_alone(tmp_path):
     assert time.monotonic() - start < 45, "the hanging test was stopped at its own timeout"
 
 
-def test_a_timeout_that_is_no_positive_number_is_refused():
-    for value in ("0", "-5", "nan", "abc"):
-        proc = subprocess.run([sys.executable, str(ROOT / "test.py"), "--no-build", "-t", value,
-                               "-s", "no-such-suite"], capture_output=True, text=True, timeout=60,
-                              check=False)  # fmt: skip
-        assert proc.returncode == 1, (value, proc.stdout, proc.stderr)
-        assert proc.stderr.splitlines() == [proc.stderr.strip()] and "--timeout" in proc.stderr
-        assert proc.stdout == "", "nothing ran"
+@pytest.mark.parametrize("option, value", [("-t", "0"), ("-t", "-5"), ("-t", "nan"),
+                                           ("-t", "abc"), ("-j", "0"), ("-j", "-3"),
+                                           ("-j", "1.5")])  # fmt: skip
+def test_a_timeout_or_job_count_that_is_no_positive_number_is_refused(option, value):
+    """Not a traceback, not every item failed as a TIMEOUT, not a job count
+    quietly made 1: one line naming the option, exit 1, nothing run."""
+    proc = subprocess.run([sys.executable, str(ROOT / "test.py"), "--no-build", option, value,
+                           "-s", "no-such-suite"], capture_output=True, text=True, timeout=60,
+                          check=False)  # fmt: skip
+    assert proc.returncode == 1, (value, proc.stdout, proc.stderr)
+    name = {"-t": "--timeout", "-j": "--jobs"}[option]
+    assert proc.stderr.splitlines() == [proc.stderr.strip()] and name in proc.stderr
+    assert proc.stdout == "", "nothing ran"
