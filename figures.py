@@ -33,7 +33,7 @@ import sys
 from pathlib import Path
 from urllib.parse import urlparse
 
-from figures_lib.cli import Parser, positive_float, positive_int
+from figures_lib.cli import Parser, positive_seconds, positive_int
 
 ROOT = Path(__file__).resolve().parent
 VENV_PYTHON = ROOT / ".venv" / "bin" / "python"
@@ -83,7 +83,7 @@ def parse_args(experiments, argv=None):
                    help="use this Dask scheduler (tcp://host:port) instead of a LocalCluster")
     p.add_argument("--workers", type=positive_int, metavar="N",
                    help="LocalCluster worker processes (default: one per core)")
-    p.add_argument("--timeout", type=positive_float, default=3600, metavar="SECONDS",
+    p.add_argument("--timeout", type=positive_seconds, default=3600, metavar="SECONDS",
                    help="per-point time limit (default 3600)")
     args = p.parse_args(argv)
     for name in ROW_CHANGING_ENVIRONMENT:

@@ -21,8 +21,9 @@ import xml.etree.ElementTree as ET
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from figures_lib.cli import Parser, positive_float, positive_int
+from figures_lib.cli import Parser, positive_seconds, positive_int
 from figures_lib.paths import BIN, ROOT
+
 TEST_RUNNER = BIN / "test-runner"
 PYTHON_TESTS = ROOT / "test"
 VENV_PYTHON = ROOT / ".venv" / "bin" / "python"
@@ -225,7 +226,7 @@ def main():
     parser.add_argument("-f", "--fullness", default="QUICK", type=str.upper, choices=FULLNESS)
     parser.add_argument("-j", "--jobs", type=positive_int, default=os.cpu_count() or 1,
                         help="items run at once")
-    parser.add_argument("-t", "--timeout", type=positive_float, default=1200,
+    parser.add_argument("-t", "--timeout", type=positive_seconds, default=1200,
                         help="seconds per item (a suite, an example, one Python test)")
     args = parser.parse_args()
 

@@ -12,7 +12,7 @@ class Parser(argparse.ArgumentParser):
         sys.exit(1)
 
 
-def positive_float(text):
+def positive_seconds(text):
     try:
         value = float(text)
     except ValueError:

@@ -1,5 +1,6 @@
 """Bad input to the scenario programs gets a clear error and a non-zero exit, never a default."""
 
+import os
 import subprocess
 
 import pytest
@@ -208,7 +209,7 @@ def test_configure_rejects_what_is_not_an_ns3(tmp_path, path, message):
     result = subprocess.run(
         [str(ROOT / "ns3"), "configure", "--with-ns3", path],
         capture_output=True, text=True, timeout=300,
-        env={**__import__("os").environ, "NS3_SUITE_BUILD_DIR": str(build)},
+        env={**os.environ, "NS3_SUITE_BUILD_DIR": str(build)},
     )  # fmt: skip
     assert result.returncode != 0
     assert message in result.stderr
@@ -226,7 +227,7 @@ def test_configure_rejects_an_unchecked_ns3_version(tmp_path):
     result = subprocess.run(
         [str(ROOT / "ns3"), "configure", "--with-ns3", str(tmp_path / "prefix")],
         capture_output=True, text=True, timeout=300,
-        env={**__import__("os").environ, "NS3_SUITE_BUILD_DIR": str(build)},
+        env={**os.environ, "NS3_SUITE_BUILD_DIR": str(build)},
     )  # fmt: skip
     assert result.returncode != 0
     assert "is ns-3 3.40; TcpHostSocket works around the TcpSocketBase of ns-3 3.44" in result.stderr

@@ -1,7 +1,8 @@
-"""./test.py's options and its guard against a hanging Python test: each test case is an
-item with the per-item timeout (pytest-timeout), so one that hangs fails
-alone and the others are still reported, where one bound over the whole
-pytest run would end them all (as it did under load, at 1200 s)."""
+"""./test.py's options, and its guard against a hanging Python test: each
+test case is an item with the per-item timeout (pytest-timeout), so one
+that hangs fails alone and the others are still reported, where one bound
+over the whole pytest run would end them all (as it did under load, at
+1200 s)."""
 
 import importlib.util
 import subprocess
