@@ -188,9 +188,12 @@ def land(name):
                              f" ./candidate.py run {name} -- --list first")  # fmt: skip
     if git("status", "--porcelain", "--untracked-files=no"):
         raise CandidateError("main has uncommitted changes: commit or stash them first")
-    git("apply", "--index", str(patch))
+    # Imported before anything changes: they need the venv (its ns3 runtime),
+    # and a land that fails half way would leave the patch applied.
     from figures_lib import registry, store  # noqa: PLC0415
     from figures_lib import experiments as _  # noqa: F401, PLC0415 (registers them)
+
+    git("apply", "--index", str(patch))
 
     experiments = registry.experiments()
 

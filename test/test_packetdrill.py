@@ -68,6 +68,7 @@ STOCK_FAILS = {
     "syncookies-always": 12,
     "accept-queue-full": 20,
     "accept-queue-abort": 18,
+    "rst-in-window": 13,
 }
 
 

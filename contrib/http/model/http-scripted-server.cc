@@ -3,12 +3,14 @@
  */
 #include "http-scripted-server.h"
 
+#include "ns3/abort.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
 #include "ns3/tcp-host-socket-factory.h"
+#include "ns3/tcp-host-socket.h"
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
@@ -142,7 +144,13 @@ HttpScriptedServer::Read(Ptr<Socket> socket)
                     socket->Send(Create<Packet>(reinterpret_cast<const uint8_t*>(part.bytes.data()),
                                                 part.bytes.size()));
                 }
-                if (part.close)
+                if (part.reset)
+                {
+                    Ptr<TcpHostSocket> host = DynamicCast<TcpHostSocket>(socket);
+                    NS_ABORT_MSG_IF(!host, "HttpScriptedServer: a reset needs a TcpHostSocket");
+                    host->CloseWithReset();
+                }
+                else if (part.close)
                 {
                     socket->Close();
                 }

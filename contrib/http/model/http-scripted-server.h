@@ -39,6 +39,7 @@ class HttpScriptedServer : public Application
         Time delay;        //!< After the request's arrival
         std::string bytes; //!< What to send (may be empty)
         bool close;        //!< Close the connection after sending it
+        bool reset{false}; //!< Then reset it instead (TcpHostSocket::CloseWithReset)
     };
 
     /// Answers per request index on a connection.

@@ -500,6 +500,36 @@ class ClientCloseDelimitedTest : public TestCase
     }
 };
 
+/// HttpClient: a reset cuts a response: it failed, though its end was the close.
+class ClientResetTest : public TestCase
+{
+  public:
+    ClientResetTest()
+        : TestCase("client: a response delimited by the close and cut by an RST failed (an RST "
+                   "is no end of stream)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // A body delimited by the close, then the server resets: before an
+        // RST was told as a normal close, the body so far looked complete.
+        HttpScriptedServer::Part reset{MilliSeconds(20), "", true};
+        reset.reset = true;
+        ScriptedExchange x({{{MilliSeconds(0), "HTTP/1.1 200 OK\r\n\r\nabc", false}, reset}},
+                           1,
+                           Seconds(0.5));
+        Simulator::Stop(Seconds(1));
+        Simulator::Run();
+        const HttpClient::Stats& s = x.client->GetStats();
+        NS_TEST_ASSERT_MSG_EQ(x.statuses.size(), 0, "nothing completed");
+        NS_TEST_ASSERT_MSG_EQ(s.requestsFailed, 1, "the request failed");
+        NS_TEST_ASSERT_MSG_EQ((x.endings == std::vector<std::string>{"reset"}), true, "reset");
+        Simulator::Destroy();
+    }
+};
+
 /// HttpClient: malformed responses end the connection as a reset, never a crash.
 class ClientMalformedTest : public TestCase
 {
@@ -1036,6 +1066,7 @@ class HttpAppsTestSuite : public TestSuite
         AddTestCase(new IdleCloseReconnectTest(), Duration::QUICK);
         AddTestCase(new SurgeOffTimeTest(), Duration::QUICK);
         AddTestCase(new ClientCloseDelimitedTest(), Duration::QUICK);
+        AddTestCase(new ClientResetTest(), Duration::QUICK);
         AddTestCase(new ClientMalformedTest("status 099", "HTTP/1.1 099 Odd\r\n\r\n"),
                     Duration::QUICK);
         AddTestCase(new ClientMalformedTest("bad chunk",

@@ -194,10 +194,11 @@ class PacketdrillTestSuite : public TestSuite
         // (the suite's BSD answer), one ACK for a FIN with data (the suite
         // sends two), no profile (its window 65535), and no MSS option on
         // a SYN (Linux-6's scripts), nothing from TIME_WAIT for a resent FIN
-        // after an RST ignored by RFC 1337, no TIME_WAIT bucket limit, and no
-        // swap close (its attribute is the suite socket's), no TCP_DEFER_ACCEPT
-        // (ENOPROTOOPT), no SYN cookies (its SYN-ACK resent) and no accept
-        // queue (a third connection taken past listen()'s backlog)
+        // after an RST ignored by RFC 1337, no TIME_WAIT bucket limit, no swap
+        // close (its attribute is the suite socket's), no TCP_DEFER_ACCEPT
+        // (ENOPROTOOPT), no SYN cookies (its SYN-ACK resent), no accept queue
+        // (a third connection taken past listen()'s backlog), and an RST in
+        // the window answered with an RST where RFC 5961 wants a challenge ACK
         for (const auto& [s, line] : std::vector<std::pair<std::string, uint32_t>>{
                  {"passive-open.pkt", 10},        {"active-open.pkt", 6},
                  {"data-both-ways.pkt", 20},      {"close-local-first.pkt", 0},
@@ -217,7 +218,8 @@ class PacketdrillTestSuite : public TestSuite
                  {"time-wait-no-bucket.pkt", 19}, {"swap-close.pkt", 17},
                  {"defer-accept.pkt", 10},        {"syncookies-always.pkt", 12},
                  {"defer-accept-quiet.pkt", 9},   {"accept-queue-full.pkt", 20},
-                 {"accept-queue-abort.pkt", 18},  {"shutdown-read.pkt", 0}})
+                 {"accept-queue-abort.pkt", 18},  {"shutdown-read.pkt", 0},
+                 {"rst-in-window.pkt", 13}})
         {
             AddTestCase(new PacketdrillScriptTestCase(s,
                                                       "stock",

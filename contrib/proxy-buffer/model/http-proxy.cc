@@ -432,7 +432,7 @@ HttpProxy::Forward(Ptr<Socket> socket, const std::string& origin, const std::str
         up->SetConnectCallback(MakeCallback(&HttpProxy::UpConnected, this),
                                MakeCallback(&HttpProxy::UpFailed, this));
         up->SetRecvCallback(MakeCallback(&HttpProxy::UpReceived, this));
-        up->SetCloseCallbacks(MakeCallback(&HttpProxy::UpClosed, this),
+        up->SetCloseCallbacks(MakeCallback(&HttpProxy::UpPeerClosed, this),
                               MakeCallback(&HttpProxy::UpClosed, this));
         // No Bind() first: connect() chooses the local port, through the
         // node's LocalPortAllocator if it has one (Linux's choice).
@@ -561,10 +561,14 @@ HttpProxy::Relay(Ptr<Socket> up)
     {
         return;
     }
+    if (u.endedByClose)
+    {
+        m_down.at(down).closeAfter = true; // relayed as it came: the close delimits it
+    }
     u.downstream = nullptr;
     m_down.at(down).upstream = nullptr;
     Pair(down, nullptr);
-    UpstreamDone(up, response->ClosesConnection());
+    UpstreamDone(up, response->ClosesConnection() || u.peerClosed);
     RequestDone(down);
 }
 
@@ -572,9 +576,15 @@ std::optional<HttpResponse>
 HttpProxy::FinishedResponse(Ptr<Socket> up)
 {
     Upstream& u = m_up.at(up);
-    if (u.parser.GetError() != HttpParser::NONE)
+    bool drained = u.peerClosed && up->GetRxAvailable() == 0;
+    if (drained && !u.parser.HasFinalResponse())
     {
-        NS_LOG_INFO("malformed response from " << u.origin);
+        u.parser.EndOfStream(); // a body the close delimits ends here
+        u.endedByClose = u.parser.HasFinalResponse();
+    }
+    if (u.parser.GetError() != HttpParser::NONE || (drained && !u.parser.HasFinalResponse()))
+    {
+        NS_LOG_INFO("response from " << u.origin << " malformed or cut by its close");
         CloseUpstream(up); // and the client's, whose response is cut
         return std::nullopt;
     }
@@ -605,7 +615,7 @@ HttpProxy::Discard(Ptr<Socket> up)
     }
     u.orphaned = false;
     ++m_stats.responsesDiscarded;
-    UpstreamDone(up, response->ClosesConnection());
+    UpstreamDone(up, response->ClosesConnection() || u.peerClosed);
 }
 
 void
@@ -692,6 +702,29 @@ void
 HttpProxy::UpClosed(Ptr<Socket> up)
 {
     CloseUpstream(up);
+}
+
+void
+HttpProxy::UpPeerClosed(Ptr<Socket> up)
+{
+    auto it = m_up.find(up);
+    if (it == m_up.end() || !(it->second.downstream || it->second.orphaned))
+    {
+        CloseUpstream(up); // idle: nothing is owed
+        return;
+    }
+    // ns-3 tells of the FIN when it arrives, before the application has
+    // read what came before it: the response's bytes still in the socket
+    // are the client's. Read on; the end of the stream may end the body.
+    it->second.peerClosed = true;
+    if (it->second.downstream)
+    {
+        Relay(up);
+    }
+    else
+    {
+        Discard(up);
+    }
 }
 
 void

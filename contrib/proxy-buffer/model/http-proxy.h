@@ -188,6 +188,8 @@ class HttpProxy : public Application
         HttpParser parser{HttpParser::RESPONSES}; //!< The origin's responses
         Ptr<Socket> downstream;                   //!< The client it feeds now
         bool orphaned{false};                     //!< Its client has gone (ClientAbort Ignore)
+        bool peerClosed{false};                   //!< The origin's FIN came; bytes may be left
+        bool endedByClose{false};                 //!< The origin's close ended the response
         std::string request;                      //!< Request to send once connected
     };
 
@@ -200,6 +202,7 @@ class HttpProxy : public Application
     void UpFailed(Ptr<Socket> socket);
     void UpReceived(Ptr<Socket> socket);
     void UpClosed(Ptr<Socket> socket);
+    void UpPeerClosed(Ptr<Socket> socket);
 
     /**
      * @brief Serve the client's next request if it has one and none is served.
@@ -246,8 +249,9 @@ class HttpProxy : public Application
 
     /**
      * @brief After a read of an upstream connection: its response once it is
-     * whole. A malformed response closes the connection (and its client's,
-     * if it has one).
+     * whole (a body the origin's close delimits ends when nothing is left
+     * to read). A malformed response, or one the origin's close cut, closes
+     * the connection (and its client's, if it has one).
      * @param up the upstream connection
      * @return the response, or nothing yet (or ever, if closed)
      */

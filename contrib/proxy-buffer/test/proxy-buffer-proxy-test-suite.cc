@@ -432,6 +432,51 @@ class InterimResponseTest : public TestCase
 };
 
 /**
+ * An origin that closes its connection right after a large response, to a
+ * client on a slower link than the origin's: the origin's FIN reaches the
+ * proxy while most of the response still waits in the upstream socket for
+ * room towards the client. The proxy relays all of it (ns-3 tells of the
+ * FIN before the bytes before it are read), for a response whose length is
+ * given and for one the close delimits (the proxy then closes the client's
+ * persistent connection after it, which delimits it there too).
+ */
+class OriginClosesTest : public TestCase
+{
+  public:
+    OriginClosesTest()
+        : TestCase("an origin's close after its response: every byte before it is relayed")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint64_t body = 400000;
+        for (bool length : {true, false})
+        {
+            const std::string head =
+                length ? "HTTP/1.1 200 OK\r\nContent-Length: " + std::to_string(body) + "\r\n\r\n"
+                       : "HTTP/1.0 200 OK\r\n\r\n";
+            HttpScriptedServer::Script script(1, {{Time(0), head + std::string(body, 'x'), true}});
+            // Persistent client connections: only the proxy's close can
+            // delimit a body the origin's close delimited.
+            ProxyBed bed(1, 0.0, 200, HttpProxy::REFUSE, 10, &script, 0, "5Mbps");
+            // The scripted origin writes its answer at once: room for all of it.
+            bed.nodes.Get(2)->GetObject<TcpHostSocketFactory>()->SetSocketAttribute(
+                "SndBufSize",
+                UintegerValue(1 << 20));
+            Simulator::Stop(Seconds(6));
+            Simulator::Run();
+            const auto& client = bed.clients[0]->GetStats();
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(client.requestsCompleted, 2u, "several responses");
+            NS_TEST_EXPECT_MSG_EQ(client.requestsFailed, 0u, "none cut by the origin's close");
+            NS_TEST_EXPECT_MSG_EQ(client.bodyBytes, client.requestsCompleted * body, "each whole");
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
  * A client that gives up on a request at a slow origin (it closes 0.5 s in;
  * the origin answers after 2 s), through a reverse proxy (ReverseTo: the
  * request in origin form). ClientAbort Abort closes the upstream connection
@@ -684,6 +729,7 @@ class ProxyBufferProxyTestSuite : public TestSuite
         AddTestCase(new InterimResponseTest(), Duration::QUICK);
         AddTestCase(new ClientAbortTest(), Duration::QUICK);
         AddTestCase(new ClientGoneMidResponseTest(), Duration::QUICK);
+        AddTestCase(new OriginClosesTest(), Duration::QUICK);
         AddTestCase(new UpstreamCapTest(), Duration::QUICK);
         AddTestCase(new UpstreamOutOfPortsTest(), Duration::QUICK);
     }

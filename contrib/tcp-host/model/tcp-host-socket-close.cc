@@ -59,6 +59,53 @@ TcpHostSocket::Abort()
 }
 
 void
+TcpHostSocket::ProcessReset(const TcpHeader& tcpHeader)
+{
+    SequenceNumber32 seq = tcpHeader.GetSequenceNumber();
+    SequenceNumber32 next = m_tcb->m_rxBuffer->NextRxSequence();
+    if (seq == next)
+    {
+        // TcpSocketBase told the application a normal close: a response cut
+        // by the reset then looked complete to whoever reads to the end.
+        NS_LOG_LOGIC("RST at RCV.NXT in " << TcpStateName[m_state] << ": connection reset");
+        Abort();
+        return;
+    }
+    if (seq > next && seq < m_tcb->m_rxBuffer->MaxRxSequence())
+    {
+        // In the window but not at RCV.NXT: a challenge ACK; a peer that
+        // really reset answers it with an RST at RCV.NXT.
+        NS_LOG_LOGIC("RST in the window, not at RCV.NXT: challenge ACK");
+        SendEmptyPacket(TcpHeader::ACK);
+        return;
+    }
+    NS_LOG_LOGIC("RST outside the window: dropped");
+}
+
+int
+TcpHostSocket::CloseWithReset()
+{
+    NS_LOG_FUNCTION(this);
+    m_closeCalled = true;
+    if (m_state == ESTABLISHED || m_state == CLOSE_WAIT || m_state == FIN_WAIT_1 ||
+        m_state == FIN_WAIT_2 || m_state == SYN_RCVD || m_state == CLOSING || m_state == LAST_ACK)
+    {
+        // tcp_disconnect's RST (Linux) or tcp_drop's (4.4BSD): SND.NXT.
+        SendEmptyPacket(TcpHeader::RST);
+    }
+    if (m_state == LISTEN && m_listenQueue)
+    {
+        m_listenQueue->Stop();
+    }
+    m_closeNotified = true; // no callback: the application asked for it
+    if (m_endPoint || m_endPoint6)
+    {
+        CloseAndNotify();
+    }
+    return 0;
+}
+
+void
 TcpHostSocket::GiveUp()
 {
     // RFC 793's ABORT and 4.4BSD's tcp_drop: a synchronized connection
@@ -251,6 +298,14 @@ TcpHostSocket::LastAckTimeout()
 int
 TcpHostSocket::Close()
 {
+    if (m_takingFin && m_state == ESTABLISHED)
+    {
+        // The reader of a segment's data closes before its FIN is taken:
+        // DoForwardUp closes after the segment, from CLOSE_WAIT.
+        NS_LOG_LOGIC("Close() while a FIN is taken in: after the segment");
+        m_closeAfterSegment = true;
+        return 0;
+    }
     m_closeCalled = true;
     if (m_state == LISTEN && m_listenQueue)
     {

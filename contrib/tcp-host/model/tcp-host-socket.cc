@@ -503,7 +503,24 @@ TcpHostSocket::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const
 {
     // Closing below may drop the last references to this socket: keep it alive.
     Ptr<TcpHostSocket> self = this;
+    TcpHeader h;
+    packet->PeekHeader(h);
+    m_takingFin = (h.GetFlags() & (TcpHeader::FIN | TcpHeader::RST)) == TcpHeader::FIN;
     DispatchSegment(packet, fromAddress, toAddress);
+    m_takingFin = false;
+    if (m_closeAfterSegment)
+    {
+        // The application's close(), made while the segment was taken in,
+        // now that its FIN is (Linux wakes the reader after the segment);
+        // unless a close callback of the segment has closed it since, or
+        // the segment ended the connection.
+        m_closeAfterSegment = false;
+        if (!m_closeCalled && m_state != CLOSED)
+        {
+            Close();
+        }
+        m_closeCalled = true;
+    }
     // Whichever arm took the connection to TIME_WAIT, its segment is done.
     HandOverTimeWait();
 }
@@ -557,6 +574,12 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
         }
         break;
     case ESTABLISHED:
+        if (flags & TcpHeader::RST)
+        {
+            ProcessReset(h);
+            consumed = true;
+            break;
+        }
         if (ReAckSyn(flags))
         {
             consumed = true;
@@ -577,6 +600,12 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
         break;
     case FIN_WAIT_1:
     case FIN_WAIT_2:
+        if (flags & TcpHeader::RST)
+        {
+            ProcessReset(h);
+            consumed = true;
+            break;
+        }
         if (ReAckSyn(flags))
         {
             consumed = true;
@@ -608,6 +637,12 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
         }
         break;
     case CLOSE_WAIT:
+        if (flags & TcpHeader::RST)
+        {
+            ProcessReset(h);
+            consumed = true;
+            break;
+        }
         if (ReAckSyn(flags))
         {
             consumed = true;

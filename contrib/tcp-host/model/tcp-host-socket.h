@@ -276,7 +276,27 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
      */
     SequenceNumber32 ReuseTimeWait();
 
+    /**
+     * @brief Close as TcpSocketBase does, with one difference: called while
+     * the socket takes in a segment that carries a FIN (from the reader of
+     * that segment's data), the close waits until the FIN is taken, as
+     * Linux runs the application only after the whole segment. The close
+     * then starts in CLOSE_WAIT (LAST_ACK, no TIME_WAIT), where TcpSocketBase
+     * would start it in ESTABLISHED and cross the peer's FIN (CLOSING, then
+     * TIME_WAIT at both ends).
+     * @return 0, or TcpSocketBase's error
+     */
     int Close() override;
+
+    /**
+     * @brief Close at once with an RST, as close() with SO_LINGER {1, 0}
+     * does (HAProxy's "option nolinger"): a synchronized connection sends
+     * an RST at SND.NXT, the TCB goes without FIN or TIME_WAIT, queued data
+     * is discarded. No close callback fires: the application asked for it.
+     * @return 0
+     */
+    int CloseWithReset();
+
     int Listen() override;
     int Send(Ptr<Packet> p, uint32_t flags) override;
     Ptr<Packet> Recv(uint32_t maxSize, uint32_t flags) override;
@@ -680,6 +700,16 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     /// Abort: tell the application of an error and free the TCB.
     void Abort();
 
+    /**
+     * @brief An RST in a synchronized state (ESTABLISHED, FIN_WAIT_1/2,
+     * CLOSE_WAIT), by RFC 5961 section 3.2: at exactly RCV.NXT it resets
+     * the connection, told to the application as an error (ECONNRESET, not
+     * an end of stream); elsewhere in the window it draws a challenge ACK;
+     * outside, it is dropped.
+     * @param tcpHeader the RST's header
+     */
+    void ProcessReset(const TcpHeader& tcpHeader);
+
     /// No RTT sample from a handshake whose SYN (or SYN+ACK) was resent:
     /// the RTO becomes SynTimeoutRto until the first sample (RFC 6298 5.7).
     void FallBackRto();
@@ -783,6 +813,8 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     Ptr<Packet> m_heldPacket;           //!< Segment held out of ACKs (HOLD), if any
     TcpHeader m_heldHeader;             //!< Its header
     bool m_finFollows{false};           //!< SplitFin: the segment being taken in had a FIN
+    bool m_takingFin{false};            //!< DoForwardUp: the segment being taken in has a FIN
+    bool m_closeAfterSegment{false};    //!< Close() called meanwhile: done after the segment
     bool m_segmentPerWrite{false};      //!< No segment spans two application writes
     std::deque<SequenceNumber32> m_writeEnds; //!< Ends of writes not yet acknowledged
     uint32_t m_maxRcvBufSize{0}; //!< Largest receive buffer the window scale must allow

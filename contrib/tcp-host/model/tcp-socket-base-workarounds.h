@@ -47,6 +47,9 @@
 //                  timestamp echoed) -> SendDataPacket (core)
 //  #21 1578/1612, 2555/2618  a SYN (the peer's SYN+ACK again) in ESTABLISHED, FIN_WAIT_1/2
 //                  or CLOSE_WAIT ignored, not ACKed -> ReAckSyn (core)
+//  #22 2686/2749, 3647/3736  a segment's data handed to the reader before its FIN is
+//                  taken: a Close() from the reader crosses the peer's FIN -> DoForwardUp
+//                  (core) marks a FIN segment, Close (-close.cc) waits until it is taken
 //
 // Steering: TcpSocketBase's state rewritten around a call to it. Fragile by
 // nature, and the first to check on another version:

@@ -440,7 +440,12 @@ class CloseHarness::Connection
             return;
         }
         m_responseRead = true;
-        if (m_rec.spec.order == CloseOrder::CLIENT_FIRST)
+        if (m_rec.spec.clientCloseOnRead && m_client && !m_rec.client.closeCalled)
+        {
+            m_rec.client.closeCalled = true;
+            m_client->Close(); // in the callback: the segment may still hold a FIN
+        }
+        else if (m_rec.spec.order == CloseOrder::CLIENT_FIRST)
         {
             ScheduleClose(true);
         }

@@ -143,6 +143,9 @@ struct ConnSpec
     Time closeDelay{0};                         //!< Application delay before each close
     Time clientCloseAfter{-1}; //!< Client closes this long after it connected, whatever the order
     bool clientShutdownOnly{false}; //!< The client's close is ShutdownSend() (a half-close)
+    /// The client closes from the read callback that completes the
+    /// response, at once (a proxy on a "Connection: close" response)
+    bool clientCloseOnRead{false};
 };
 
 /// What one end of a connection went through.

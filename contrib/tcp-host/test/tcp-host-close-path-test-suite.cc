@@ -556,6 +556,62 @@ class CrossingFinsTest : public ClosePathTestCase
 };
 
 /**
+ * The server sends its response and closes, so its FIN rides on the last
+ * data segment; the client closes from the read callback that completes the
+ * response (a proxy on "Connection: close"). Linux takes the whole segment,
+ * FIN included, before the reader runs: the client's close starts in
+ * CLOSE_WAIT and TIME_WAIT stays at the server alone. TcpSocketBase hands the
+ * data to the reader before it takes the FIN: the close started in
+ * ESTABLISHED, crossed the server's FIN, and both ends kept TIME_WAIT.
+ */
+class CloseOnReadTest : public ClosePathTestCase
+{
+  public:
+    CloseOnReadTest(bool delayedAckPolicy)
+        : ClosePathTestCase(std::string("the reader of a response that carries the FIN closes: "
+                                        "no TIME_WAIT at the reader") +
+                                (delayedAckPolicy ? " (delayed-ACK policy: the split FIN)" : ""),
+                            Placement::STANDARD,
+                            // beyond the initial window: the close finds the last
+                            // segment unsent, and the FIN rides on it
+                            ConnSpec{.request = 100, .response = 30000, .clientCloseOnRead = true}),
+          m_policy(delayedAckPolicy)
+    {
+    }
+
+  private:
+    void Configure(HarnessConfig& config) override
+    {
+        if (m_policy)
+        {
+            config.client.attributes.emplace_back("DelayedAckPolicy", "ns3::TcpLinuxDelayedAck");
+        }
+    }
+
+    void Drops(CloseHarness&) override
+    {
+    }
+
+    void Check(const ConnRecord& c, const std::vector<WireSegment>& log) override
+    {
+        auto serverFins = Select(log, ServerFin());
+        NS_TEST_ASSERT_MSG_EQ(serverFins.size(), 1, "the server's FIN went once");
+        if (!serverFins.empty())
+        {
+            NS_TEST_ASSERT_MSG_GT(serverFins.front().len, 0, "on the response's last segment");
+        }
+        NS_TEST_ASSERT_MSG_EQ(c.client.Saw(TcpSocket::CLOSE_WAIT), true, "FIN taken first");
+        NS_TEST_ASSERT_MSG_EQ(c.client.Saw(TcpSocket::LAST_ACK), true, "then the close");
+        NS_TEST_ASSERT_MSG_EQ(c.client.Saw(TcpSocket::CLOSING), false, "no crossing FINs");
+        NS_TEST_ASSERT_MSG_EQ(c.client.Saw(TcpSocket::TIME_WAIT), false, "no TIME_WAIT");
+        NS_TEST_ASSERT_MSG_EQ(c.server.Saw(TcpSocket::TIME_WAIT), true, "the server's");
+        NS_TEST_ASSERT_MSG_EQ(c.client.rxBytes, 30000, "the whole response read");
+    }
+
+    bool m_policy; //!< The client runs a delayed-ACK policy
+};
+
+/**
  * A bulk transfer from an accepted socket through a loss, so that its
  * congestion control runs congestion avoidance. TcpCubic's copy
  * constructor (3.44 and ns-3-dev) leaves m_tcpFriendliness, m_ackCnt and
@@ -777,13 +833,21 @@ class GiveUpTest : public TestCase
         h.Run(Seconds(600));
         const ConnRecord& c = h.Connections().at(0);
         NS_TEST_ASSERT_MSG_EQ(c.server.errorClose, true, "the server gave up");
+        // The server's RST is at its SND.NXT, beyond the client's RCV.NXT
+        // (the lost response or FIN): the client answers with a challenge
+        // ACK (RFC 5961 section 3.2), the server's node, which no longer
+        // has the connection, with an RST at RCV.NXT, and that one resets
+        // the client, told as an error.
         auto rsts = Select(h.Log(), [](const WireSegment& s) { return !s.toServer && s.Rst(); });
-        NS_TEST_ASSERT_MSG_EQ(rsts.size(), 1, "the server's RST on giving up");
+        NS_TEST_ASSERT_MSG_EQ(rsts.size(), 2, "the server's RST on giving up, then the node's");
+        auto acks = Select(h.Log(), [&rsts](const WireSegment& s) {
+            return s.toServer && !s.Rst() && !s.Fin() && s.len == 0 && s.at > rsts.at(0).at;
+        });
+        NS_TEST_ASSERT_MSG_EQ(acks.size(), 1, "one challenge ACK");
         NS_TEST_ASSERT_MSG_EQ(c.client.Last(),
                               TcpSocket::CLOSED,
                               "client " << c.client.StatesString());
-        // (ns-3's ESTABLISHED reports an RST to the application as a normal
-        // close, so errorClose says nothing here.)
+        NS_TEST_ASSERT_MSG_EQ(c.client.errorClose, true, "the client told of the reset");
         NS_TEST_ASSERT_MSG_EQ(c.client.rxBytes, (dataLost ? 0 : 1000), "bytes that got through");
         NS_TEST_ASSERT_MSG_EQ(h.ClientSocketsLeft() + h.ServerSocketsLeft(), 0, "no socket left");
         NS_TEST_ASSERT_MSG_EQ(h.ClientTcbsLeft() + h.ServerTcbsLeft(), 0, "no TCB left");
@@ -819,6 +883,8 @@ class TcpHostClosePathTestSuite : public TestSuite
             new RstInTimeWaitTest("TIME_WAIT: an RST not at RCV.NXT is ignored", false, 103),
             Duration::QUICK);
         AddTestCase(new CrossingFinsTest(), Duration::QUICK);
+        AddTestCase(new CloseOnReadTest(false), Duration::QUICK);
+        AddTestCase(new CloseOnReadTest(true), Duration::QUICK);
         AddTestCase(new AcceptedBulkTest(), Duration::QUICK);
         AddTestCase(new CloseWaitFinAgainTest(), Duration::QUICK);
         AddTestCase(new HeldSegmentBeforeFinTest(), Duration::QUICK);
