@@ -188,10 +188,17 @@ def land(name):
                              f" ./candidate.py run {name} -- --list first")  # fmt: skip
     if git("status", "--porcelain", "--untracked-files=no"):
         raise CandidateError("main has uncommitted changes: commit or stash them first")
-    # Imported before anything changes: they need the venv (its ns3 runtime),
-    # and a land that fails half way would leave the patch applied.
-    from figures_lib import registry, store  # noqa: PLC0415
-    from figures_lib import experiments as _  # noqa: F401, PLC0415 (registers them)
+    # Imported before anything changes (a land that failed half way would
+    # leave the patch applied); they need the venv's ns3 runtime, so land
+    # runs again under the venv's Python, as ./figures.py does.
+    try:
+        from figures_lib import registry, store  # noqa: PLC0415
+        from figures_lib import experiments as _  # noqa: F401, PLC0415 (registers them)
+    except ImportError:
+        venv = ROOT / ".venv" / "bin" / "python"
+        if venv.exists() and Path(sys.prefix).resolve() != (ROOT / ".venv").resolve():
+            os.execv(str(venv), [str(venv), str(Path(__file__).resolve()), *sys.argv[1:]])
+        raise CandidateError("figures_lib needs the venv: run ./ns3 configure first") from None
 
     git("apply", "--index", str(patch))
 
