@@ -3,32 +3,32 @@ set terminal pngcairo size 1300,650 noenhanced font "Sans,10"
 set output "dtoc-now.png"
 $s0 << EOD
 "kernel queue, 5 s" 10.4781 0.29925
-"kernel queue, 8 s" 12.0429 0.781048
-"kernel queue, 10 s" 23.9111 3.61606
+"kernel queue, 8 s" 12.5159 0.976641
+"kernel queue, 10 s" 24.2546 1.15848
 "kernel, abort on overflow, 5 s" 10.4781 0.29925
 "kernel, abort on overflow, 8 s" 12.3366 0.825874
-"kernel, abort on overflow, 10 s" 28.4494 2.5056
+"kernel, abort on overflow, 10 s" 27.2457 3.14912
 "kernel, defer accept 1 s, 5 s" 10.4781 0.29925
-"kernel, defer accept 1 s, 8 s" 12.4663 1.16922
-"kernel, defer accept 1 s, 10 s" 23.7461 4.05232
+"kernel, defer accept 1 s, 8 s" 12.2804 0.700246
+"kernel, defer accept 1 s, 10 s" 23.4582 2.80794
 EOD
 $s1 << EOD
-"kernel queue, 5 s" 61.477 5.19119
-"kernel queue, 8 s" 78.8793 33.483
-"kernel queue, 10 s" 93.8469 0.780724
-"kernel, abort on overflow, 5 s" 84.9955 7.79248
-"kernel, abort on overflow, 8 s" 94.2262 0.572488
-"kernel, abort on overflow, 10 s" 95.0415 0.913193
-"kernel, defer accept 1 s, 5 s" 68.2617 18.6861
-"kernel, defer accept 1 s, 8 s" 75.1514 18.685
-"kernel, defer accept 1 s, 10 s" 94.217 1.42558
+"kernel queue, 5 s" 71.7165 7.2958
+"kernel queue, 8 s" 66.8645 1.05472
+"kernel queue, 10 s" 93.9852 1.60313
+"kernel, abort on overflow, 5 s" 86.1917 4.82945
+"kernel, abort on overflow, 8 s" 93.8659 0.780291
+"kernel, abort on overflow, 10 s" 94.7482 1.14432
+"kernel, defer accept 1 s, 5 s" 68.537 12.9445
+"kernel, defer accept 1 s, 8 s" 75.1895 19.7315
+"kernel, defer accept 1 s, 10 s" 94.0054 1.02507
 EOD
 
 set style data histogram
 set style histogram errorbars gap 1 lw 1
 set style fill solid 0.8 border -1
 set ylabel "useful throughput over the day (% of capacity)"
-set yrange [0:120]
+set yrange [0:100]
 set arrow from graph 0, first 100 to graph 1, first 100 nohead dt 2 lc rgb "#606060"
 set xtics rotate by -35
 set grid ytics lc rgb "#dddddd"

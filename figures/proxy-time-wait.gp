@@ -2,16 +2,16 @@
 set terminal pngcairo size 1200,600 noenhanced font "Sans,10"
 set output "proxy-time-wait.png"
 $d100 << EOD
-"standard" 105.301 9.77011 30.4319 2.10017
-"swap" 107.924 11.2302 27.9143 3.3796
-"negotiated" 107.476 12.2076 0.10084 0.279978
-"origin-swap" 78.479 5.407 56.1042 3.6009
+"standard" 105.753 11.3219 31.2605 2.98593
+"swap" 108.099 12.5693 28.9227 2.36669
+"negotiated" 107.886 12.3466 0.10084 0.279978
+"origin-swap" 76.9479 4.71583 56.6235 4.14162
 EOD
 $d200 << EOD
-"standard" 680.25 92.1607 0 0
-"swap" 680.25 92.1607 0 0
-"negotiated" 674.926 100.362 0 0
-"origin-swap" 385.256 25.2566 281.071 32.2952
+"standard" 672.746 82.9831 0 0
+"swap" 672.746 82.9831 0 0
+"negotiated" 673.321 93.231 0 0
+"origin-swap" 383.751 26.3735 276.901 37.3837
 EOD
 
 set style data histogram
