@@ -138,7 +138,8 @@ class Metastable(Experiment):
         cures, order = list(CURES), list(RETRY_POLICIES)
         rows.sort(key=lambda r: (cures.index(r["cure"]), order.index(r["retry_policy"]),
                                  int(r["run"])))  # fmt: skip
-        write_csv(outdir / f"{self.name}.csv", ["cure", *columns], rows)
+        # the raw rows as the program printed them (the cure is their label in the summary)
+        write_csv(outdir / f"{self.name}.csv", columns, rows)
         summary = summarize_groups(
             rows,
             ("cure", "retry_policy"),
