@@ -195,9 +195,9 @@ def land(name):
         from figures_lib import registry, store  # noqa: PLC0415
         from figures_lib import experiments as _  # noqa: F401, PLC0415 (registers them)
     except ImportError:
-        venv = ROOT / ".venv" / "bin" / "python"
-        if venv.exists() and Path(sys.prefix).resolve() != (ROOT / ".venv").resolve():
-            os.execv(str(venv), [str(venv), str(Path(__file__).resolve()), *sys.argv[1:]])
+        from figures_lib.paths import run_again_under_venv  # noqa: PLC0415 (no venv needed)
+
+        run_again_under_venv(__file__)
         raise CandidateError("figures_lib needs the venv: run ./ns3 configure first") from None
 
     git("apply", "--index", str(patch))

@@ -30,13 +30,10 @@ import argparse
 import os
 import socket
 import sys
-from pathlib import Path
 from urllib.parse import urlparse
 
-from figures_lib.cli import Parser, positive_seconds, positive_int
-
-ROOT = Path(__file__).resolve().parent
-VENV_PYTHON = ROOT / ".venv" / "bin" / "python"
+from figures_lib.cli import Parser, positive_int, positive_seconds
+from figures_lib.paths import ROOT, run_again_under_venv
 
 
 def ensure_venv():
@@ -44,8 +41,7 @@ def ensure_venv():
     try:
         import dask.distributed  # noqa: F401, PLC0415
     except ImportError:
-        if VENV_PYTHON.exists() and Path(sys.prefix).resolve() != (ROOT / ".venv").resolve():
-            os.execv(str(VENV_PYTHON), [str(VENV_PYTHON), str(Path(__file__).resolve()), *sys.argv[1:]])
+        run_again_under_venv(__file__)
         sys.exit("error: dask.distributed not found; run ./ns3 configure (creates .venv)")
 
 

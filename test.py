@@ -21,12 +21,11 @@ import xml.etree.ElementTree as ET
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from figures_lib.cli import Parser, positive_seconds, positive_int
-from figures_lib.paths import BIN, ROOT
+from figures_lib.cli import Parser, positive_int, positive_seconds
+from figures_lib.paths import BIN, ROOT, VENV_PYTHON
 
 TEST_RUNNER = BIN / "test-runner"
 PYTHON_TESTS = ROOT / "test"
-VENV_PYTHON = ROOT / ".venv" / "bin" / "python"
 FULLNESS = ["QUICK", "EXTENSIVE", "TAKES_FOREVER"]
 
 # Variables the conditions of examples-to-run.py may use (as in ns-3's test.py)
