@@ -90,9 +90,9 @@ class ProxyMap(Experiment):
             if (int(row["scheme"]), int(row["clients"]), int(row["run"])) != mine:
                 raise ValueError(f"{self.name}: a row of scheme {row['scheme']}, {row['clients']}"
                                  f" clients, run {row['run']} for the point {p.label()}")  # fmt: skip
+        columns = [*self.point_columns, *columns_of(rows)]  # the point's, then the program's
         rows = [{**row, "think_s": p.param(THINK), "timer_s": p.param("persistentTimeout")}
                 for p, row in zip(points, rows)]  # fmt: skip
-        columns = [*self.point_columns, *columns_of(rows)]
         write_csv(outdir / f"{self.name}.csv", columns, rows)
         cells = self.cells(rows)
         claims = list(next(iter(cells.values())).verdicts)
