@@ -179,7 +179,8 @@ class DirectDeliveryTest : public TestCase
 };
 
 // Four suites, so that ./test.py runs them side by side: together they
-// take about 17 minutes of one core, more than its per-suite limit.
+// take about 19 minutes of one core on an idle machine, near test.py's
+// 20-minute limit per suite, and past it beside other work.
 
 /// Figure 2 at 50 % load and the regular server's livelock at 5 and 8 s.
 class DtocPaperTestSuite : public TestSuite
