@@ -9,6 +9,13 @@ A study is a small TOML file (or a Study made in Python):
     "ns3::TcpHostModel::HashBuckets" = 16   # ... with this set (or changed)
     [sweep]                         # and each combination of these (optional)
     RngRun = [1, 2, 3]
+    [only]                          # of the base's points, only those with
+    discipline = ["Hashed"]         # ... one of these values (optional)
+
+With [only], the study takes the base's points whose parameter has one of
+the listed values (each name must be one of the base's parameters and each
+value one that some point has), so that a costly experiment can be varied
+where its claims are.
 
 Without base, `program = "..."` names the program in build/bin/ and the
 points are the combinations of [sweep] with [fixed] on each. A parameter is
@@ -89,7 +96,8 @@ class Study(Experiment):
 
     title = "a study of one's own"
 
-    def __init__(self, name, *, program=None, base=None, fixed=None, sweep=None, folder=None):
+    def __init__(self, name, *, program=None, base=None, fixed=None, sweep=None, only=None,
+                 folder=None):  # fmt: skip
         if not isinstance(name, str) or not _NAME.fullmatch(name):
             raise StudyError(f"name {name!r}: letters, digits, '.', '_' and '-' only")
         self.name = name
@@ -108,6 +116,13 @@ class Study(Experiment):
                                  + (" (the runner sets it)" if n in _RESERVED else ""))  # fmt: skip
         if both := set(self.fixed) & set(self.sweep):
             raise StudyError(f"{', '.join(sorted(both))}: both in [fixed] and in [sweep]")
+        self.only = {}
+        for n, values in (only or {}).items():
+            if not isinstance(values, list) or not values:
+                raise StudyError(f"[only] {n}: give a non-empty list of the base's values")
+            self.only[n] = [_scalar("[only]", n, v) for v in values]
+        if both := set(self.only) & (set(self.fixed) | set(self.sweep)):
+            raise StudyError(f"{', '.join(sorted(both))}: in [only] and set by [fixed] or [sweep]")
         self.base = None
         if base is not None:
             from . import experiments as _  # noqa: F401, PLC0415 (registers them)
@@ -119,6 +134,10 @@ class Study(Experiment):
             if program not in (None, self.base.program):
                 raise StudyError(f"base {base} runs {self.base.program}, not {program}")
             program = self.base.program
+        if self.only and self.base is None:
+            raise StudyError("[only] keeps some of a base's points: give base (an experiment)")
+        if self.only:
+            self._check_only(base)
         if not program:
             raise StudyError("give program (a program in build/bin/) or base (an experiment)")
         if not (ROOT / "scratch" / f"{program}.cc").is_file():
@@ -138,11 +157,11 @@ class Study(Experiment):
             raise StudyError(f"cannot read {path}: {e.strerror or e}") from None
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
             raise StudyError(f"{path} is not TOML: {e}") from None
-        known = {"name", "program", "base", "fixed", "sweep", "folder"}
+        known = {"name", "program", "base", "fixed", "sweep", "only", "folder"}
         if unknown := sorted(set(data) - known):
             raise StudyError(f"{path}: unknown key(s) {', '.join(unknown)}; known: "
                              + ", ".join(sorted(known)))  # fmt: skip
-        for table in ("fixed", "sweep"):
+        for table in ("fixed", "sweep", "only"):
             if not isinstance(data.get(table, {}), dict):
                 raise StudyError(f"{path}: [{table}] must be a table of name = value")
         if "name" not in data:
@@ -151,7 +170,8 @@ class Study(Experiment):
         if folder is not None:
             folder = (path.parent / folder).resolve()
         return cls(data["name"], program=data.get("program"), base=data.get("base"),
-                   fixed=data.get("fixed"), sweep=data.get("sweep"), folder=folder)  # fmt: skip
+                   fixed=data.get("fixed"), sweep=data.get("sweep"), only=data.get("only"),
+                   folder=folder)  # fmt: skip
 
     @classmethod
     def from_folder(cls, folder):
@@ -162,17 +182,38 @@ class Study(Experiment):
         except FileNotFoundError:
             raise StudyError(f"{folder} holds no study ({DEFINITION} is missing)") from None
         return cls(data["name"], program=data["program"], base=data.get("base"),
-                   fixed=data["fixed"], sweep=data["sweep"], folder=folder)  # fmt: skip
+                   fixed=data["fixed"], sweep=data["sweep"], only=data.get("only"),
+                   folder=folder)  # fmt: skip
 
     def definition(self):
         return {"name": self.name, "program": self.program,
                 "base": self.base.name if self.base else None,
-                "fixed": self.fixed, "sweep": self.sweep}  # fmt: skip
+                "fixed": self.fixed, "sweep": self.sweep,
+                **({"only": self.only} if self.only else {})}  # fmt: skip
 
     def save_definition(self):
         """Keep the definition beside the points (load() reads it)."""
         self.folder.mkdir(parents=True, exist_ok=True)
         (self.folder / DEFINITION).write_text(json.dumps(self.definition(), indent=2) + "\n")
+
+    def _check_only(self, base):
+        """Every [only] name is a parameter of the base's points and every
+        value one that some point has: a misspelling would keep no point, or
+        fewer than meant, in silence."""
+        points = self.base.points("paper")
+        for n, values in self.only.items():
+            have = {format_value(dict(p.params)[n]) for p in points if n in dict(p.params)}
+            if not have:
+                raise StudyError(f"[only] {n}: no point of {base} has it")
+            if missing := [v for v in values if format_value(v) not in have]:
+                raise StudyError(f"[only] {n}: no point of {base} has {n} = "
+                                 f"{', '.join(map(format_value, missing))}; it has "
+                                 f"{', '.join(sorted(have))}")  # fmt: skip
+
+    def _kept(self, base_point):
+        params = dict(base_point.params)
+        return all(n in params and format_value(params[n]) in map(format_value, values)
+                   for n, values in self.only.items())  # fmt: skip
 
     # ------------------------------------------------------------ the points
 
@@ -184,7 +225,7 @@ class Study(Experiment):
         """[(base point or None, study point)], in the base's order."""
         combos = [dict(zip(self.sweep, values)) for values in
                   itertools.product(*self.sweep.values())]  # fmt: skip
-        bases = self.base.points("paper") if self.base else [None]
+        bases = [b for b in self.base.points("paper") if self._kept(b)] if self.base else [None]
         out = []
         for base in bases:
             start = dict(base.params) if base else {}

@@ -124,6 +124,27 @@ def test_a_study_is_compared_with_its_base(tmp_path):
     assert {r["param_ns3::TcpHostModel::HashBuckets"] for r in own} == {"16"}
 
 
+def test_only_keeps_the_base_points_named(tmp_path):
+    """[only] keeps the base's points with one of the listed values, each
+    with the [fixed] values on it, and names the base's values when one
+    listed is none of them."""
+    every = Study("all", base="table1-now", fixed={"transferTime": 1}, folder=tmp_path)
+    some = Study("some", base="table1-now", fixed={"transferTime": 1},
+                 only={"discipline": ["Hashed"], "timeWaitTcbs": [0, 2500]}, folder=tmp_path)  # fmt: skip
+    kept = [dict(p.params) for p in some.points()]
+    assert kept and len(kept) < len(every.points())
+    assert all(p["discipline"] == "Hashed" and p["timeWaitTcbs"] in (0, 2500) for p in kept)
+    assert all(p["transferTime"] == 1 for p in kept)
+    expected = [dict(p.params) for p in every.points()
+                if dict(p.params)["discipline"] == "Hashed" and dict(p.params)["timeWaitTcbs"] in (0, 2500)]  # fmt: skip
+    assert kept == expected
+    some.save_definition()
+    assert [dict(p.params) for p in Study.from_folder(tmp_path).points()] == kept
+    with pytest.raises(StudyError) as error:
+        Study("x", base="table1-now", only={"timeWaitTcbs": [2501]}, folder=tmp_path)
+    assert "has timeWaitTcbs = 2501; it has 0, " in str(error.value)
+
+
 @pytest.mark.parametrize(
     "text, said",
     [
@@ -141,6 +162,15 @@ def test_a_study_is_compared_with_its_base(tmp_path):
         ("name = 'x'\nprogram = 'tw-avoid-table1'\n", "nothing to run"),
         ("name = 'x\nprogram", "is not TOML"),
         ("program = 'tw-avoid-table1'\n", "give the study a name"),
+        ("name = 'x'\nprogram = 'tw-avoid-table1'\n[fixed]\ntransferTime = 1\n[only]\nRngRun = [1]\n",
+         "give base"),
+        ("name = 'x'\nbase = 'table1-now'\n[only]\ndiscipline = []\n", "a non-empty list"),
+        ("name = 'x'\nbase = 'table1-now'\n[only]\ndiscipline = ['Hashd']\n",
+         "no point of table1-now has discipline = Hashd"),
+        ("name = 'x'\nbase = 'table1-now'\n[only]\nnoSuchOption = [1]\n",
+         "noSuchOption: no point of table1-now has it"),
+        ("name = 'x'\nbase = 'table1-now'\n[fixed]\nRngRun = 1\n[only]\nRngRun = [1]\n",
+         "in [only] and set by [fixed]"),
     ],
 )
 def test_a_bad_study_file_is_refused_in_one_line(tmp_path, text, said):
