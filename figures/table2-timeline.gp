@@ -11,7 +11,7 @@ set grid lc rgb "#dddddd"
 set object 1 rect from 70, graph 0 to 130, graph 1 fc rgb "#f0e8c0" fs solid 0.6 noborder behind
 set label 1 "measured" at 100, graph 0.5 center front
 set multiplot title "TIME_WAIT draft, Table 2 (WebSTONE) over time: simulation (ns-3)\n\
-scale paper: 5 runs, 70 s warm-up + 60 s measured\nlines: mean over 5 runs; bands: lowest to highest run; shaded: measured, before it the warm-up"
+scale paper: 20 runs, 70 s warm-up + 60 s measured\nlines: mean over 20 runs; bands: lowest to highest run; shaded: measured, before it the warm-up"
 
 set tmargin at screen 0.855
 set bmargin at screen 0.61
@@ -38,7 +38,7 @@ set yrange [0:*]
 set offsets 0, 0, graph 0.1, 0
 unset label 1
 unset key
-set title "connections completed per second (mean over the runs in 5-s bins)\ncompleted rate 0 in every run: unmodified from 63 s" offset 0,-0.5
+set title "connections completed per second (mean over the runs in 5-s bins)\nno variant's completed rate falls to 0 after the start" offset 0,-0.5
 plot \
   "table2-timeline.csv" every ::1 using (5*floor(($1-1)/5)+3):5 smooth unique with lines lw 2 lc rgb "#c03020" notitle, \
   "table2-timeline.csv" every ::1 using (5*floor(($1-1)/5)+3):12 smooth unique with lines lw 2 lc rgb "#2070c0" notitle, \

@@ -14,7 +14,7 @@ set xrange [-0.6:3.6]
 set xtics ("unmodified" 0, "TCP mod." 1, "HTTP mod." 2, "negotiated\n(beyond draft)" 3) scale 0
 set grid ytics lc rgb "#dddddd"
 set style textbox opaque noborder margins 1,1
-set multiplot layout 1,3 title "TIME_WAIT draft, Table 2 (WebSTONE): simulation (ns-3, scale paper: 5 runs, 70 s warm-up + 60 s measured)\nbars: simulated mean (95% CI) next to the paper's value; hatched: calibration point (the server's application\n\
+set multiplot layout 1,3 title "TIME_WAIT draft, Table 2 (WebSTONE): simulation (ns-3, scale paper: 20 runs, 70 s warm-up + 60 s measured)\nbars: simulated mean (95% CI) next to the paper's value; hatched: calibration point (the server's application\n\
 cost is fitted on the TCP modification's connections/s: reported, not a prediction); every other bar is a prediction" margins 0.06,0.99,0.14,0.86 spacing 0.07,0
 # Panel 1: conn_per_s
 $paper0 << EOD

@@ -7,7 +7,8 @@ requests completed in the measurement window: their number, the mean body
 size (KB), how many of them were 5 MB files, and the mean body size without
 those. The draft's three rows have 53.1 to 53.4 KB per connection; the
 simulated unmodified server moved more per connection than the
-TCP-modified one in all five paired runs. See tw-avoid.rst, Validation.
+TCP-modified one in all five paired runs of 28 November (not in every one
+of the 20 runs stored now). See tw-avoid.rst, Validation.
 
   utils/table2-bytes-per-connection.py [--runs 5] [--variants unmodified,tcp]
 """
