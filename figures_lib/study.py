@@ -137,7 +137,7 @@ class Study(Experiment):
         if self.only and self.base is None:
             raise StudyError("[only] keeps some of a base's points: give base (an experiment)")
         if self.only:
-            self._check_only(base)
+            self._check_only()
         if not program:
             raise StudyError("give program (a program in build/bin/) or base (an experiment)")
         if not (ROOT / "scratch" / f"{program}.cc").is_file():
@@ -196,11 +196,11 @@ class Study(Experiment):
         self.folder.mkdir(parents=True, exist_ok=True)
         (self.folder / DEFINITION).write_text(json.dumps(self.definition(), indent=2) + "\n")
 
-    def _check_only(self, base):
+    def _check_only(self):
         """Every [only] name is a parameter of the base's points and every
         value one that some point has: a misspelling would keep no point, or
         fewer than meant, in silence."""
-        points = self.base.points("paper")
+        points, base = self.base.points("paper"), self.base.name
         for n, values in self.only.items():
             have = {format_value(dict(p.params)[n]) for p in points if n in dict(p.params)}
             if not have:
