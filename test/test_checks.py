@@ -8,6 +8,8 @@ two one-sided tests rather than by a lack of significance."""
 
 import random
 
+import pytest
+
 from figures_lib import verdict
 from figures_lib.experiments.dtoc import check as dtoc_check
 from figures_lib.experiments.iw_delack import report as iw_report
@@ -211,3 +213,26 @@ def test_proxy_equivalence_is_decided_not_passed_on_a_lack_of_power():
     c.greater("(4) above (3)", (5, "4"), (5, "3"), "mb_moved")
     assert c.verdicts["(4) above (3)"] == verdict.UNDECIDED
     assert c.tally() == "0 hold, 0 fail, 1 undecided (of 1 criteria)"
+
+
+def test_table2_body_kb_per_connection_is_throughput_over_connections():
+    """The check's body KB per connection is each run's throughput over its
+    connection rate, summarized per variant, and its unmodified - TCP line
+    says on which side of 0 the difference lies."""
+    from figures_lib.experiments.webstone import summary as webstone_summary
+
+    def rows(variant, kb):
+        # kb: body KB per connection of each run, at 50 conn/s
+        return [{"variant": variant, "run": r, "conn_per_s": 50.0, "throughput_mbps": 50 * k * 8 / 1e3,
+                 **{m: 1.0 for m, _ in METRICS if m not in ("conn_per_s", "throughput_mbps")},
+                 **{m: 1.0 for m in webstone_check.EXTRA if m != webstone_summary.KB_PER_CONN}}
+                for r, k in enumerate(kb, 1)]  # fmt: skip
+
+    given = rows("unmodified", [61, 62, 60, 61.5]) + rows("tcp", [55, 56, 54, 55.5])
+    given += rows("http", [55, 56, 54, 55]) + rows("negotiated", [55, 56, 54, 55])
+    stats = webstone_summary.summarize_rows(webstone_summary.with_kb_per_conn(given), webstone_check.EXTRA)
+    assert stats["unmodified"][webstone_summary.KB_PER_CONN]["mean"] == pytest.approx(61.125)
+    assert stats["tcp"][webstone_summary.KB_PER_CONN]["mean"] == pytest.approx(55.125)
+    text, _ = webstone_check.report(2, stats, "made up")
+    gap = line(text, "  body KB/conn (clients), unmodified - TCP mod")
+    assert gap.endswith("(above 0)") and "+6.00" in gap

@@ -66,7 +66,7 @@ class WebStone(Experiment):
     def outputs(self, scale, rows, outdir):
         text_scale = scale_text(scale, self.table)
         summary.write_raw(outdir / f"{self.name}.csv", columns_of(rows), rows)
-        stats = summary.summarize_rows(rows, extra=check.EXTRA)
+        stats = summary.summarize_rows(summary.with_kb_per_conn(rows), extra=check.EXTRA)
         summary.write_summary(outdir / f"{self.name}-summary.csv", stats)
         errors = [plot.write_and_run(outdir, self.name, self.table, text_scale)]
 

@@ -8,6 +8,7 @@ import math
 
 from ... import readme, verdict
 from ...stats import scaled, summarize, welch_difference
+from .summary import KB_PER_CONN
 from .paper import (
     COLLAPSE_FRACTION,
     GAIN_BAND,
@@ -25,7 +26,8 @@ MODS = ("tcp", "http")
 SHORT_NAMES = {"unmodified": "unmodified", "tcp": "TCP mod", "http": "HTTP mod", "negotiated": "negotiated"}
 # The per-connection account of what separates the modifications
 ACCOUNT = ("server_segments_per_conn", "server_rsts_per_conn", "server_tcb_lifetime_ms",
-           "server_cpu_busy")  # fmt: skip
+           "server_cpu_busy", KB_PER_CONN)  # fmt: skip
+UNITS = {**dict(METRICS), KB_PER_CONN: "body KB/conn (clients)"}
 
 
 def _ok(flag):
@@ -89,7 +91,7 @@ def _account(summary):
         f"  {'':<26}" + "".join(f"{SHORT_NAMES[v]:>20}" for v in VARIANTS)
         + "   HTTP - TCP (Welch)",
     ]
-    units = dict(METRICS)
+    units = UNITS
     for m in ACCOUNT:
         digits = 3 if m in ("server_rsts_per_conn", "server_cpu_busy") else 2
         cells = "".join(
@@ -98,7 +100,15 @@ def _account(summary):
         diff = _diff_text(summary["http"][m], summary["tcp"][m], digits) if all(
             v in summary for v in MODS) else "n/a"  # fmt: skip
         lines.append(f"  {units[m]:<26}{cells}   {diff}")
+    if all(v in summary for v in ("unmodified", "tcp")):
+        lines.append(f"  {units[KB_PER_CONN]}, unmodified - TCP mod (why the throughput gain can"
+                     f" differ from the connection gain): {_kb_gap(summary)}")
     return lines
+
+
+def _kb_gap(summary):
+    """Body KB per connection, unmodified - TCP modification (Welch)."""
+    return _diff_text(summary["unmodified"][KB_PER_CONN], summary["tcp"][KB_PER_CONN])
 
 
 def _noninferior(summary, metric):
@@ -504,7 +514,7 @@ def report_table3(summary, scale_text, seconds=None):
 
 
 # Columns summarized for the checks beyond the summary CSV's
-EXTRA = ("server_syns_turned_away", "server_tcb_max_kb")
+EXTRA = ("server_syns_turned_away", "server_tcb_max_kb", KB_PER_CONN)
 
 
 def report_negotiated(summary):
@@ -606,7 +616,9 @@ def readme_blocks(table, summary, seconds=None):
             f" at the server: {t['server_segments_per_conn']['mean']:.1f} (TCP) against"
             f" {h['server_segments_per_conn']['mean']:.1f} (HTTP) segments,"
             f" {t['server_rsts_per_conn']['mean']:.0f} against"
-            f" {h['server_rsts_per_conn']['mean']:.0f} RSTs."
+            f" {h['server_rsts_per_conn']['mean']:.0f} RSTs. Body KB per connection"
+            f" {u[KB_PER_CONN]['mean']:.1f} (unmodified) against {t[KB_PER_CONN]['mean']:.1f}"
+            f" (TCP); unmodified - TCP {_kb_gap(summary)}."
         )
     else:
         seconds = seconds or {}

@@ -37,6 +37,23 @@ def write_raw(path, columns, rows):
     write_csv(path, columns, sorted(rows, key=sort_key))
 
 
+# Derived per run, before summarizing: body kilobytes (1000 bytes) the
+# clients received per completed connection, the quantity behind the gap
+# between Table 2's throughput and connection gains (the draft's rows
+# imply 53.1 to 53.4 KB).
+KB_PER_CONN = "kb_per_conn"
+
+
+def with_kb_per_conn(rows):
+    """rows with KB_PER_CONN added: throughput (Mb/s) over connections/s."""
+    out = []
+    for row in rows:
+        rate = float(row["conn_per_s"])
+        kb = float(row["throughput_mbps"]) * 1e6 / 8 / rate / 1e3 if rate > 0 else math.nan
+        out.append({**row, KB_PER_CONN: kb})
+    return out
+
+
 def summarize_rows(rows, extra=()):
     """-> {variant: {metric: stats dict}} over METRICS (and the extra
     columns), variants in VARIANTS order."""
