@@ -236,3 +236,27 @@ def test_table2_body_kb_per_connection_is_throughput_over_connections():
     text, _ = webstone_check.report(2, stats, "made up")
     gap = line(text, "  body KB/conn (clients), unmodified - TCP mod")
     assert gap.endswith("(above 0)") and "+6.00" in gap
+
+
+def test_dtoc_load_runs_every_overload_point_of_regular_and_dtoc_more():
+    """dtoc-load's criteria above 50 % load are judged on regular and DTOC
+    from 100 % load up: every such point has OVERLOAD_RUNS' runs, whatever
+    its verdict was on fewer; every other point LOAD_SCALES' runs; the
+    points go run by run, so a partial sweep is balanced; the scale's text
+    says both."""
+    from figures_lib import registry
+    from figures_lib.experiments.dtoc import LOAD_SCALES, OVERLOAD_RUNS, load_scale_text
+
+    points = registry.experiments()["dtoc-load"].points("paper")
+    runs = {}
+    for p in points:
+        params = dict(p.params)
+        key = (params["strategy"], params.get("inServiceAbort"), params["timeout"], params["load"])
+        runs.setdefault(key, []).append(int(p.param("RngRun")))
+    more, from_load = OVERLOAD_RUNS["paper"]
+    for (strategy, in_service, _, load), seen in runs.items():
+        claimed = strategy in ("regular", "dtoc") and in_service is None and float(load) >= from_load
+        assert sorted(seen) == list(range(1, (more if claimed else LOAD_SCALES["paper"][0]) + 1))
+    order = [int(p.param("RngRun")) for p in points]
+    assert order == sorted(order), "run by run"
+    assert more > LOAD_SCALES["paper"][0] and f"{more} for regular and DTOC" in load_scale_text("paper")
