@@ -8,7 +8,6 @@ import math
 
 from ... import readme, verdict
 from ...stats import scaled, summarize, welch_difference
-from .summary import KB_PER_CONN
 from .paper import (
     COLLAPSE_FRACTION,
     GAIN_BAND,
@@ -21,6 +20,7 @@ from .paper import (
     VARIANT_NAMES,
     VARIANTS,
 )
+from .summary import KB_PER_CONN
 
 MODS = ("tcp", "http")
 SHORT_NAMES = {"unmodified": "unmodified", "tcp": "TCP mod", "http": "HTTP mod", "negotiated": "negotiated"}
@@ -91,7 +91,6 @@ def _account(summary):
         f"  {'':<26}" + "".join(f"{SHORT_NAMES[v]:>20}" for v in VARIANTS)
         + "   HTTP - TCP (Welch)",
     ]
-    units = UNITS
     for m in ACCOUNT:
         digits = 3 if m in ("server_rsts_per_conn", "server_cpu_busy") else 2
         cells = "".join(
@@ -99,9 +98,9 @@ def _account(summary):
         )
         diff = _diff_text(summary["http"][m], summary["tcp"][m], digits) if all(
             v in summary for v in MODS) else "n/a"  # fmt: skip
-        lines.append(f"  {units[m]:<26}{cells}   {diff}")
+        lines.append(f"  {UNITS[m]:<26}{cells}   {diff}")
     if all(v in summary for v in ("unmodified", "tcp")):
-        lines.append(f"  {units[KB_PER_CONN]}, unmodified - TCP mod (why the throughput gain can"
+        lines.append(f"  {UNITS[KB_PER_CONN]}, unmodified - TCP mod (why the throughput gain can"
                      f" differ from the connection gain): {_kb_gap(summary)}")
     return lines
 
