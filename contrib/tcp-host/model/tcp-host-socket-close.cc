@@ -403,7 +403,7 @@ TcpHostSocket::SendControlSegment(uint8_t flags)
     }
     if (!(flags & TcpHeader::RST) && m_tcb->m_rxBuffer->Finished())
     {
-        ++m_peerFinAcks; // every segment from here acknowledges the peer's FIN
+        m_rstRule.NoteFinAcked(); // every segment from here acknowledges the peer's FIN
     }
     bool fin = flags & TcpHeader::FIN;
     if ((flags & TcpHeader::RST) || (!m_finSequenceKnown && !fin))

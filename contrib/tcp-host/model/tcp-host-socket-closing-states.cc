@@ -200,7 +200,7 @@ TcpHostSocket::ProcessClosingState(Ptr<Packet> packet, const TcpHeader& tcpHeade
         GiveUp();
         break;
 
-    // TIME_WAIT, an RST: it ends TIME_WAIT only under RstAcceptable's rule
+    // TIME_WAIT, an RST: it ends TIME_WAIT only under TimeWaitRstRule
     // (TimeWaitRstPolicy: BSD's accept or RFC 1337's ignore).
     case Arm(TIME_WAIT, ClosingSegment::RST):
     case Arm(TIME_WAIT, ClosingSegment::RST_OUT_OF_SEQUENCE):
@@ -301,11 +301,12 @@ void
 TcpHostSocket::RstInTimeWait(bool inSequence)
 {
     m_rstInTimeWaitTrace(this);
-    if (!inSequence || !RstAcceptable())
+    if (!m_rstRule.Ends(inSequence, m_closePhase == SWAP_NONE))
     {
-        NS_LOG_LOGIC("RST in TIME_WAIT ignored (policy, sequence number, or ACK count "
-                     << m_peerFinAcks << ")");
-        if (m_rstPolicy == RST_IGNORE && m_closePhase == SWAP_NONE)
+        NS_LOG_LOGIC("RST in TIME_WAIT ignored (policy, sequence number, close phase, or ACK "
+                     "count "
+                     << m_rstRule.GetFinAcks() << ")");
+        if (m_rstRule.GetPolicy() == TimeWaitRstRule::IGNORE && m_closePhase == SWAP_NONE)
         {
             SetClosePhase(SWAP_RST_IGNORED);
         }
@@ -316,10 +317,16 @@ TcpHostSocket::RstInTimeWait(bool inSequence)
     CloseAndNotify();
 }
 
-bool
-TcpHostSocket::RstAcceptable() const
+void
+TcpHostSocket::SetTimeWaitRstPolicy(TimeWaitRstRule::Policy policy)
 {
-    return m_rstPolicy == RST_ACCEPT && m_closePhase == SWAP_NONE && m_peerFinAcks == 1;
+    m_rstRule.SetPolicy(policy);
+}
+
+TimeWaitRstRule::Policy
+TcpHostSocket::GetTimeWaitRstPolicy() const
+{
+    return m_rstRule.GetPolicy();
 }
 
 void
@@ -349,6 +356,8 @@ TcpHostSocket::HandOverTimeWait()
     record.window = AdvertisedWindowSize();
     record.timestamps = m_timestampEnabled;
     record.tsRecent = m_timestampToEcho;
+    record.rstRule = m_rstRule;
+    record.closedActively = m_closePhase == SWAP_NONE;
     TcbKey key{m_endPoint->GetLocalAddress(),
                m_endPoint->GetLocalPort(),
                m_endPoint->GetPeerAddress(),

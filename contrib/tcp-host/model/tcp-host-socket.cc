@@ -100,14 +100,18 @@ TcpHostSocket::GetTypeId()
                                              &TcpHostSocket::GetBufferPolicyType),
                           MakeTypeIdChecker())
             .AddAttribute("TimeWaitRstPolicy",
-                          "What a socket in TIME_WAIT does with an in-sequence RST: "
-                          "Accept (free the TCB: BSD, SunOS, Linux default) or "
-                          "Ignore (RFC 1337, stock ns-3).",
-                          EnumValue(TcpHostSocket::RST_ACCEPT),
-                          MakeEnumAccessor<TimeWaitRstPolicy>(&TcpHostSocket::m_rstPolicy),
-                          MakeEnumChecker(TcpHostSocket::RST_ACCEPT,
+                          "What TIME_WAIT does with an RST that TimeWaitRstRule lets in (at "
+                          "RCV.NXT, an active close, the peer's FIN acknowledged once): "
+                          "Accept (end it: BSD, SunOS, Linux's tcp_rfc1337 = 0) or Ignore "
+                          "(RFC 1337, tcp_rfc1337 = 1; stock ns-3). A TIME_WAIT record "
+                          "(TimeWaitTable) takes the policy of the socket it replaces.",
+                          EnumValue(TimeWaitRstRule::ACCEPT),
+                          MakeEnumAccessor<TimeWaitRstRule::Policy>(
+                              &TcpHostSocket::SetTimeWaitRstPolicy,
+                              &TcpHostSocket::GetTimeWaitRstPolicy),
+                          MakeEnumChecker(TimeWaitRstRule::ACCEPT,
                                           "Accept",
-                                          TcpHostSocket::RST_IGNORE,
+                                          TimeWaitRstRule::IGNORE,
                                           "Ignore"))
             .AddAttribute("FinWait2Timeout",
                           "How long a socket that the application has closed (not only shut "
@@ -189,7 +193,7 @@ TcpHostSocket::TcpHostSocket(const TcpHostSocket& sock)
       m_bufferPolicy(sock.m_bufferPolicy->Fork()),
       m_parentQueue(sock.m_listenQueue), // a listener's copy is its child
       m_synCookie(sock.m_forkCookie),
-      m_rstPolicy(sock.m_rstPolicy),
+      m_rstRule(sock.m_rstRule.GetPolicy()), // no FIN acknowledged yet
       m_closePhase(SWAP_NONE),
       m_hostModel(sock.m_hostModel),
       m_hostModelLooked(sock.m_hostModelLooked),

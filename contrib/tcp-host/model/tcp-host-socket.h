@@ -8,6 +8,7 @@
 #include "tcp-buffer-policy.h"
 #include "tcp-close-policy.h"
 #include "tcp-delayed-ack-policy.h"
+#include "time-wait-rst-rule.h"
 
 #include "ns3/deprecated.h"
 #include "ns3/tcp-socket-base.h"
@@ -48,7 +49,8 @@ class TimeWaitTable;
  * An active closer in TIME_WAIT that receives an acceptable RST either
  * frees the TCB at once (TimeWaitRstPolicy Accept: BSD, SunOS, Linux
  * default) or ignores it (Ignore: RFC 1337, which is also what stock ns-3
- * does).
+ * does); which RST is acceptable is TimeWaitRstRule's, which a TIME_WAIT
+ * record (TimeWaitTable) follows too.
  *
  * The closing states are handled here rather than by TcpSocketBase, whose
  * close path loses connections under loss (a FIN never resent, CLOSING or
@@ -68,13 +70,6 @@ class TimeWaitTable;
 class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
 {
   public:
-    /// What a socket in TIME_WAIT does with an in-sequence RST.
-    enum TimeWaitRstPolicy
-    {
-        RST_ACCEPT, //!< Drop the TIME_WAIT TCB (BSD, SunOS, Linux default)
-        RST_IGNORE, //!< Ignore it (RFC 1337; stock ns-3 behaviour)
-    };
-
     /// Close phase, finer than TcpStates_t: tells LAST_ACK_SWAP from LAST_ACK.
     enum ClosePhase
     {
@@ -547,22 +542,12 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     void ReAckInTimeWait();
 
     /**
-     * @brief TIME_WAIT, an RST: traced; it ends TIME_WAIT only if it is in
-     * sequence and RstAcceptable().
+     * @brief TIME_WAIT, an RST: traced; it ends TIME_WAIT only where
+     * TimeWaitRstRule lets it (this end closed actively: no swap or
+     * negotiated phase).
      * @param inSequence the RST is at RCV.NXT
      */
     void RstInTimeWait(bool inSequence);
-
-    /**
-     * @brief Whether an in-sequence RST that arrives in TIME_WAIT may end
-     * it: the policy is Accept, this end closed actively (not a swap or
-     * negotiated TIME_WAIT), and this end has acknowledged the peer's FIN
-     * exactly once, so that the RST can only answer that ACK: a peer that
-     * closed sends an RST for a duplicate re-ACK too, which would take
-     * TIME_WAIT away from both ends.
-     * @return true if the RST ends TIME_WAIT
-     */
-    bool RstAcceptable() const;
 
     /// @return whether the state is one that waits for the ACK of our FIN
     bool AwaitingAckOfFin() const;
@@ -625,6 +610,12 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
      * @param tid a TcpBufferPolicy type
      */
     void SetBufferPolicyType(TypeId tid);
+
+    /// @param policy what TIME_WAIT does with an acceptable RST (attribute TimeWaitRstPolicy)
+    void SetTimeWaitRstPolicy(TimeWaitRstRule::Policy policy);
+
+    /// @return what TIME_WAIT does with an acceptable RST
+    TimeWaitRstRule::Policy GetTimeWaitRstPolicy() const;
 
     /// @return the buffer policy's type (attribute getter)
     TypeId GetBufferPolicyType() const;
@@ -784,7 +775,7 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     bool m_highRxKnown{false};                 //!< m_highRxEnd is set
     Ptr<SocketMemory> m_chargedTo;             //!< Charged with the buffers (null: not)
     Ptr<TcpOutputStage> m_outputStage;         //!< The node's output stage, once needed
-    TimeWaitRstPolicy m_rstPolicy{RST_ACCEPT}; //!< RST-in-TIME_WAIT policy
+    TimeWaitRstRule m_rstRule;                 //!< Which RST may end TIME_WAIT (its policy, FIN ACKs)
     ClosePhase m_closePhase{SWAP_NONE};        //!< Swap-close phase
     TracedCallback<ClosePhase, ClosePhase> m_closePhaseTrace;      //!< Swap phase trace
     TracedCallback<Ptr<const TcpHostSocket>> m_rstInTimeWaitTrace; //!< RST seen in TIME_WAIT
@@ -799,7 +790,6 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     bool m_finSequenceKnown{false};     //!< m_finSequence is set: our FIN has been sent
     bool m_closeCalled{false};          //!< The application called Close()
     bool m_closeDeferred{false};        //!< Close() waits for queued data to be sent
-    uint32_t m_peerFinAcks{0};          //!< ACKs sent that acknowledge the peer's FIN
     Time m_finWait2Timeout;             //!< Longest FIN_WAIT_2 (0: no limit)
     Time m_synTimeoutRto;               //!< RTO after a handshake without sample (0: none)
     Time m_maxRto;                      //!< Largest RTO (0: no bound)
