@@ -99,20 +99,20 @@ TcpHostSocket::GetTypeId()
                           MakeTypeIdAccessor(&TcpHostSocket::SetBufferPolicyType,
                                              &TcpHostSocket::GetBufferPolicyType),
                           MakeTypeIdChecker())
-            .AddAttribute("TimeWaitRstPolicy",
-                          "What TIME_WAIT does with an RST that TimeWaitRstRule lets in (at "
-                          "RCV.NXT, an active close, the peer's FIN acknowledged once): "
-                          "Accept (end it: BSD, SunOS, Linux's tcp_rfc1337 = 0) or Ignore "
-                          "(RFC 1337, tcp_rfc1337 = 1; stock ns-3). A TIME_WAIT record "
-                          "(TimeWaitTable) takes the policy of the socket it replaces.",
-                          EnumValue(TimeWaitRstRule::ACCEPT),
-                          MakeEnumAccessor<TimeWaitRstRule::Policy>(
-                              &TcpHostSocket::SetTimeWaitRstPolicy,
-                              &TcpHostSocket::GetTimeWaitRstPolicy),
-                          MakeEnumChecker(TimeWaitRstRule::ACCEPT,
-                                          "Accept",
-                                          TimeWaitRstRule::IGNORE,
-                                          "Ignore"))
+            .AddAttribute(
+                "TimeWaitRstPolicy",
+                "What TIME_WAIT does with an RST that TimeWaitRstRule lets in (at "
+                "RCV.NXT, an active close, the peer's FIN acknowledged once): "
+                "Accept (end it: BSD, SunOS, Linux's tcp_rfc1337 = 0) or Ignore "
+                "(RFC 1337, tcp_rfc1337 = 1; stock ns-3). A TIME_WAIT record "
+                "(TimeWaitTable) takes the policy of the socket it replaces.",
+                EnumValue(TimeWaitRstRule::ACCEPT),
+                MakeEnumAccessor<TimeWaitRstRule::Policy>(&TcpHostSocket::SetTimeWaitRstPolicy,
+                                                          &TcpHostSocket::GetTimeWaitRstPolicy),
+                MakeEnumChecker(TimeWaitRstRule::ACCEPT,
+                                "Accept",
+                                TimeWaitRstRule::IGNORE,
+                                "Ignore"))
             .AddAttribute("FinWait2Timeout",
                           "How long a socket that the application has closed (not only shut "
                           "down for sending) waits idle in FIN_WAIT_2 for the peer's FIN "

@@ -768,15 +768,15 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     uint32_t m_sndBufTarget{0};       //!< Send buffer being shrunk to (0: none)
     bool m_bufferPolicyActive{false}; //!< Established told, Closed not yet
     uint64_t m_dataSegmentsSent{0};   //!< Data segments sent
-    uint64_t m_dataSegmentsRetransmitted{0};   //!< Of which sent again
-    uint64_t m_dataSegmentsReceived{0};        //!< Data segments received
-    uint64_t m_dataSegmentsReceivedAgain{0};   //!< Of which below the highest received
-    SequenceNumber32 m_highRxEnd{0};           //!< End of the highest data received
-    bool m_highRxKnown{false};                 //!< m_highRxEnd is set
-    Ptr<SocketMemory> m_chargedTo;             //!< Charged with the buffers (null: not)
-    Ptr<TcpOutputStage> m_outputStage;         //!< The node's output stage, once needed
-    TimeWaitRstRule m_rstRule;                 //!< Which RST may end TIME_WAIT (its policy, FIN ACKs)
-    ClosePhase m_closePhase{SWAP_NONE};        //!< Swap-close phase
+    uint64_t m_dataSegmentsRetransmitted{0}; //!< Of which sent again
+    uint64_t m_dataSegmentsReceived{0};      //!< Data segments received
+    uint64_t m_dataSegmentsReceivedAgain{0}; //!< Of which below the highest received
+    SequenceNumber32 m_highRxEnd{0};         //!< End of the highest data received
+    bool m_highRxKnown{false};               //!< m_highRxEnd is set
+    Ptr<SocketMemory> m_chargedTo;           //!< Charged with the buffers (null: not)
+    Ptr<TcpOutputStage> m_outputStage;       //!< The node's output stage, once needed
+    TimeWaitRstRule m_rstRule;               //!< Which RST may end TIME_WAIT (its policy, FIN ACKs)
+    ClosePhase m_closePhase{SWAP_NONE};      //!< Swap-close phase
     TracedCallback<ClosePhase, ClosePhase> m_closePhaseTrace;      //!< Swap phase trace
     TracedCallback<Ptr<const TcpHostSocket>> m_rstInTimeWaitTrace; //!< RST seen in TIME_WAIT
     TracedCallback<Time> m_timeWaitExpiryTrace;                    //!< TIME_WAIT timer (re)started

@@ -75,12 +75,12 @@ class TimeWaitTable : public Object
     /// What a record keeps: the fields of struct tcp_timewait_sock the rules read.
     struct Record
     {
-        SequenceNumber32 rcvNxt; //!< tw_rcv_nxt: the next byte expected (the peer's FIN counted)
-        SequenceNumber32 sndNxt; //!< tw_snd_nxt: ours (our FIN counted)
-        uint16_t window{0};      //!< The window its ACKs advertise
-        bool timestamps{false};  //!< The connection used timestamps
-        uint32_t tsRecent{0};    //!< tw_ts_recent: the peer's last timestamp
-        TimeWaitRstRule rstRule; //!< Which RST may end it: the socket's policy, its FIN ACKs
+        SequenceNumber32 rcvNxt;   //!< tw_rcv_nxt: the next byte expected (the peer's FIN counted)
+        SequenceNumber32 sndNxt;   //!< tw_snd_nxt: ours (our FIN counted)
+        uint16_t window{0};        //!< The window its ACKs advertise
+        bool timestamps{false};    //!< The connection used timestamps
+        uint32_t tsRecent{0};      //!< tw_ts_recent: the peer's last timestamp
+        TimeWaitRstRule rstRule;   //!< Which RST may end it: the socket's policy, its FIN ACKs
         bool closedActively{true}; //!< An active closer's TIME_WAIT (not a swap or negotiated one)
     };
 

@@ -131,7 +131,7 @@ class TimeWaitTableCase : public TestCase
         Check(h, h.ServerNode()->GetObject<TimeWaitTable>());
     }
 
-    std::vector<std::pair<std::string, std::string>> m_attributes; //!< The table's attributes
+    std::vector<std::pair<std::string, std::string>> m_attributes;       //!< The table's attributes
     std::vector<std::pair<std::string, std::string>> m_socketAttributes; //!< The server's sockets'
 };
 
