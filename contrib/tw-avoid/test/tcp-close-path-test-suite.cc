@@ -166,6 +166,10 @@ class NegotiatedRstTest : public ClosePathTestCase
         SetRoles(config, true);
         config.listenerCloseAt = MilliSeconds(150);
         config.client.timeWaitTable = m_records;
+        if (m_records)
+        {
+            config.client.timeWaitAttributes = {{"Duration", "2s"}}; // 2*MSL of the harness
+        }
     }
 
     void Drops(CloseHarness& h) override
