@@ -29,7 +29,7 @@ using namespace ns3;
 
 /// The program itself; main() turns a refused setting into exit 1.
 static int
-Run(int argc, char* argv[])
+Run(ProgramInput& input)
 {
     DtocExperimentConfig c;
     c.timeout = Seconds(5);
@@ -37,7 +37,6 @@ Run(int argc, char* argv[])
     MetastableScenario scenario;
     bool header = false;
 
-    ProgramInput input("dtoc-metastable", argc, argv);
     c.AddOptions(input);
     input.Add("retries", "attempts after the first", c.retries);
     scenario.AddOptions(input);
@@ -65,5 +64,6 @@ Run(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("dtoc-metastable", argc, argv, &Run);
+    ProgramInput input("dtoc-metastable", argc, argv);
+    return input.Run(&Run);
 }

@@ -58,7 +58,7 @@ TimelineRow(const DtocExperimentConfig& c,
 
 /// The program itself; main() turns a refused setting into exit 1.
 static int
-Run(int argc, char* argv[])
+Run(ProgramInput& input)
 {
     DtocExperimentConfig c;
     // The load pattern is made of these (a constant load, or a day).
@@ -69,7 +69,6 @@ Run(int argc, char* argv[])
     std::string timeline;
     bool header = false;
 
-    ProgramInput input("dtoc", argc, argv);
     c.AddOptions(input);
     input.Add("retries", "attempts after the first (0 or 1 in the paper)", c.retries);
     input.Add("load", "constant offered load, % of the server's capacity", load);
@@ -164,5 +163,6 @@ Run(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("dtoc", argc, argv, &Run);
+    ProgramInput input("dtoc", argc, argv);
+    return input.Run(&Run);
 }

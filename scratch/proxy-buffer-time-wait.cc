@@ -32,7 +32,7 @@ using namespace ns3;
 
 /// The program itself; main() turns a refused setting into exit 1.
 static int
-Run(int argc, char* argv[])
+Run(ProgramInput& input)
 {
     ProxyExperimentConfig c;
     c.scheme = 3;
@@ -43,7 +43,6 @@ Run(int argc, char* argv[])
     c.countTimeWait = true;
     bool csv = false;
     bool header = false;
-    ProgramInput input("proxy-buffer-time-wait", argc, argv);
     input.Add("placement",
               "Which end keeps TIME_WAIT: standard, swap, negotiated or origin-swap",
               c.timeWaitPlacement);
@@ -106,5 +105,6 @@ Run(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("proxy-buffer-time-wait", argc, argv, &Run);
+    ProgramInput input("proxy-buffer-time-wait", argc, argv);
+    return input.Run(&Run);
 }

@@ -65,7 +65,7 @@ TcpMemOf(uint64_t hostBytes)
 
 /// The program itself; main() turns a refused setting into exit 1.
 static int
-Run(int argc, char* argv[])
+Run(ProgramInput& input)
 {
     ProxyExperimentConfig c;
     c.scheme = 3;
@@ -93,7 +93,6 @@ Run(int argc, char* argv[])
     double hostMemory = 24;
     bool csv = false;
     bool header = false;
-    ProgramInput input("proxy-now", argc, argv);
     input.Add("clients", "Client hosts", c.clients);
     input.Add("servers", "Origin servers (each one address and port)", c.servers);
     input.Add("scheme",
@@ -265,5 +264,6 @@ Run(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("proxy-now", argc, argv, &Run);
+    ProgramInput input("proxy-now", argc, argv);
+    return input.Run(&Run);
 }

@@ -22,13 +22,12 @@ using namespace ns3;
 
 /// The program itself; main() turns a refused setting into exit 1.
 static int
-Run(int argc, char* argv[])
+Run(ProgramInput& input)
 {
     TwAvoidTable1Config c;
     std::string variant = "unmodified";
     bool header = false;
 
-    ProgramInput input("tw-avoid-table1", argc, argv);
     input.Add("timeWaitTcbs", "N: TIME_WAIT TCBs made before the transfer", c.timeWaitTcbs);
     input.Choice("variant",
                  "swap: the TCP modification on the clients",
@@ -84,5 +83,6 @@ Run(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("tw-avoid-table1", argc, argv, &Run);
+    ProgramInput input("tw-avoid-table1", argc, argv);
+    return input.Run(&Run);
 }

@@ -135,7 +135,7 @@ Report(Ptr<Node> client, const Counts* c)
 
 /// The program itself; main() turns a refused setting into exit 1.
 static int
-Run(int argc, char* argv[])
+Run(ProgramInput& input)
 {
     uint32_t low = 40000;
     uint32_t high = 40099;
@@ -143,7 +143,6 @@ Run(int argc, char* argv[])
     Time twReuseDelay = Seconds(1);
     double rate = 50;
     double duration = 10;
-    ProgramInput input("tcp-host-local-ports-example", argc, argv);
     input.Add("low", "the client's ip_local_port_range, first port (1-65535)", low);
     input.Add("high", "its last port (low-65535)", high);
     input.Choice("twReuse",
@@ -212,5 +211,6 @@ Run(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("tcp-host-local-ports-example", argc, argv, &Run);
+    ProgramInput input("tcp-host-local-ports-example", argc, argv);
+    return input.Run(&Run);
 }

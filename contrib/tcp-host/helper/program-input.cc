@@ -32,6 +32,20 @@ ProgramInput::ProgramInput(std::string program, int argc, char* argv[])
 {
 }
 
+int
+ProgramInput::Run(const std::function<int(ProgramInput&)>& body)
+{
+    try
+    {
+        return body(*this);
+    }
+    catch (const std::invalid_argument& refused)
+    {
+        Fail(refused.what());
+        return 1;
+    }
+}
+
 bool
 ProgramInput::Fail(const std::string& why) const
 {
@@ -401,20 +415,6 @@ RequireValid(const std::string& where, const std::string& problem)
     if (!problem.empty())
     {
         throw std::invalid_argument(where + ": " + problem);
-    }
-}
-
-int
-RunProgram(const std::string& program, int argc, char* argv[], int (*body)(int, char*[]))
-{
-    try
-    {
-        return body(argc, argv);
-    }
-    catch (const std::invalid_argument& refused)
-    {
-        std::cerr << program << ": " << refused.what() << std::endl;
-        return 1;
     }
 }
 

@@ -55,6 +55,22 @@ class ProgramInput
     ProgramInput(std::string program, int argc, char* argv[]);
 
     /**
+     * @brief Run the program's body with this input, as its main() does:
+     * `ProgramInput input("name", argc, argv); return input.Run(&Run);`,
+     * the program named once.
+     *
+     * A setting that passes this class's checks can still be refused later,
+     * where it meets what the program does with it: RequireValid, or a
+     * helper that finds the user set an attribute it would set itself
+     * (TcpHostHelper). Those throw std::invalid_argument; uncaught, the
+     * program would abort (exit 134) where a refused input must exit 1 with
+     * its message. Other exceptions are defects and still abort.
+     * @param body the program itself, which binds and parses its options here
+     * @return body's exit status, or 1 after printing "program: what" to stderr
+     */
+    int Run(const std::function<int(ProgramInput&)>& body);
+
+    /**
      * @brief Bind an option to the variable it sets.
      *
      * Whole-number variables accept only a whole number that fits, floating
@@ -209,23 +225,6 @@ ProgramInput::Add(const std::string& name, const std::string& help, T& value)
  * @param problem what Validate() returned ("": valid, nothing happens)
  */
 void RequireValid(const std::string& where, const std::string& problem);
-
-/**
- * @ingroup tcp-host
- * @brief A program's main(): runs its body and turns a refusal into exit
- * status 1. A setting that passes ProgramInput's checks can still be refused
- * later, where it meets what the program does with it: RequireValid, or a
- * helper that finds the user set an attribute it would set itself
- * (TcpHostHelper). Those throw std::invalid_argument; uncaught, the program
- * would abort (exit 134) where a refused input must exit 1 with its message.
- * Other exceptions are defects and still abort.
- * @param program the program's name, for the message ("program: what")
- * @param argc main's argc
- * @param argv main's argv
- * @param body the program itself
- * @return body's exit status, or 1 after printing the refusal to stderr
- */
-int RunProgram(const std::string& program, int argc, char* argv[], int (*body)(int, char*[]));
 
 /**
  * @ingroup tcp-host

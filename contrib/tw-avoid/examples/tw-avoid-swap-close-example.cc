@@ -109,13 +109,12 @@ Report(Ptr<Node> client, Ptr<Node> server)
 
 /// The program itself; main() turns a refused setting into exit 1.
 static int
-Run(int argc, char* argv[])
+Run(ProgramInput& input)
 {
     std::string closePolicy = "TcpSwapClose";
     std::string rstPolicy = "Accept";
     double msl = 30;
 
-    ProgramInput input("tw-avoid-swap-close-example", argc, argv);
     input.Add("closePolicy",
               "client's close policy: TcpSwapClose | TcpClosePolicy (standard)",
               closePolicy);
@@ -182,5 +181,6 @@ Run(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("tw-avoid-swap-close-example", argc, argv, &Run);
+    ProgramInput input("tw-avoid-swap-close-example", argc, argv);
+    return input.Run(&Run);
 }
