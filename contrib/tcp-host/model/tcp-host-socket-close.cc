@@ -127,20 +127,20 @@ TcpHostSocket::ClosePhaseName(ClosePhase state)
 {
     switch (state)
     {
-    case SWAP_NONE:
+    case PHASE_NONE:
         return "NONE";
-    case SWAP_LAST_ACK:
-        return "LAST_ACK_SWAP";
-    case SWAP_TIME_WAIT:
-        return "TIME_WAIT_SWAP";
-    case SWAP_RST_ACCEPTED:
-        return "RST_ACCEPTED";
-    case SWAP_RST_IGNORED:
-        return "RST_IGNORED";
-    case NEGOTIATED_TIME_WAIT:
-        return "NEGOTIATED_TIME_WAIT";
-    case NEGOTIATED_NO_TIME_WAIT:
-        return "NEGOTIATED_NO_TIME_WAIT";
+    case PASSIVE_RST_LAST_ACK:
+        return "PASSIVE_RST_LAST_ACK";
+    case PASSIVE_RST_TIME_WAIT:
+        return "PASSIVE_RST_TIME_WAIT";
+    case ACTIVE_RST_ACCEPTED:
+        return "ACTIVE_RST_ACCEPTED";
+    case ACTIVE_RST_IGNORED:
+        return "ACTIVE_RST_IGNORED";
+    case PASSIVE_TIME_WAIT:
+        return "PASSIVE_TIME_WAIT";
+    case ACTIVE_NO_TIME_WAIT:
+        return "ACTIVE_NO_TIME_WAIT";
     }
     return "UNKNOWN";
 }

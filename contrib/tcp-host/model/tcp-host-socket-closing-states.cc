@@ -243,16 +243,16 @@ TcpHostSocket::AckOfFinInLastAck()
     if (KeepsTimeWaitAsPassiveCloser())
     {
         // As agreed on SYN and SYN-ACK, we keep TIME_WAIT; the peer does not.
-        EnterTimeWait(NEGOTIATED_TIME_WAIT);
+        EnterTimeWait(PASSIVE_TIME_WAIT);
     }
-    else if (m_closePhase == SWAP_LAST_ACK)
+    else if (m_closePhase == PASSIVE_RST_LAST_ACK)
     {
         // The RST carries the sequence number after our FIN, which the
         // peer's TIME_WAIT expects; in LAST_ACK TcpSocketBase sends an RST
         // at SND.NXT + 1, whatever retransmissions left SND.NXT at.
         m_tcb->m_nextTxSequence = FinSequence();
         SendEmptyPacket(TcpHeader::RST);
-        EnterTimeWait(SWAP_TIME_WAIT);
+        EnterTimeWait(PASSIVE_RST_TIME_WAIT);
     }
     else
     {
@@ -270,7 +270,7 @@ TcpHostSocket::RstAfterPeerFin()
         // ACK was lost and its node answered our FIN with an RST. The
         // connection is over for both; keep TIME_WAIT as agreed.
         NS_LOG_LOGIC("RST from a peer that has gone: TIME_WAIT as agreed");
-        EnterTimeWait(NEGOTIATED_TIME_WAIT);
+        EnterTimeWait(PASSIVE_TIME_WAIT);
         return;
     case TcpClosePolicy::PASSIVE_RST_TIME_WAIT:
         // A swap closer whose peer's TIME_WAIT ended before our resent FIN
@@ -278,7 +278,7 @@ TcpHostSocket::RstAfterPeerFin()
         // its 2*MSL): the peer's node answered with an RST. TIME_WAIT is
         // this end's to keep; nobody is left to send the swap RST to.
         NS_LOG_LOGIC("RST from a peer whose TIME_WAIT ended: swap TIME_WAIT without RST");
-        EnterTimeWait(SWAP_TIME_WAIT);
+        EnterTimeWait(PASSIVE_RST_TIME_WAIT);
         return;
     case TcpClosePolicy::PASSIVE_CLOSED:
         NS_LOG_LOGIC("RST after the peer's FIN: CLOSED");
@@ -301,18 +301,18 @@ void
 TcpHostSocket::RstInTimeWait(bool inSequence)
 {
     m_rstInTimeWaitTrace(this);
-    if (!m_rstRule.Ends(inSequence, m_closePhase == SWAP_NONE))
+    if (!m_rstRule.Ends(inSequence, m_closePhase == PHASE_NONE))
     {
         NS_LOG_LOGIC("RST in TIME_WAIT ignored (policy, sequence number, close phase, or ACK "
                      "count "
                      << m_rstRule.GetFinAcks() << ")");
-        if (m_rstRule.GetPolicy() == TimeWaitRstRule::IGNORE && m_closePhase == SWAP_NONE)
+        if (m_rstRule.GetPolicy() == TimeWaitRstRule::IGNORE && m_closePhase == PHASE_NONE)
         {
-            SetClosePhase(SWAP_RST_IGNORED);
+            SetClosePhase(ACTIVE_RST_IGNORED);
         }
         return;
     }
-    SetClosePhase(SWAP_RST_ACCEPTED);
+    SetClosePhase(ACTIVE_RST_ACCEPTED);
     m_timewaitEvent.Cancel();
     CloseAndNotify();
 }
@@ -357,7 +357,7 @@ TcpHostSocket::HandOverTimeWait()
     record.timestamps = m_timestampEnabled;
     record.tsRecent = m_timestampToEcho;
     record.rstRule = m_rstRule;
-    record.closedActively = m_closePhase == SWAP_NONE;
+    record.closedActively = m_closePhase == PHASE_NONE;
     TcbKey key{m_endPoint->GetLocalAddress(),
                m_endPoint->GetLocalPort(),
                m_endPoint->GetPeerAddress(),

@@ -159,8 +159,9 @@ TcpHostSocket::GetTypeId()
                           MakeBooleanAccessor(&TcpHostSocket::m_resetDataAfterClose),
                           MakeBooleanChecker())
             .AddTraceSource("ClosePhase",
-                            "Swap-close phase (tells LAST_ACK_SWAP from LAST_ACK, and how "
-                            "TIME_WAIT ended).",
+                            "Close phase: where the close policy departs from RFC 793 "
+                            "(a passive closer that keeps TIME_WAIT, an active closer "
+                            "that skips it) and how an RST in TIME_WAIT was taken.",
                             MakeTraceSourceAccessor(&TcpHostSocket::m_closePhaseTrace),
                             "ns3::TcpHostSocket::ClosePhaseTracedCallback")
             .AddTraceSource("RstInTimeWait",
@@ -194,7 +195,7 @@ TcpHostSocket::TcpHostSocket(const TcpHostSocket& sock)
       m_parentQueue(sock.m_listenQueue), // a listener's copy is its child
       m_synCookie(sock.m_forkCookie),
       m_rstRule(sock.m_rstRule.GetPolicy()), // no FIN acknowledged yet
-      m_closePhase(SWAP_NONE),
+      m_closePhase(PHASE_NONE),
       m_hostModel(sock.m_hostModel),
       m_hostModelLooked(sock.m_hostModelLooked),
       m_memory(sock.m_memory),
@@ -393,7 +394,7 @@ TcpHostSocket::StateChanged(TcpStates_t oldState, TcpStates_t newState)
     if (oldState == CLOSE_WAIT && newState == LAST_ACK &&
         m_closePolicy->GetPassiveEnd() == TcpClosePolicy::PASSIVE_RST_TIME_WAIT)
     {
-        SetClosePhase(SWAP_LAST_ACK);
+        SetClosePhase(PASSIVE_RST_LAST_ACK);
     }
     if ((newState == FIN_WAIT_1 || newState == LAST_ACK) && !m_finSequenceKnown)
     {
@@ -443,7 +444,7 @@ TcpHostSocket::StateChanged(TcpStates_t oldState, TcpStates_t newState)
         {
             // The peer keeps TIME_WAIT (it agreed to): leave it at once, once
             // the code that brought us here has sent its last ACK.
-            SetClosePhase(NEGOTIATED_NO_TIME_WAIT);
+            SetClosePhase(ACTIVE_NO_TIME_WAIT);
             Simulator::ScheduleNow(&TcpHostSocket::CloseAndNotify, this);
         }
     }

@@ -70,17 +70,24 @@ class TimeWaitTable;
 class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
 {
   public:
-    /// Close phase, finer than TcpStates_t: tells LAST_ACK_SWAP from LAST_ACK.
+    /**
+     * Close phase, finer than TcpStates_t: how this end's close goes where
+     * the close policy departs from RFC 793 (TcpClosePolicy's PassiveEnd and
+     * KeepsTimeWaitAfterActiveClose), and how an RST in TIME_WAIT was taken.
+     * Named by what the socket does, not by the policy that asks for it.
+     */
     enum ClosePhase
     {
-        SWAP_NONE,               //!< Not in a swap-close phase
-        SWAP_LAST_ACK,           //!< LAST_ACK_SWAP: FIN sent by a swap close, waiting for its ACK
-        SWAP_TIME_WAIT,          //!< TIME_WAIT entered through a swap close (RST sent)
-        SWAP_RST_ACCEPTED,       //!< Active closer: TIME_WAIT dropped on the peer's RST
-        SWAP_RST_IGNORED,        //!< Active closer: RST in TIME_WAIT ignored (RFC 1337)
-        NEGOTIATED_TIME_WAIT,    //!< Passive closer keeps TIME_WAIT, as negotiated (no RST)
-        NEGOTIATED_NO_TIME_WAIT, //!< Active closer skips TIME_WAIT, as negotiated
+        PHASE_NONE,            //!< Nothing beyond the TCP state
+        PASSIVE_RST_LAST_ACK,  //!< Passive closer in LAST_ACK, to reset and keep TIME_WAIT
+                               //!< (PASSIVE_RST_TIME_WAIT; the swap close's LAST_ACK_SWAP)
+        PASSIVE_RST_TIME_WAIT, //!< Passive closer in TIME_WAIT, its peer reset
+        ACTIVE_RST_ACCEPTED,   //!< Active closer: TIME_WAIT ended by the peer's RST
+        ACTIVE_RST_IGNORED,    //!< Active closer: RST in TIME_WAIT ignored (RFC 1337)
+        PASSIVE_TIME_WAIT,     //!< Passive closer keeps TIME_WAIT, no RST (its peer agreed)
+        ACTIVE_NO_TIME_WAIT,   //!< Active closer skips TIME_WAIT (its peer keeps it)
     };
+
 
     /**
      * What a segment arriving in a closing state (CLOSING, LAST_ACK,
@@ -198,7 +205,7 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     typedef void (*TimeWaitExpiryTracedCallback)(Time expiry);
 
     /**
-     * @brief Name of a swap phase, for logs and output.
+     * @brief Name of a close phase, for logs and output.
      * @param state the phase
      * @return its name
      */
@@ -358,7 +365,7 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     void StopChargingBuffers();
 
     /**
-     * @brief Follows the inherited state variable: swap phase, TIME_WAIT
+     * @brief Follows the inherited state variable: close phase, TIME_WAIT
      * trace and host-model bookkeeping.
      * @param oldState previous TCP state
      * @param newState new TCP state
@@ -366,7 +373,7 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     void StateChanged(TcpStates_t oldState, TcpStates_t newState);
 
     /**
-     * @brief Change the swap phase and fire the trace.
+     * @brief Change the close phase and fire the trace.
      * @param state the new phase
      */
     void SetClosePhase(ClosePhase state);
@@ -570,7 +577,7 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     /// Retransmit our FIN with exponential backoff; give up after DataRetries.
     void RetransmitFin();
 
-    /// Enter TIME_WAIT, noting how (swap phase).
+    /// Enter TIME_WAIT, noting how (close phase).
     void EnterTimeWait(ClosePhase how);
 
     /// The (state, segment) arms of DoForwardUp.
@@ -776,8 +783,8 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     Ptr<SocketMemory> m_chargedTo;           //!< Charged with the buffers (null: not)
     Ptr<TcpOutputStage> m_outputStage;       //!< The node's output stage, once needed
     TimeWaitRstRule m_rstRule;               //!< Which RST may end TIME_WAIT (its policy, FIN ACKs)
-    ClosePhase m_closePhase{SWAP_NONE};      //!< Swap-close phase
-    TracedCallback<ClosePhase, ClosePhase> m_closePhaseTrace;      //!< Swap phase trace
+    ClosePhase m_closePhase{PHASE_NONE};      //!< Close phase
+    TracedCallback<ClosePhase, ClosePhase> m_closePhaseTrace;      //!< Close phase trace
     TracedCallback<Ptr<const TcpHostSocket>> m_rstInTimeWaitTrace; //!< RST seen in TIME_WAIT
     TracedCallback<Time> m_timeWaitExpiryTrace;                    //!< TIME_WAIT timer (re)started
     Ptr<TcpHostModel> m_hostModel;      //!< The node's host model (may be null)

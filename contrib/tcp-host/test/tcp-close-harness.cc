@@ -908,8 +908,8 @@ CheckConnection(const ConnRecord& c, Placement placement, Time twoMsl)
         {
             continue;
         }
-        bool byRst = Has(*e, TcpHostSocket::SWAP_RST_ACCEPTED);
-        bool byNegotiation = Has(*e, TcpHostSocket::NEGOTIATED_NO_TIME_WAIT);
+        bool byRst = Has(*e, TcpHostSocket::ACTIVE_RST_ACCEPTED);
+        bool byNegotiation = Has(*e, TcpHostSocket::ACTIVE_NO_TIME_WAIT);
         bool allowed = (stockPeer && byRst) ||
                        (placement == Placement::SWAP_AT_CLIENT && e == &sv && byRst) ||
                        (placement == Placement::NEGOTIATED_AT_CLIENT && e == &sv && byNegotiation);
@@ -1126,7 +1126,7 @@ CloseStressTestCase::DoRun()
             ++serverFirst;
             rstFreed += std::count(c.server.swap.begin(),
                                    c.server.swap.end(),
-                                   TcpHostSocket::SWAP_RST_ACCEPTED);
+                                   TcpHostSocket::ACTIVE_RST_ACCEPTED);
         }
     }
     // Per connection, a server that keeps TIME_WAIT is never wrong; that
