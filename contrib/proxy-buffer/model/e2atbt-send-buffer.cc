@@ -8,7 +8,7 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/tcp-buffer-control.h"
-#include "ns3/tcp-host-socket.h"
+#include "ns3/tcp-socket-extensions.h"
 
 #include <algorithm>
 
@@ -159,7 +159,7 @@ E2AtbtSendBuffer::Measure(const TcpBufferControl& socket)
 Ptr<E2AtbtSendBuffer>
 E2AtbtSendBuffer::Of(Ptr<const Socket> socket)
 {
-    auto tcp = DynamicCast<const TcpHostSocket>(socket);
+    const TcpSocketExtensions* tcp = TcpSocketExtensions::Of(socket);
     return tcp ? DynamicCast<E2AtbtSendBuffer>(tcp->GetBufferPolicy()) : nullptr;
 }
 

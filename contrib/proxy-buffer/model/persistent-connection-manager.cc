@@ -9,11 +9,13 @@
 #include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
+#include "ns3/node.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/socket-memory.h"
 #include "ns3/socket.h"
-#include "ns3/tcp-host-socket.h"
+#include "ns3/tcp-buffer-policy.h"
+#include "ns3/tcp-socket-extensions.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
@@ -165,7 +167,7 @@ PersistentConnectionManager::KeyOf(Ptr<const Socket> socket)
 void
 PersistentConnectionManager::Register(const ConnectionKey& key,
                                       CloseCallback close,
-                                      Ptr<TcpHostSocket> socket,
+                                      Ptr<Socket> socket,
                                       Side side,
                                       bool reserved)
 {
@@ -180,11 +182,12 @@ PersistentConnectionManager::Register(const ConnectionKey& key,
     {
         Initialize(); // the checks and the policy start with the first connection
     }
-    if (socket && !m_memory)
+    TcpSocketExtensions* tcp = socket ? TcpSocketExtensions::Of(socket) : nullptr;
+    if (tcp && !m_memory)
     {
         m_memory = SocketMemory::Of(socket->GetNode()); // the pool: the node's socket memory
     }
-    m_connections.emplace(key, Connection{close, socket, side});
+    m_connections.emplace(key, Connection{close, socket, tcp, side});
 }
 
 void
@@ -216,11 +219,11 @@ PersistentConnectionManager::Idle(const ConnectionKey& key)
     {
         m_idleToOrigins.Insert(key, Simulator::Now());
     }
-    if (m_gradualRelease && c.socket)
+    if (m_gradualRelease && c.tcp)
     {
-        c.sendBefore = c.socket->GetSendBufferSize();
-        c.receiveBefore = c.socket->GetReceiveBufferSize();
-        c.socket->GetBufferPolicy()->Idle(); // E2-ATBT: out of the computation while idle
+        c.sendBefore = c.tcp->GetSendBufferSize();
+        c.receiveBefore = c.tcp->GetReceiveBufferSize();
+        c.tcp->GetBufferPolicy()->Idle(); // E2-ATBT: out of the computation while idle
         c.release = Simulator::Schedule(m_releaseInterval,
                                         &PersistentConnectionManager::Release,
                                         this,
@@ -239,15 +242,15 @@ PersistentConnectionManager::Active(const ConnectionKey& key)
     }
     m_idleToOrigins.Remove(key);
     Connection& c = m_connections.at(key);
-    if (m_gradualRelease && c.socket)
+    if (m_gradualRelease && c.tcp)
     {
         // The buffers come back: the allocator's share for an E2-ATBT send
         // buffer (its policy sizes it), the size before idling otherwise.
         c.release.Cancel();
-        c.socket->ResizeReceiveBuffer(c.receiveBefore);
-        if (!c.socket->GetBufferPolicy()->Active())
+        c.tcp->ResizeReceiveBuffer(c.receiveBefore);
+        if (!c.tcp->GetBufferPolicy()->Active())
         {
-            c.socket->ResizeSendBuffer(c.sendBefore);
+            c.tcp->ResizeSendBuffer(c.sendBefore);
         }
     }
 }
@@ -256,12 +259,12 @@ void
 PersistentConnectionManager::Release(ConnectionKey key)
 {
     Connection& c = m_connections.at(key);
-    uint32_t snd = c.socket->GetSendBufferSize();
-    uint32_t rcv = c.socket->GetReceiveBufferSize();
-    c.socket->ResizeSendBuffer(std::max(snd / 2, m_releaseFloor));
-    c.socket->ResizeReceiveBuffer(std::max(rcv / 2, m_releaseFloor));
-    NS_LOG_LOGIC("idle connection's buffers: " << c.socket->GetSendBufferSize() << " / "
-                                               << c.socket->GetReceiveBufferSize());
+    uint32_t snd = c.tcp->GetSendBufferSize();
+    uint32_t rcv = c.tcp->GetReceiveBufferSize();
+    c.tcp->ResizeSendBuffer(std::max(snd / 2, m_releaseFloor));
+    c.tcp->ResizeReceiveBuffer(std::max(rcv / 2, m_releaseFloor));
+    NS_LOG_LOGIC("idle connection's buffers: " << c.tcp->GetSendBufferSize() << " / "
+                                               << c.tcp->GetReceiveBufferSize());
     if (snd / 2 > m_releaseFloor || rcv / 2 > m_releaseFloor)
     {
         c.release = Simulator::Schedule(m_releaseInterval,
@@ -382,7 +385,7 @@ PersistentConnectionManager::CheckThresholds()
     while (!m_idle.Empty() && PastThreshold(bytes))
     {
         const ConnectionKey& oldest = m_idle.Oldest().key;
-        if (Ptr<TcpHostSocket> s = m_connections.at(oldest).socket)
+        if (const TcpSocketExtensions* s = m_connections.at(oldest).tcp)
         {
             bytes -= s->GetSendBufferSize() + s->GetReceiveBufferSize();
         }
@@ -421,9 +424,9 @@ PersistentConnectionManager::GetBufferBytes() const
     uint64_t bytes = 0;
     for (const auto& [key, c] : m_connections)
     {
-        if (c.socket)
+        if (c.tcp)
         {
-            bytes += c.socket->GetSendBufferSize() + c.socket->GetReceiveBufferSize();
+            bytes += c.tcp->GetSendBufferSize() + c.tcp->GetReceiveBufferSize();
         }
     }
     return bytes;

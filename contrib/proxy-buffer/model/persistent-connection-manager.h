@@ -19,7 +19,8 @@ namespace ns3
 
 class Socket;
 class SocketMemory;
-class TcpHostSocket;
+class Socket;
+class TcpSocketExtensions;
 
 /**
  * @ingroup proxy-buffer
@@ -83,15 +84,16 @@ class PersistentConnectionManager : public Object
      * @brief A connection opens (it counts against the resources from now).
      * @param key its identity
      * @param close how to close it
-     * @param socket its socket, for its buffers (may be null: not counted in
-     *        the pool, no gradual release)
+     * @param socket its socket, for its buffers (may be null, or a socket
+     *        without TcpSocketExtensions: not counted in the pool, no gradual
+     *        release)
      * @param side which side it is on (idle-connection policies that model
      *        an upstream connection cache act on TO_ORIGIN ones only)
      * @param reserved it takes a place Reserve kept for it
      */
     void Register(const ConnectionKey& key,
                   CloseCallback close,
-                  Ptr<TcpHostSocket> socket,
+                  Ptr<Socket> socket,
                   Side side = TO_CLIENT,
                   bool reserved = false);
 
@@ -182,7 +184,8 @@ class PersistentConnectionManager : public Object
     struct Connection
     {
         CloseCallback close;       //!< Closes it
-        Ptr<TcpHostSocket> socket; //!< Its socket (may be null)
+        Ptr<Socket> socket;        //!< Its socket (may be null)
+        TcpSocketExtensions* tcp;  //!< Its buffers (null: none to count or release)
         Side side{TO_CLIENT};      //!< Which side of the proxy
         EventId release;           //!< Next halving of its buffers
         uint32_t sendBefore{0};    //!< Send buffer when it became idle

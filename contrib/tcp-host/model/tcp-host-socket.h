@@ -4,10 +4,10 @@
 #ifndef TCP_HOST_SOCKET_H
 #define TCP_HOST_SOCKET_H
 
-#include "tcp-buffer-control.h"
 #include "tcp-buffer-policy.h"
 #include "tcp-close-policy.h"
 #include "tcp-delayed-ack-policy.h"
+#include "tcp-socket-extensions.h"
 #include "time-wait-rst-rule.h"
 
 #include "ns3/deprecated.h"
@@ -67,7 +67,7 @@ class TimeWaitTable;
  * The socket also reports its TCB life cycle to the node's TcpHostModel, if the
  * node has one, so that the host model knows the node's real TCB list.
  */
-class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
+class TcpHostSocket : public TcpSocketBase, public TcpSocketExtensions
 {
   public:
     /**
@@ -87,7 +87,6 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
         PASSIVE_TIME_WAIT,     //!< Passive closer keeps TIME_WAIT, no RST (its peer agreed)
         ACTIVE_NO_TIME_WAIT,   //!< Active closer skips TIME_WAIT (its peer keeps it)
     };
-
 
     /**
      * What a segment arriving in a closing state (CLOSING, LAST_ACK,
@@ -160,7 +159,7 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     void SetBufferPolicy(Ptr<TcpBufferPolicy> policy);
 
     /// @return the buffer policy
-    Ptr<TcpBufferPolicy> GetBufferPolicy() const;
+    Ptr<TcpBufferPolicy> GetBufferPolicy() const override;
 
     /**
      * @brief Listen with Linux's SYN and accept queues (before Listen(); a
@@ -171,7 +170,7 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     void SetListenQueue(Ptr<TcpListenQueue> queue);
 
     /// @return the queues this socket listens with (null: none)
-    Ptr<TcpListenQueue> GetListenQueue() const;
+    Ptr<TcpListenQueue> GetListenQueue() const override;
 
     /**
      * @brief Get the close phase of this socket.
@@ -183,7 +182,7 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
      * @brief Get the TCP state.
      * @return the state (LAST_ACK_SWAP is reported as LAST_ACK)
      */
-    TcpStates_t GetState() const;
+    TcpStates_t GetState() const override;
 
     /**
      * @brief TracedCallback signature for swap-phase changes.
@@ -215,7 +214,7 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
      * @brief Whether the peer's FIN has arrived, unread data or not.
      * @return true once the peer has closed its end
      */
-    bool PeerHasClosed() const;
+    bool PeerHasClosed() const override;
 
     /**
      * @brief Hand an arriving segment straight to this socket's endpoint if
@@ -297,7 +296,7 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
      * is discarded. No close callback fires: the application asked for it.
      * @return 0
      */
-    int CloseWithReset();
+    int CloseWithReset() override;
 
     int Listen() override;
     int Send(Ptr<Packet> p, uint32_t flags) override;
@@ -783,7 +782,7 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     Ptr<SocketMemory> m_chargedTo;           //!< Charged with the buffers (null: not)
     Ptr<TcpOutputStage> m_outputStage;       //!< The node's output stage, once needed
     TimeWaitRstRule m_rstRule;               //!< Which RST may end TIME_WAIT (its policy, FIN ACKs)
-    ClosePhase m_closePhase{PHASE_NONE};      //!< Close phase
+    ClosePhase m_closePhase{PHASE_NONE};     //!< Close phase
     TracedCallback<ClosePhase, ClosePhase> m_closePhaseTrace;      //!< Close phase trace
     TracedCallback<Ptr<const TcpHostSocket>> m_rstInTimeWaitTrace; //!< RST seen in TIME_WAIT
     TracedCallback<Time> m_timeWaitExpiryTrace;                    //!< TIME_WAIT timer (re)started
