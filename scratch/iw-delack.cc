@@ -18,6 +18,7 @@
 // seconds, or "random" for a boot phase drawn from the run's RNG.
 
 #include "ns3/core-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/iw-delack-module.h"
 #include "ns3/paper-experiments-module.h"
 #include "ns3/tcp-host-module.h"

@@ -13,6 +13,7 @@
 //       and per connection (c.csv), and the send buffers' sum over time (t.csv)
 
 #include "ns3/core-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/paper-experiments-module.h"
 #include "ns3/proxy-buffer-module.h"
 #include "ns3/tcp-host-module.h"

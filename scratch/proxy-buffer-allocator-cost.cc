@@ -12,6 +12,7 @@
 //   ./ns3 run 'proxy-buffer-allocator-cost --connections=10000 --header'
 
 #include "ns3/core-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/proxy-buffer-module.h"
 #include "ns3/tcp-host-module.h"
 

@@ -14,6 +14,7 @@
 //   ./ns3 run 'proxy-buffer-proxy --scheme=3 --idlePolicy=ns3::NginxKeepalivePolicy'
 
 #include "ns3/core-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/paper-experiments-module.h"
 #include "ns3/proxy-buffer-module.h"
 #include "ns3/tcp-host-module.h"

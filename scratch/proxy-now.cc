@@ -25,6 +25,7 @@
 //   ./ns3 run 'proxy-now --clients=2000 --duration=70 --csv --header'
 
 #include "ns3/core-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/paper-experiments-module.h"
 #include "ns3/proxy-buffer-module.h"
 #include "ns3/tcp-host-module.h"

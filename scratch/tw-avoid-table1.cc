@@ -11,6 +11,7 @@
 // (./figures.py) sweeps N, both variants and 10 runs, and plots the result.
 
 #include "ns3/core-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/http-module.h"
 #include "ns3/paper-experiments-module.h"
 #include "ns3/tcp-host-module.h"

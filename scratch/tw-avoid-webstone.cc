@@ -13,6 +13,7 @@
 // over the measurement interval; ./figures.py sweeps variants and runs.
 
 #include "ns3/core-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/http-module.h"
 #include "ns3/paper-experiments-module.h"
 #include "ns3/tcp-host-module.h"

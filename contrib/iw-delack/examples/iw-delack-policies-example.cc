@@ -20,6 +20,7 @@
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/iw-delack-module.h"
 #include "ns3/network-module.h"

@@ -15,6 +15,7 @@
 //   ./ns3 run 'proxy-buffer-proxy-example --evict --policy=ns3::NginxKeepalivePolicy'
 
 #include "ns3/core-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/http-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"

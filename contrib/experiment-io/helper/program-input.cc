@@ -4,8 +4,9 @@
 
 #include "program-input.h"
 
+#include "user-defaults.h"
+
 #include "ns3/global-value.h"
-#include "ns3/tcp-host-profile.h"
 #include "ns3/type-id.h"
 
 #include <algorithm>
@@ -327,13 +328,13 @@ ProgramInput::Parse()
     for (int i = 1; i < m_argc; ++i)
     {
         // An attribute's default named here is the user's: a host profile
-        // must not override it (TcpHostProfile::IsUserDefault).
+        // must not override it (UserDefaults::IsSet).
         std::string arg = m_argv[i];
         std::string name = arg.substr(arg.find_first_not_of('-'));
         name = name.substr(0, name.find('='));
         if (name.find("::") != std::string::npos)
         {
-            TcpHostProfile::NoteExplicitDefault(name);
+            UserDefaults::Note(name);
         }
     }
     return true;

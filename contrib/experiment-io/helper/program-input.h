@@ -19,7 +19,7 @@ namespace ns3
 {
 
 /**
- * @ingroup tcp-host
+ * @ingroup experiment-io
  * @brief A scenario program's command line: each option bound once, to the
  * variable (usually a field of the experiment's configuration) it sets, and
  * every value checked before anything runs.
@@ -215,7 +215,7 @@ ProgramInput::Add(const std::string& name, const std::string& help, T& value)
 }
 
 /**
- * @ingroup tcp-host
+ * @ingroup experiment-io
  * @brief Refuse an experiment's configuration that its Validate() found
  * wrong: throw std::invalid_argument with "where: problem". From Python
  * (cppyy) it arrives as an exception carrying that message, so a bad
@@ -227,7 +227,7 @@ ProgramInput::Add(const std::string& name, const std::string& help, T& value)
 void RequireValid(const std::string& where, const std::string& problem);
 
 /**
- * @ingroup tcp-host
+ * @ingroup experiment-io
  * @brief The longest simulated time an experiment's configuration accepts:
  * one day. A run's events grow with its simulated time (the paper's busy
  * DTOC day of 36 minutes already takes minutes of CPU); a longer study is
@@ -236,7 +236,7 @@ void RequireValid(const std::string& where, const std::string& problem);
 constexpr double MAX_SIMULATED_SECONDS = 86400;
 
 /**
- * @ingroup tcp-host
+ * @ingroup experiment-io
  * @param what the setting's name, for the message
  * @param seconds the simulated time it asks for
  * @return "" if seconds is finite, positive and at most
@@ -245,7 +245,7 @@ constexpr double MAX_SIMULATED_SECONDS = 86400;
 std::string SimulatedTimeProblem(const std::string& what, double seconds);
 
 /**
- * @ingroup tcp-host
+ * @ingroup experiment-io
  * @param what what needs the memory, for the message
  * @param bytes the memory a run is estimated to need
  * @return "" if this machine's physical memory holds it, else why not (a
