@@ -56,6 +56,12 @@ TcpBufferPolicy::Closed()
 {
 }
 
+bool
+TcpBufferPolicy::SendBufferDrawsFromMemory() const
+{
+    return false;
+}
+
 void
 TcpBufferPolicy::Idle()
 {

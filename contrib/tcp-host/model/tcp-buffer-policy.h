@@ -77,6 +77,19 @@ class TcpBufferPolicy : public Object
      */
     virtual void Closed();
 
+    /**
+     * @brief Whether the send buffer this policy sizes draws from the
+     * node's socket memory when its sockets do not charge every buffer
+     * (SocketMemory's Accounting other than SocketBuffers): as Linux's
+     * send-buffer autotuning draws from tcp_mem. The socket charges it,
+     * from the connection's establishment to its end, and grants growth
+     * only as the memory allows; the policy never touches the memory
+     * itself. Under SocketBuffers the socket charges both buffers of every
+     * connection whatever this says. The base class: false.
+     * @return true if the send buffer draws from the socket memory
+     */
+    virtual bool SendBufferDrawsFromMemory() const;
+
     /// The application has put the connection aside between requests (a
     /// persistent connection gone idle): it may hold fewer resources.
     virtual void Idle();

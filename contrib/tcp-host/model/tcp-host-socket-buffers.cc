@@ -34,15 +34,21 @@ void
 TcpHostSocket::StartChargingBuffers()
 {
     Ptr<SocketMemory> memory = m_node ? m_node->GetObject<SocketMemory>() : nullptr;
-    if (!memory || !memory->SocketsChargeBuffers() || m_chargedTo)
+    if (!memory || m_chargedTo)
+    {
+        return;
+    }
+    bool both = memory->SocketsChargeBuffers();
+    if (!both && !m_bufferPolicy->SendBufferDrawsFromMemory())
     {
         return;
     }
     m_chargedTo = memory;
+    m_chargesReceiveBuffer = both;
     // A connection's first buffers are never refused (as a kernel's socket
     // creation): the pool may run past its limit by them, and then no
     // buffer grows until it is below again.
-    memory->TakeBuffer(uint64_t(GetSndBufSize()) + GetRcvBufSize());
+    memory->TakeBuffer(ChargedBufferBytes());
 }
 
 void
@@ -50,15 +56,21 @@ TcpHostSocket::StopChargingBuffers()
 {
     if (m_chargedTo)
     {
-        m_chargedTo->ReleaseBuffer(uint64_t(GetSndBufSize()) + GetRcvBufSize());
+        m_chargedTo->ReleaseBuffer(ChargedBufferBytes());
         m_chargedTo = nullptr;
     }
 }
 
-uint32_t
-TcpHostSocket::ChargeBuffer(uint32_t from, uint32_t to)
+uint64_t
+TcpHostSocket::ChargedBufferBytes() const
 {
-    if (!m_chargedTo || to == from)
+    return uint64_t(GetSndBufSize()) + (m_chargesReceiveBuffer ? GetRcvBufSize() : 0);
+}
+
+uint32_t
+TcpHostSocket::ChargeBuffer(bool charged, uint32_t from, uint32_t to)
+{
+    if (!m_chargedTo || !charged || to == from)
     {
         return to;
     }
@@ -73,13 +85,13 @@ TcpHostSocket::ChargeBuffer(uint32_t from, uint32_t to)
 void
 TcpHostSocket::SetSndBufSize(uint32_t size)
 {
-    TcpSocketBase::SetSndBufSize(ChargeBuffer(GetSndBufSize(), size));
+    TcpSocketBase::SetSndBufSize(ChargeBuffer(true, GetSndBufSize(), size));
 }
 
 void
 TcpHostSocket::SetRcvBufSize(uint32_t size)
 {
-    TcpSocketBase::SetRcvBufSize(ChargeBuffer(GetRcvBufSize(), size));
+    TcpSocketBase::SetRcvBufSize(ChargeBuffer(m_chargesReceiveBuffer, GetRcvBufSize(), size));
 }
 
 uint32_t

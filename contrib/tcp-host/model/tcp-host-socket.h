@@ -348,20 +348,26 @@ class TcpHostSocket : public TcpSocketBase, public TcpSocketExtensions
 
   private:
     /**
-     * @brief Charge a buffer's change of size to the node's socket memory
-     * (Accounting SocketBuffers, while the connection runs).
+     * @brief Charge a buffer's change of size to the node's socket memory,
+     * if that buffer is charged (StartChargingBuffers).
+     * @param charged whether the buffer is charged
      * @param from the size now
      * @param to the size wanted
      * @return the size granted (to, unless growth exceeds the memory left)
      */
-    uint32_t ChargeBuffer(uint32_t from, uint32_t to);
+    uint32_t ChargeBuffer(bool charged, uint32_t from, uint32_t to);
 
     /// The connection starts: its buffers as set now draw from the node's
-    /// socket memory (if its sockets charge their buffers).
+    /// socket memory, both under Accounting SocketBuffers, the send buffer
+    /// alone if the buffer policy says it draws (SendBufferDrawsFromMemory).
+    /// The socket is the only one that charges or releases them.
     void StartChargingBuffers();
 
     /// The connection is over: its buffers go back to the node's socket memory.
     void StopChargingBuffers();
+
+    /// @return the bytes of its buffers the socket has charged
+    uint64_t ChargedBufferBytes() const;
 
     /**
      * @brief Follows the inherited state variable: close phase, TIME_WAIT
@@ -780,6 +786,7 @@ class TcpHostSocket : public TcpSocketBase, public TcpSocketExtensions
     SequenceNumber32 m_highRxEnd{0};         //!< End of the highest data received
     bool m_highRxKnown{false};               //!< m_highRxEnd is set
     Ptr<SocketMemory> m_chargedTo;           //!< Charged with the buffers (null: not)
+    bool m_chargesReceiveBuffer{false};      //!< The receive buffer too (SocketBuffers)
     Ptr<TcpOutputStage> m_outputStage;       //!< The node's output stage, once needed
     TimeWaitRstRule m_rstRule;               //!< Which RST may end TIME_WAIT (its policy, FIN ACKs)
     ClosePhase m_closePhase{PHASE_NONE};     //!< Close phase
