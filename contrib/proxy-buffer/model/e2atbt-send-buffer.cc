@@ -4,6 +4,8 @@
 
 #include "e2atbt-send-buffer.h"
 
+#include "gradual-release.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -88,13 +90,13 @@ E2AtbtSendBuffer::Resume()
 }
 
 void
-E2AtbtSendBuffer::Idle()
+E2AtbtSendBuffer::Released()
 {
     Suspend();
 }
 
 bool
-E2AtbtSendBuffer::Active()
+E2AtbtSendBuffer::Restored()
 {
     Resume();
     return true;
@@ -160,7 +162,16 @@ Ptr<E2AtbtSendBuffer>
 E2AtbtSendBuffer::Of(Ptr<const Socket> socket)
 {
     const TcpSocketExtensions* tcp = TcpSocketExtensions::Of(socket);
-    return tcp ? DynamicCast<E2AtbtSendBuffer>(tcp->GetBufferPolicy()) : nullptr;
+    if (!tcp)
+    {
+        return nullptr;
+    }
+    Ptr<TcpBufferPolicy> policy = tcp->GetBufferPolicy();
+    if (Ptr<GradualRelease> release = DynamicCast<GradualRelease>(policy))
+    {
+        policy = release->GetInner(); // the policy that sizes it in use
+    }
+    return DynamicCast<E2AtbtSendBuffer>(policy);
 }
 
 E2AtbtAllocator::Measurement

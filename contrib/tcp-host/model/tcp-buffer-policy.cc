@@ -63,12 +63,22 @@ TcpBufferPolicy::SendBufferDrawsFromMemory() const
 }
 
 void
-TcpBufferPolicy::Idle()
+TcpBufferPolicy::Idle(TcpBufferControl& /* socket */)
+{
+}
+
+void
+TcpBufferPolicy::Active(TcpBufferControl& /* socket */)
+{
+}
+
+void
+TcpBufferPolicy::Released()
 {
 }
 
 bool
-TcpBufferPolicy::Active()
+TcpBufferPolicy::Restored()
 {
     return false;
 }

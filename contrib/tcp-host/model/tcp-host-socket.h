@@ -152,11 +152,7 @@ class TcpHostSocket : public TcpSocketBase, public TcpSocketExtensions
     /// @return the delayed-ACK policy
     Ptr<TcpDelayedAckPolicy> GetDelayedAckPolicy() const;
 
-    /**
-     * @brief Set the buffer policy (who sizes the socket buffers).
-     * @param policy the policy, used by this socket only
-     */
-    void SetBufferPolicy(Ptr<TcpBufferPolicy> policy);
+    void SetBufferPolicy(Ptr<TcpBufferPolicy> policy) override;
 
     /// @return the buffer policy
     Ptr<TcpBufferPolicy> GetBufferPolicy() const override;

@@ -63,6 +63,14 @@ class TcpSocketExtensions : public TcpBufferControl
 
     /// @return who sizes the socket's buffers
     virtual Ptr<TcpBufferPolicy> GetBufferPolicy() const = 0;
+
+    /**
+     * @brief Set who sizes the socket's buffers: before the connection is
+     * established, or a policy that wraps the present one (which was told
+     * Established already, and is told the rest through it).
+     * @param policy the policy, used by this socket only
+     */
+    virtual void SetBufferPolicy(Ptr<TcpBufferPolicy> policy) = 0;
 };
 
 } // namespace ns3
