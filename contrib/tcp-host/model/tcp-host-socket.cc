@@ -180,7 +180,6 @@ TcpHostSocket::GetTypeId()
 TcpHostSocket::TcpHostSocket()
     : TcpSocketBase(),
       m_closePolicy(CreateObject<TcpClosePolicy>()),
-      m_delayedAckPolicy(CreateObject<TcpDelayedAckPolicy>()),
       m_bufferPolicy(CreateObject<TcpBufferPolicy>())
 {
     NS_LOG_FUNCTION(this);
@@ -190,7 +189,6 @@ TcpHostSocket::TcpHostSocket()
 TcpHostSocket::TcpHostSocket(const TcpHostSocket& sock)
     : TcpSocketBase(sock),
       m_closePolicy(sock.m_closePolicy->Fork()),
-      m_delayedAckPolicy(sock.m_delayedAckPolicy->Fork()),
       m_bufferPolicy(sock.m_bufferPolicy->Fork()),
       m_parentQueue(sock.m_listenQueue), // a listener's copy is its child
       m_synCookie(sock.m_forkCookie),
@@ -207,6 +205,7 @@ TcpHostSocket::TcpHostSocket(const TcpHostSocket& sock)
       m_maxRto(sock.m_maxRto),
       m_advertisedMss(sock.m_advertisedMss),
       m_resetDataAfterClose(sock.m_resetDataAfterClose),
+      m_ack(TcpAckDecider::ForkOf(sock.m_ack)),
       m_segmentPerWrite(sock.m_segmentPerWrite),
       m_maxRcvBufSize(sock.m_maxRcvBufSize)
 {
@@ -238,7 +237,7 @@ TcpHostSocket::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_finWait2Event.Cancel();
-    m_heldPacket = nullptr;
+    m_ack.DropHeld();
     TellBufferPolicyClosed();
     ForgetInNode();
     m_hostModel = nullptr;
@@ -283,13 +282,13 @@ void
 TcpHostSocket::SetDelayedAckPolicy(Ptr<TcpDelayedAckPolicy> policy)
 {
     NS_ABORT_MSG_IF(!policy, "TcpHostSocket::SetDelayedAckPolicy: null policy");
-    m_delayedAckPolicy = policy;
+    m_ack.SetPolicy(policy);
 }
 
 Ptr<TcpDelayedAckPolicy>
 TcpHostSocket::GetDelayedAckPolicy() const
 {
-    return m_delayedAckPolicy;
+    return m_ack.GetPolicy();
 }
 
 void
@@ -301,7 +300,7 @@ TcpHostSocket::SetDelayedAckPolicyType(TypeId tid)
 TypeId
 TcpHostSocket::GetDelayedAckPolicyType() const
 {
-    return m_delayedAckPolicy->GetInstanceTypeId();
+    return m_ack.GetPolicy()->GetInstanceTypeId();
 }
 
 void
@@ -473,13 +472,11 @@ TcpHostSocket::Recv(uint32_t maxSize, uint32_t flags)
     {
         m_bufferPolicy->DataRead(*this, packet->GetSize());
         // A read opens the window: the policy may send the update now.
-        m_readSinceAck += packet->GetSize();
         bool canAck = (m_state == ESTABLISHED || m_state == CLOSE_WAIT || m_state == FIN_WAIT_1 ||
                        m_state == FIN_WAIT_2) &&
                       (m_endPoint != nullptr || m_endPoint6 != nullptr);
-        if (canAck && m_delayedAckPolicy->OnRead(AckState(0, false)))
+        if (m_ack.OnRead(ReceiverView(), packet->GetSize(), canAck))
         {
-            NS_LOG_LOGIC("window update after reading " << m_readSinceAck << " bytes");
             SendEmptyPacket(TcpHeader::ACK);
         }
     }
@@ -490,10 +487,10 @@ uint32_t
 TcpHostSocket::GetTxAvailable() const
 {
     uint32_t available = TcpSocketBase::GetTxAvailable();
-    if (m_sndBufTarget > 0)
+    if (uint32_t target = m_sizer.Target(TcpBufferSizer::SEND); target > 0)
     {
         // Shrinking: room only below the target.
-        available = m_sndBufTarget > m_txBuffer->Size() ? m_sndBufTarget - m_txBuffer->Size() : 0;
+        available = target > m_txBuffer->Size() ? target - m_txBuffer->Size() : 0;
     }
     if (m_sharedPool)
     {
@@ -597,7 +594,7 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
         if (fin && !(flags & TcpHeader::RST) &&
             (((flags & TcpHeader::ACK) && h.GetAckNumber() > m_txBuffer->HeadSequence() &&
               h.GetAckNumber() <= m_tcb->m_highTxMark) ||
-             (m_delayedAckPolicy->DecidesAcks() && packet->GetSize() > h.GetSerializedSize())))
+             (m_ack.DecidesAcks() && packet->GetSize() > h.GetSerializedSize())))
         {
             SplitFin(packet, h, fromAddress, toAddress);
             return;

@@ -4,7 +4,9 @@
 #ifndef TCP_HOST_SOCKET_H
 #define TCP_HOST_SOCKET_H
 
+#include "tcp-ack-decider.h"
 #include "tcp-buffer-policy.h"
+#include "tcp-buffer-sizer.h"
 #include "tcp-close-policy.h"
 #include "tcp-delayed-ack-policy.h"
 #include "tcp-socket-extensions.h"
@@ -343,27 +345,13 @@ class TcpHostSocket : public TcpSocketBase, public TcpSocketExtensions
     void SetRcvBufSize(uint32_t size) override;
 
   private:
-    /**
-     * @brief Charge a buffer's change of size to the node's socket memory,
-     * if that buffer is charged (StartChargingBuffers).
-     * @param charged whether the buffer is charged
-     * @param from the size now
-     * @param to the size wanted
-     * @return the size granted (to, unless growth exceeds the memory left)
-     */
-    uint32_t ChargeBuffer(bool charged, uint32_t from, uint32_t to);
-
     /// The connection starts: its buffers as set now draw from the node's
-    /// socket memory, both under Accounting SocketBuffers, the send buffer
-    /// alone if the buffer policy says it draws (SendBufferDrawsFromMemory).
-    /// The socket is the only one that charges or releases them.
+    /// socket memory (TcpBufferSizer::StartCharging says which). The socket,
+    /// through its sizer, is the only one that charges or releases them.
     void StartChargingBuffers();
 
     /// The connection is over: its buffers go back to the node's socket memory.
     void StopChargingBuffers();
-
-    /// @return the bytes of its buffers the socket has charged
-    uint64_t ChargedBufferBytes() const;
 
     /**
      * @brief Follows the inherited state variable: close phase, TIME_WAIT
@@ -630,13 +618,8 @@ class TcpHostSocket : public TcpSocketBase, public TcpSocketExtensions
 
     // The ACK path under a delayed-ACK policy that decides for itself.
 
-    /**
-     * @brief What the delayed-ACK policy is told.
-     * @param bytes payload of the arriving segment (0 on a read)
-     * @param pushed the segment carries PSH or FIN
-     * @return the receiver's state
-     */
-    TcpAckState AckState(uint32_t bytes, bool pushed) const;
+    /// @return what the ACK decider reads of this receiver now
+    TcpReceiverView ReceiverView() const;
 
     /// @return bytes received and not yet acknowledged
     uint32_t Unacked() const;
@@ -765,24 +748,21 @@ class TcpHostSocket : public TcpSocketBase, public TcpSocketExtensions
      */
     static Ptr<TcpCongestionOps> Renew(Ptr<TcpCongestionOps> algo);
 
-    Ptr<TcpClosePolicy> m_closePolicy;           //!< Which end keeps TIME_WAIT
-    Ptr<TcpDelayedAckPolicy> m_delayedAckPolicy; //!< When a deferred ACK goes out
-    Ptr<TcpBufferPolicy> m_bufferPolicy;         //!< Who sizes the buffers
-    Ptr<TcpListenQueue> m_listenQueue;           //!< A listener's SYN and accept queues
-    Ptr<TcpListenQueue> m_parentQueue;           //!< A child's: its listener's queues
-    bool m_synCookie{false};                     //!< A child answered with a SYN cookie
-    bool m_forkCookie{false};                    //!< A listener: the SYN forked next has one
-    bool m_deferredAck{false};        //!< SYN_RCVD: a bare ACK was deferred (TCP_DEFER_ACCEPT)
-    uint32_t m_sndBufTarget{0};       //!< Send buffer being shrunk to (0: none)
-    bool m_bufferPolicyActive{false}; //!< Established told, Closed not yet
-    uint64_t m_dataSegmentsSent{0};   //!< Data segments sent
+    Ptr<TcpClosePolicy> m_closePolicy;   //!< Which end keeps TIME_WAIT
+    Ptr<TcpBufferPolicy> m_bufferPolicy; //!< Who sizes the buffers
+    Ptr<TcpListenQueue> m_listenQueue;   //!< A listener's SYN and accept queues
+    Ptr<TcpListenQueue> m_parentQueue;   //!< A child's: its listener's queues
+    bool m_synCookie{false};             //!< A child answered with a SYN cookie
+    bool m_forkCookie{false};            //!< A listener: the SYN forked next has one
+    bool m_deferredAck{false};           //!< SYN_RCVD: a bare ACK was deferred (TCP_DEFER_ACCEPT)
+    bool m_bufferPolicyActive{false};    //!< Established told, Closed not yet
+    uint64_t m_dataSegmentsSent{0};      //!< Data segments sent
     uint64_t m_dataSegmentsRetransmitted{0}; //!< Of which sent again
     uint64_t m_dataSegmentsReceived{0};      //!< Data segments received
     uint64_t m_dataSegmentsReceivedAgain{0}; //!< Of which below the highest received
     SequenceNumber32 m_highRxEnd{0};         //!< End of the highest data received
     bool m_highRxKnown{false};               //!< m_highRxEnd is set
-    Ptr<SocketMemory> m_chargedTo;           //!< Charged with the buffers (null: not)
-    bool m_chargesReceiveBuffer{false};      //!< The receive buffer too (SocketBuffers)
+    TcpBufferSizer m_sizer;                  //!< Buffers charged to the node, shrinks pending
     Ptr<TcpOutputStage> m_outputStage;       //!< The node's output stage, once needed
     TimeWaitRstRule m_rstRule;               //!< Which RST may end TIME_WAIT (its policy, FIN ACKs)
     ClosePhase m_closePhase{PHASE_NONE};     //!< Close phase
@@ -806,11 +786,7 @@ class TcpHostSocket : public TcpSocketBase, public TcpSocketExtensions
     bool m_resetDataAfterClose{true};   //!< RST new data after Close()
     EventId m_finWait2Event;            //!< Ends FIN_WAIT_2
     uint32_t m_finBackoff{0};           //!< Retransmissions of our FIN since the last new ACK
-    SequenceNumber32 m_ackedUpTo{0};    //!< RCV.NXT in the last ACK sent
-    uint32_t m_readSinceAck{0};         //!< Bytes the application read since then
-    uint32_t m_dataSegments{0};         //!< In-sequence data segments received
-    Ptr<Packet> m_heldPacket;           //!< Segment held out of ACKs (HOLD), if any
-    TcpHeader m_heldHeader;             //!< Its header
+    TcpAckDecider m_ack;                //!< Decides ACKs: the delayed-ACK policy and its inputs
     bool m_finFollows{false};           //!< SplitFin: the segment being taken in had a FIN
     bool m_takingFin{false};            //!< DoForwardUp: the segment being taken in has a FIN
     bool m_closeAfterSegment{false};    //!< Close() called meanwhile: done after the segment
@@ -819,7 +795,6 @@ class TcpHostSocket : public TcpSocketBase, public TcpSocketExtensions
     uint32_t m_maxRcvBufSize{0}; //!< Largest receive buffer the window scale must allow
     uint32_t m_synWindowCap{0};  //!< While a SYN is built: the real buffer (window cap)
     uint32_t m_synTsValue{0};    //!< Timestamp value of the last SYN sent
-    uint32_t m_rcvBufTarget{0};  //!< A receive buffer being shrunk: its target (0: none)
     Time m_timeWaitEntered;      //!< When this socket entered TIME_WAIT
 };
 
