@@ -93,9 +93,9 @@ TcpHostSocket::CloseWithReset()
         // tcp_disconnect's RST (Linux) or tcp_drop's (4.4BSD): SND.NXT.
         SendEmptyPacket(TcpHeader::RST);
     }
-    if (m_state == LISTEN && m_listenQueue)
+    if (m_state == LISTEN && m_listener.GetQueue())
     {
-        m_listenQueue->Stop();
+        m_listener.GetQueue()->Stop();
     }
     m_closeNotified = true; // no callback: the application asked for it
     if (m_endPoint || m_endPoint6)
@@ -307,9 +307,9 @@ TcpHostSocket::Close()
         return 0;
     }
     m_closeCalled = true;
-    if (m_state == LISTEN && m_listenQueue)
+    if (m_state == LISTEN && m_listener.GetQueue())
     {
-        m_listenQueue->Stop(); // inet_csk_listen_stop: the unaccepted go too
+        m_listener.GetQueue()->Stop(); // inet_csk_listen_stop: the unaccepted go too
     }
     // TcpSocketBase's DoPeerClose, taking an active closer to CLOSE_WAIT
     // (see ReceivedData), calls Close() at once if the application had shut

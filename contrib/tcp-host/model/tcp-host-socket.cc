@@ -190,8 +190,6 @@ TcpHostSocket::TcpHostSocket(const TcpHostSocket& sock)
     : TcpSocketBase(sock),
       m_closePolicy(sock.m_closePolicy->Fork()),
       m_bufferPolicy(sock.m_bufferPolicy->Fork()),
-      m_parentQueue(sock.m_listenQueue), // a listener's copy is its child
-      m_synCookie(sock.m_forkCookie),
       m_rstRule(sock.m_rstRule.GetPolicy()), // no FIN acknowledged yet
       m_closePhase(PHASE_NONE),
       m_hostModel(sock.m_hostModel),
@@ -243,12 +241,7 @@ TcpHostSocket::DoDispose()
     m_hostModel = nullptr;
     m_socketIndex = nullptr;
     m_timeWaitTable = nullptr;
-    if (m_listenQueue)
-    {
-        m_listenQueue->SetDeliverCallback(Callback<void, Ptr<Socket>, const Address&>());
-        m_listenQueue = nullptr;
-    }
-    m_parentQueue = nullptr;
+    m_listener.Dispose();
     TcpSocketBase::DoDispose();
 }
 
@@ -343,11 +336,9 @@ TcpHostSocket::GetState() const
 Ptr<TcpSocketBase>
 TcpHostSocket::Fork()
 {
-    if (m_listenQueue)
-    {
-        m_listenQueue->Admitted(m_forkCookie); // the SYN queue counts it from now
-    }
+    TcpListenerBinding child = m_listener.Fork(); // the SYN queue counts it from now
     Ptr<TcpHostSocket> socket = CopyObject<TcpHostSocket>(this);
+    socket->m_listener = child;
     if (m_congestionControl)
     {
         socket->SetCongestionControlAlgorithm(Renew(m_congestionControl));
@@ -414,20 +405,7 @@ TcpHostSocket::StateChanged(TcpStates_t oldState, TcpStates_t newState)
     {
         m_timeWaitEntered = Simulator::Now(); // tcp_tw_reuse_delay counts from here
     }
-    if (m_parentQueue)
-    {
-        // A child of a listener with queues: it leaves the SYN queue when it
-        // leaves SYN_RCVD (either way), the accept queue if it closes there.
-        if (oldState == SYN_RCVD)
-        {
-            m_parentQueue->LeftSynQueue(m_synCookie);
-        }
-        if (newState == CLOSED)
-        {
-            m_parentQueue->Forget(this);
-            m_parentQueue = nullptr;
-        }
-    }
+    m_listener.StateChanged(oldState, newState, this);
     if (newState == FIN_WAIT_2)
     {
         ArmFinWait2Timeout();
@@ -547,7 +525,7 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
     {
     case LISTEN:
         if ((flags & TcpHeader::SYN) && !(flags & (TcpHeader::ACK | TcpHeader::RST)) &&
-            m_listenQueue)
+            m_listener.GetQueue())
         {
             // Linux decides on a SYN before it keeps any state for it.
             consumed = DropSynByQueue(fromAddress, toAddress);
@@ -569,7 +547,7 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
             EchoResentSyn(h);
             // then the base class resends the SYN+ACK
         }
-        else if (m_parentQueue)
+        else if (m_listener.GetParent())
         {
             // The handshake's last ACK: the listener's queues may refuse it.
             consumed = ProcessHandshakeAck(packet, h, fromAddress, toAddress);

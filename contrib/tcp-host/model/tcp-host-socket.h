@@ -9,6 +9,7 @@
 #include "tcp-buffer-sizer.h"
 #include "tcp-close-policy.h"
 #include "tcp-delayed-ack-policy.h"
+#include "tcp-listener-binding.h"
 #include "tcp-socket-extensions.h"
 #include "time-wait-rst-rule.h"
 
@@ -748,15 +749,11 @@ class TcpHostSocket : public TcpSocketBase, public TcpSocketExtensions
      */
     static Ptr<TcpCongestionOps> Renew(Ptr<TcpCongestionOps> algo);
 
-    Ptr<TcpClosePolicy> m_closePolicy;   //!< Which end keeps TIME_WAIT
-    Ptr<TcpBufferPolicy> m_bufferPolicy; //!< Who sizes the buffers
-    Ptr<TcpListenQueue> m_listenQueue;   //!< A listener's SYN and accept queues
-    Ptr<TcpListenQueue> m_parentQueue;   //!< A child's: its listener's queues
-    bool m_synCookie{false};             //!< A child answered with a SYN cookie
-    bool m_forkCookie{false};            //!< A listener: the SYN forked next has one
-    bool m_deferredAck{false};           //!< SYN_RCVD: a bare ACK was deferred (TCP_DEFER_ACCEPT)
-    bool m_bufferPolicyActive{false};    //!< Established told, Closed not yet
-    uint64_t m_dataSegmentsSent{0};      //!< Data segments sent
+    Ptr<TcpClosePolicy> m_closePolicy;       //!< Which end keeps TIME_WAIT
+    Ptr<TcpBufferPolicy> m_bufferPolicy;     //!< Who sizes the buffers
+    TcpListenerBinding m_listener;           //!< A listener's queues, or a child's listener's
+    bool m_bufferPolicyActive{false};        //!< Established told, Closed not yet
+    uint64_t m_dataSegmentsSent{0};          //!< Data segments sent
     uint64_t m_dataSegmentsRetransmitted{0}; //!< Of which sent again
     uint64_t m_dataSegmentsReceived{0};      //!< Data segments received
     uint64_t m_dataSegmentsReceivedAgain{0}; //!< Of which below the highest received
