@@ -138,7 +138,7 @@ TcpHostSocket::ProcessClosingState(Ptr<Packet> packet, const TcpHeader& tcpHeade
     // again: acknowledged from TIME_WAIT, with FIN + 1.
     case Arm(CLOSING, ClosingSegment::ACK_OF_OUR_FIN):
         NS_LOG_LOGIC("our FIN acknowledged in CLOSING");
-        EnterTimeWait(m_closePhase);
+        EnterTimeWait(m_close.GetPhase());
         if (carriesFin)
         {
             SendEmptyPacket(TcpHeader::ACK);
@@ -240,12 +240,12 @@ void
 TcpHostSocket::AckOfFinInLastAck()
 {
     NS_LOG_FUNCTION(this);
-    if (KeepsTimeWaitAsPassiveCloser())
+    if (m_close.KeepsTimeWaitAsPassiveCloser())
     {
         // As agreed on SYN and SYN-ACK, we keep TIME_WAIT; the peer does not.
         EnterTimeWait(PASSIVE_TIME_WAIT);
     }
-    else if (m_closePhase == PASSIVE_RST_LAST_ACK)
+    else if (m_close.GetPhase() == PASSIVE_RST_LAST_ACK)
     {
         // The RST carries the sequence number after our FIN, which the
         // peer's TIME_WAIT expects; in LAST_ACK TcpSocketBase sends an RST
@@ -263,7 +263,7 @@ TcpHostSocket::AckOfFinInLastAck()
 void
 TcpHostSocket::RstAfterPeerFin()
 {
-    switch (m_closePolicy->GetPassiveEnd())
+    switch (m_close.GetPolicy()->GetPassiveEnd())
     {
     case TcpClosePolicy::PASSIVE_TIME_WAIT:
         // The peer, which agreed not to keep TIME_WAIT, has gone: its final
@@ -301,18 +301,18 @@ void
 TcpHostSocket::RstInTimeWait(bool inSequence)
 {
     m_rstInTimeWaitTrace(this);
-    if (!m_rstRule.Ends(inSequence, m_closePhase == PHASE_NONE))
+    if (!m_rstRule.Ends(inSequence, m_close.GetPhase() == PHASE_NONE))
     {
         NS_LOG_LOGIC("RST in TIME_WAIT ignored (policy, sequence number, close phase, or ACK "
                      "count "
                      << m_rstRule.GetFinAcks() << ")");
-        if (m_rstRule.GetPolicy() == TimeWaitRstRule::IGNORE && m_closePhase == PHASE_NONE)
+        if (m_rstRule.GetPolicy() == TimeWaitRstRule::IGNORE && m_close.GetPhase() == PHASE_NONE)
         {
-            SetClosePhase(ACTIVE_RST_IGNORED);
+            m_close.SetPhase(ACTIVE_RST_IGNORED);
         }
         return;
     }
-    SetClosePhase(ACTIVE_RST_ACCEPTED);
+    m_close.SetPhase(ACTIVE_RST_ACCEPTED);
     m_timewaitEvent.Cancel();
     CloseAndNotify();
 }
@@ -333,7 +333,7 @@ void
 TcpHostSocket::EnterTimeWait(ClosePhase how)
 {
     TimeWait();
-    SetClosePhase(how);
+    m_close.SetPhase(how);
 }
 
 void
@@ -357,7 +357,7 @@ TcpHostSocket::HandOverTimeWait()
     record.timestamps = m_timestampEnabled;
     record.tsRecent = m_timestampToEcho;
     record.rstRule = m_rstRule;
-    record.closedActively = m_closePhase == PHASE_NONE;
+    record.closedActively = m_close.GetPhase() == PHASE_NONE;
     TcbKey key{m_endPoint->GetLocalAddress(),
                m_endPoint->GetLocalPort(),
                m_endPoint->GetPeerAddress(),

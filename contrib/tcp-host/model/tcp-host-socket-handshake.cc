@@ -127,7 +127,7 @@ TcpHostSocket::TimeWaitReusable(Time& entered) const
     {
         return false;
     }
-    entered = m_timeWaitEntered;
+    entered = m_close.GetTimeWaitEntered();
     return true;
 }
 
@@ -138,7 +138,7 @@ TcpHostSocket::ReuseTimeWait()
     NS_ASSERT(m_state == TIME_WAIT);
     // SND.NXT as a TIME_WAIT record keeps it (HandOverTimeWait)
     SequenceNumber32 sndNxt =
-        m_finSequenceKnown ? FinSequence() + SequenceNumber32(1) : m_tcb->m_highTxMark.Get();
+        m_close.FinKnown() ? FinSequence() + SequenceNumber32(1) : m_tcb->m_highTxMark.Get();
     m_timewaitEvent.Cancel();
     CloseAndNotify(); // as the 2*MSL timer would: the endpoint goes
     return sndNxt;

@@ -119,7 +119,8 @@ TcpHostSocket::GetTypeId()
                           "before it aborts (an error close; Linux's tcp_fin_timeout for "
                           "orphaned sockets); 0: for ever, as RFC 793 and stock ns-3.",
                           TimeValue(Seconds(60)),
-                          MakeTimeAccessor(&TcpHostSocket::m_finWait2Timeout),
+                          MakeTimeAccessor(&TcpHostSocket::SetFinWait2Timeout,
+                                           &TcpHostSocket::GetFinWait2Timeout),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("SynTimeoutRto",
                           "The RTO once a handshake whose SYN (or SYN+ACK) was resent "
@@ -179,26 +180,23 @@ TcpHostSocket::GetTypeId()
 
 TcpHostSocket::TcpHostSocket()
     : TcpSocketBase(),
-      m_closePolicy(CreateObject<TcpClosePolicy>()),
       m_bufferPolicy(CreateObject<TcpBufferPolicy>())
 {
     NS_LOG_FUNCTION(this);
-    m_state.ConnectWithoutContext(MakeCallback(&TcpHostSocket::StateChanged, this));
+    ConnectParts();
 }
 
 TcpHostSocket::TcpHostSocket(const TcpHostSocket& sock)
     : TcpSocketBase(sock),
-      m_closePolicy(sock.m_closePolicy->Fork()),
       m_bufferPolicy(sock.m_bufferPolicy->Fork()),
       m_rstRule(sock.m_rstRule.GetPolicy()), // no FIN acknowledged yet
-      m_closePhase(PHASE_NONE),
+      m_close(TcpCloseMachine::ForkOf(sock.m_close)),
       m_hostModel(sock.m_hostModel),
       m_hostModelLooked(sock.m_hostModelLooked),
       m_memory(sock.m_memory),
       m_sharedPool(sock.m_sharedPool),
       m_timeWaitTable(sock.m_timeWaitTable),
       m_socketIndex(sock.m_socketIndex),
-      m_finWait2Timeout(sock.m_finWait2Timeout),
       m_synTimeoutRto(sock.m_synTimeoutRto),
       m_maxRto(sock.m_maxRto),
       m_advertisedMss(sock.m_advertisedMss),
@@ -209,13 +207,21 @@ TcpHostSocket::TcpHostSocket(const TcpHostSocket& sock)
 {
     NS_LOG_FUNCTION(this);
     // TracedValue's copy does not copy its callbacks: connect the copy's own.
+    ConnectParts();
+}
+
+void
+TcpHostSocket::ConnectParts()
+{
     m_state.ConnectWithoutContext(MakeCallback(&TcpHostSocket::StateChanged, this));
+    m_close.SetPhaseCallback(MakeCallback(&TcpHostSocket::ClosePhaseChanged, this));
+    m_close.SetFinWait2Callback(MakeCallback(&TcpHostSocket::FinWait2Timeout, this));
 }
 
 TcpHostSocket::~TcpHostSocket()
 {
     NS_LOG_FUNCTION(this);
-    m_finWait2Event.Cancel();
+    m_close.Stop();
     StopChargingBuffers();
     // A TCB freed without passing through CLOSED (retransmission give-up)
     // leaves the host model's list when its socket goes away.
@@ -234,7 +240,7 @@ void
 TcpHostSocket::DoDispose()
 {
     NS_LOG_FUNCTION(this);
-    m_finWait2Event.Cancel();
+    m_close.Stop();
     m_ack.DropHeld();
     TellBufferPolicyClosed();
     ForgetInNode();
@@ -250,13 +256,13 @@ TcpHostSocket::SetClosePolicy(Ptr<TcpClosePolicy> policy)
 {
     NS_LOG_FUNCTION(this << policy);
     NS_ABORT_MSG_IF(!policy, "TcpHostSocket::SetClosePolicy: null policy");
-    m_closePolicy = policy;
+    m_close.SetPolicy(policy);
 }
 
 Ptr<TcpClosePolicy>
 TcpHostSocket::GetClosePolicy() const
 {
-    return m_closePolicy;
+    return m_close.GetPolicy();
 }
 
 void
@@ -268,7 +274,7 @@ TcpHostSocket::SetClosePolicyType(TypeId tid)
 TypeId
 TcpHostSocket::GetClosePolicyType() const
 {
-    return m_closePolicy->GetInstanceTypeId();
+    return m_close.GetPolicy()->GetInstanceTypeId();
 }
 
 void
@@ -378,19 +384,9 @@ TcpHostSocket::Renew(Ptr<TcpCongestionOps> algo)
 void
 TcpHostSocket::StateChanged(TcpStates_t oldState, TcpStates_t newState)
 {
-    // The base class moves CLOSE_WAIT -> LAST_ACK on the application's close,
-    // whether at once or after the send buffer drained: that is where a swap
-    // close becomes LAST_ACK_SWAP.
-    if (oldState == CLOSE_WAIT && newState == LAST_ACK &&
-        m_closePolicy->GetPassiveEnd() == TcpClosePolicy::PASSIVE_RST_TIME_WAIT)
-    {
-        SetClosePhase(PASSIVE_RST_LAST_ACK);
-    }
-    if ((newState == FIN_WAIT_1 || newState == LAST_ACK) && !m_finSequenceKnown)
-    {
-        m_finSequence = m_txBuffer->TailSequence();
-        m_finSequenceKnown = true;
-    }
+    // Each part is told the change; the order is the one in which their
+    // traces and callbacks are told.
+    bool leaveTimeWait = m_close.StateChanged(oldState, newState, m_txBuffer->TailSequence());
     if (newState == ESTABLISHED && (oldState == SYN_SENT || oldState == SYN_RCVD))
     {
         StartChargingBuffers(); // before the policy sizes them
@@ -401,29 +397,16 @@ TcpHostSocket::StateChanged(TcpStates_t oldState, TcpStates_t newState)
     {
         TellBufferPolicyClosed();
     }
-    if (newState == TIME_WAIT)
-    {
-        m_timeWaitEntered = Simulator::Now(); // tcp_tw_reuse_delay counts from here
-    }
     m_listener.StateChanged(oldState, newState, this);
-    if (newState == FIN_WAIT_2)
-    {
-        ArmFinWait2Timeout();
-    }
-    else if (oldState == FIN_WAIT_2 || newState == CLOSED)
-    {
-        m_finWait2Event.Cancel();
-    }
     if (newState == TIME_WAIT)
     {
         m_timeWaitExpiryTrace(Simulator::Now() + Seconds(2 * m_msl));
-        if (!m_closePolicy->KeepsTimeWaitAfterActiveClose())
-        {
-            // The peer keeps TIME_WAIT (it agreed to): leave it at once, once
-            // the code that brought us here has sent its last ACK.
-            SetClosePhase(ACTIVE_NO_TIME_WAIT);
-            Simulator::ScheduleNow(&TcpHostSocket::CloseAndNotify, this);
-        }
+    }
+    if (leaveTimeWait)
+    {
+        // The peer keeps TIME_WAIT (it agreed to): leave it at once, once
+        // the code that brought us here has sent its last ACK.
+        Simulator::ScheduleNow(&TcpHostSocket::CloseAndNotify, this);
     }
     ReportToNode(oldState, newState);
 }
@@ -495,11 +478,11 @@ TcpHostSocket::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const
         // unless a close callback of the segment has closed it since, or
         // the segment ended the connection.
         m_closeAfterSegment = false;
-        if (!m_closeCalled && m_state != CLOSED)
+        if (!m_close.CloseCalled() && m_state != CLOSED)
         {
             Close();
         }
-        m_closeCalled = true;
+        m_close.NoteCloseCalled();
     }
     // Whichever arm took the connection to TIME_WAIT, its segment is done.
     HandOverTimeWait();
@@ -514,7 +497,7 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
     packet->PeekHeader(h);
     if (m_state == LISTEN || m_state == SYN_SENT || m_state == SYN_RCVD)
     {
-        m_closePolicy->HandshakeSegment(h, m_state);
+        m_close.GetPolicy()->HandshakeSegment(h, m_state);
     }
     uint8_t flags = h.GetFlags();
     bool fin = flags & TcpHeader::FIN;
@@ -591,7 +574,7 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
             consumed = true;
             break;
         }
-        if (m_closeCalled && m_resetDataAfterClose && !(flags & TcpHeader::RST) &&
+        if (m_close.CloseCalled() && m_resetDataAfterClose && !(flags & TcpHeader::RST) &&
             packet->GetSize() > h.GetSerializedSize() &&
             h.GetSequenceNumber() + SequenceNumber32(packet->GetSize() - h.GetSerializedSize()) >
                 m_tcb->m_rxBuffer->NextRxSequence())
@@ -603,12 +586,7 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
             NoteReleased();
             return;
         }
-        if (m_finWait2Event.IsPending())
-        {
-            // The peer is alive: FinWait2Timeout counts idle time.
-            m_finWait2Event.Cancel();
-            ArmFinWait2Timeout();
-        }
+        m_close.PeerAlive(); // FinWait2Timeout counts idle time
         // Data and FIN together: the base class puts the FIN at the start.
         if (fin && !(flags & TcpHeader::RST) && packet->GetSize() > h.GetSerializedSize())
         {
@@ -732,7 +710,7 @@ TcpHostSocket::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
     {
         m_bufferPolicy->DataAcked(*this, m_txBuffer->HeadSequence() - head);
     }
-    if (m_state == FIN_WAIT_1 && m_finSequenceKnown && m_txBuffer->HeadSequence() > m_finSequence)
+    if (m_state == FIN_WAIT_1 && m_close.FinAcked(m_txBuffer->HeadSequence()))
     {
         // Our FIN is acknowledged. ProcessWait moves to FIN_WAIT_2 only on a
         // bare ACK whose number is SND.MAX + 1: an ACK that carries data, or
@@ -746,7 +724,7 @@ TcpHostSocket::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
     // (0016) sends it in TcpSocketBase::ReceivedAck, before this, and leaves
     // ESTABLISHED or CLOSE_WAIT: with the guard below (no FIN yet, still in
     // one of them) this never sends a second one.
-    if (m_closeDeferred && !m_finSequenceKnown &&
+    if (m_close.CloseDeferred() && !m_close.FinKnown() &&
         (m_state == ESTABLISHED || m_state == CLOSE_WAIT) &&
         m_txBuffer->SizeFromSequence(m_tcb->m_nextTxSequence) == 0)
     {

@@ -7,6 +7,7 @@
 #include "tcp-ack-decider.h"
 #include "tcp-buffer-policy.h"
 #include "tcp-buffer-sizer.h"
+#include "tcp-close-machine.h"
 #include "tcp-close-policy.h"
 #include "tcp-delayed-ack-policy.h"
 #include "tcp-listener-binding.h"
@@ -73,23 +74,9 @@ class TimeWaitTable;
 class TcpHostSocket : public TcpSocketBase, public TcpSocketExtensions
 {
   public:
-    /**
-     * Close phase, finer than TcpStates_t: how this end's close goes where
-     * the close policy departs from RFC 793 (TcpClosePolicy's PassiveEnd and
-     * KeepsTimeWaitAfterActiveClose), and how an RST in TIME_WAIT was taken.
-     * Named by what the socket does, not by the policy that asks for it.
-     */
-    enum ClosePhase
-    {
-        PHASE_NONE,            //!< Nothing beyond the TCP state
-        PASSIVE_RST_LAST_ACK,  //!< Passive closer in LAST_ACK, to reset and keep TIME_WAIT
-                               //!< (PASSIVE_RST_TIME_WAIT; the swap close's LAST_ACK_SWAP)
-        PASSIVE_RST_TIME_WAIT, //!< Passive closer in TIME_WAIT, its peer reset
-        ACTIVE_RST_ACCEPTED,   //!< Active closer: TIME_WAIT ended by the peer's RST
-        ACTIVE_RST_IGNORED,    //!< Active closer: RST in TIME_WAIT ignored (RFC 1337)
-        PASSIVE_TIME_WAIT,     //!< Passive closer keeps TIME_WAIT, no RST (its peer agreed)
-        ACTIVE_NO_TIME_WAIT,   //!< Active closer skips TIME_WAIT (its peer keeps it)
-    };
+    /// Close phase, finer than TcpStates_t (TcpCloseMachine::Phase)
+    using ClosePhase = TcpCloseMachine::Phase;
+    using enum TcpCloseMachine::Phase;
 
     /**
      * What a segment arriving in a closing state (CLOSING, LAST_ACK,
@@ -201,13 +188,6 @@ class TcpHostSocket : public TcpSocketBase, public TcpSocketExtensions
      * @param [in] expiry when TIME_WAIT will end unless restarted or cut short
      */
     typedef void (*TimeWaitExpiryTracedCallback)(Time expiry);
-
-    /**
-     * @brief Name of a close phase, for logs and output.
-     * @param state the phase
-     * @return its name
-     */
-    static const char* ClosePhaseName(ClosePhase state);
 
     /**
      * @brief Whether the peer's FIN has arrived, unread data or not.
@@ -363,10 +343,14 @@ class TcpHostSocket : public TcpSocketBase, public TcpSocketExtensions
     void StateChanged(TcpStates_t oldState, TcpStates_t newState);
 
     /**
-     * @brief Change the close phase and fire the trace.
-     * @param state the new phase
+     * @brief The close machine changed phase: fire the trace.
+     * @param oldPhase the phase before
+     * @param newPhase the phase now
      */
-    void SetClosePhase(ClosePhase state);
+    void ClosePhaseChanged(ClosePhase oldPhase, ClosePhase newPhase);
+
+    /// Connects the state's trace and the parts' callbacks to this socket.
+    void ConnectParts();
 
     // The close path around the closing states (tcp-host-socket-close.cc).
 
@@ -555,9 +539,6 @@ class TcpHostSocket : public TcpSocketBase, public TcpSocketExtensions
     /// @return the sequence number of our FIN (valid once the application closed)
     SequenceNumber32 FinSequence() const;
 
-    /// @return whether the close policy keeps TIME_WAIT at this end when it closes second
-    bool KeepsTimeWaitAsPassiveCloser() const;
-
     /// @return the FIN's retransmission timeout, RFC 6298 backoff included
     Time FinRto() const;
 
@@ -677,9 +658,6 @@ class TcpHostSocket : public TcpSocketBase, public TcpSocketExtensions
      */
     bool LeaveActiveClosersCloseWait();
 
-    /// Start the FIN_WAIT_2 timer, if the application has closed.
-    void ArmFinWait2Timeout();
-
     /// Abort: tell the application of an error and free the TCB.
     void Abort();
 
@@ -710,6 +688,10 @@ class TcpHostSocket : public TcpSocketBase, public TcpSocketExtensions
 
     /// FIN_WAIT_2 idle for FinWait2Timeout: abort the connection.
     void FinWait2Timeout();
+    /// @param timeout the FinWait2Timeout attribute (the close machine keeps it)
+    void SetFinWait2Timeout(Time timeout);
+    /// @return the FinWait2Timeout attribute
+    Time GetFinWait2Timeout() const;
 
     /// TcpSocketBase freed the endpoint without passing through CLOSED (it
     /// gave up, or reset): say CLOSED, and let the TCB leave the host model.
@@ -749,7 +731,6 @@ class TcpHostSocket : public TcpSocketBase, public TcpSocketExtensions
      */
     static Ptr<TcpCongestionOps> Renew(Ptr<TcpCongestionOps> algo);
 
-    Ptr<TcpClosePolicy> m_closePolicy;       //!< Which end keeps TIME_WAIT
     Ptr<TcpBufferPolicy> m_bufferPolicy;     //!< Who sizes the buffers
     TcpListenerBinding m_listener;           //!< A listener's queues, or a child's listener's
     bool m_bufferPolicyActive{false};        //!< Established told, Closed not yet
@@ -762,7 +743,7 @@ class TcpHostSocket : public TcpSocketBase, public TcpSocketExtensions
     TcpBufferSizer m_sizer;                  //!< Buffers charged to the node, shrinks pending
     Ptr<TcpOutputStage> m_outputStage;       //!< The node's output stage, once needed
     TimeWaitRstRule m_rstRule;               //!< Which RST may end TIME_WAIT (its policy, FIN ACKs)
-    ClosePhase m_closePhase{PHASE_NONE};     //!< Close phase
+    TcpCloseMachine m_close;                 //!< The close: policy, phase, our FIN, FIN_WAIT_2
     TracedCallback<ClosePhase, ClosePhase> m_closePhaseTrace;      //!< Close phase trace
     TracedCallback<Ptr<const TcpHostSocket>> m_rstInTimeWaitTrace; //!< RST seen in TIME_WAIT
     TracedCallback<Time> m_timeWaitExpiryTrace;                    //!< TIME_WAIT timer (re)started
@@ -772,17 +753,10 @@ class TcpHostSocket : public TcpSocketBase, public TcpSocketExtensions
     bool m_sharedPool{false};           //!< The node's socket memory counts data
     Ptr<TimeWaitTable> m_timeWaitTable; //!< The node's TIME_WAIT records (looked up with the model)
     Ptr<TcpSocketIndex> m_socketIndex;  //!< The node's socket index (looked up with the model)
-    SequenceNumber32 m_finSequence{0};  //!< Sequence number of our FIN, once sent
-    bool m_finSequenceKnown{false};     //!< m_finSequence is set: our FIN has been sent
-    bool m_closeCalled{false};          //!< The application called Close()
-    bool m_closeDeferred{false};        //!< Close() waits for queued data to be sent
-    Time m_finWait2Timeout;             //!< Longest FIN_WAIT_2 (0: no limit)
     Time m_synTimeoutRto;               //!< RTO after a handshake without sample (0: none)
     Time m_maxRto;                      //!< Largest RTO (0: no bound)
     uint16_t m_advertisedMss{0};        //!< MSS option of our SYNs (0: none)
     bool m_resetDataAfterClose{true};   //!< RST new data after Close()
-    EventId m_finWait2Event;            //!< Ends FIN_WAIT_2
-    uint32_t m_finBackoff{0};           //!< Retransmissions of our FIN since the last new ACK
     TcpAckDecider m_ack;                //!< Decides ACKs: the delayed-ACK policy and its inputs
     bool m_finFollows{false};           //!< SplitFin: the segment being taken in had a FIN
     bool m_takingFin{false};            //!< DoForwardUp: the segment being taken in has a FIN
@@ -792,7 +766,6 @@ class TcpHostSocket : public TcpSocketBase, public TcpSocketExtensions
     uint32_t m_maxRcvBufSize{0}; //!< Largest receive buffer the window scale must allow
     uint32_t m_synWindowCap{0};  //!< While a SYN is built: the real buffer (window cap)
     uint32_t m_synTsValue{0};    //!< Timestamp value of the last SYN sent
-    Time m_timeWaitEntered;      //!< When this socket entered TIME_WAIT
 };
 
 } // namespace ns3

@@ -52,7 +52,7 @@ void
 PrintSwap(std::string side, TcpHostSocket::ClosePhase, TcpHostSocket::ClosePhase state)
 {
     std::cout << Simulator::Now().As(Time::MS) << "  " << side << ": ("
-              << TcpHostSocket::ClosePhaseName(state) << ")" << std::endl;
+              << TcpCloseMachine::PhaseName(state) << ")" << std::endl;
 }
 
 /// Server: send the response, then close.
