@@ -191,12 +191,7 @@ TcpHostSocket::TcpHostSocket(const TcpHostSocket& sock)
       m_bufferPolicy(sock.m_bufferPolicy->Fork()),
       m_rstRule(sock.m_rstRule.GetPolicy()), // no FIN acknowledged yet
       m_close(TcpCloseMachine::ForkOf(sock.m_close)),
-      m_hostModel(sock.m_hostModel),
-      m_hostModelLooked(sock.m_hostModelLooked),
-      m_memory(sock.m_memory),
-      m_sharedPool(sock.m_sharedPool),
-      m_timeWaitTable(sock.m_timeWaitTable),
-      m_socketIndex(sock.m_socketIndex),
+      m_reporter(sock.m_reporter),
       m_synTimeoutRto(sock.m_synTimeoutRto),
       m_maxRto(sock.m_maxRto),
       m_advertisedMss(sock.m_advertisedMss),
@@ -244,9 +239,7 @@ TcpHostSocket::DoDispose()
     m_ack.DropHeld();
     TellBufferPolicyClosed();
     ForgetInNode();
-    m_hostModel = nullptr;
-    m_socketIndex = nullptr;
-    m_timeWaitTable = nullptr;
+    m_reporter.Dispose();
     m_listener.Dispose();
     TcpSocketBase::DoDispose();
 }
@@ -453,10 +446,10 @@ TcpHostSocket::GetTxAvailable() const
         // Shrinking: room only below the target.
         available = target > m_txBuffer->Size() ? target - m_txBuffer->Size() : 0;
     }
-    if (m_sharedPool)
+    if (Ptr<SocketMemory> pool = m_reporter.GetSharedPool())
     {
         // No free mbuf, no room: the application waits (BSD's sosend).
-        available = std::min<uint64_t>(available, m_memory->GetFree());
+        available = std::min<uint64_t>(available, pool->GetFree());
     }
     return available;
 }

@@ -11,6 +11,7 @@
 #include "tcp-close-policy.h"
 #include "tcp-delayed-ack-policy.h"
 #include "tcp-listener-binding.h"
+#include "tcp-node-reporter.h"
 #include "tcp-socket-extensions.h"
 #include "time-wait-rst-rule.h"
 
@@ -704,11 +705,7 @@ class TcpHostSocket : public TcpSocketBase, public TcpSocketExtensions
     /// Bring a shrinking send buffer down as far as the bytes it holds allow.
     void StepSendBufferDown();
 
-    /// @return the node's host model (looked up once; may be null)
-    Ptr<TcpHostModel> HostModel();
-
-    /// @return the node's TIME_WAIT records (looked up with the host model;
-    /// null: TIME_WAIT stays in the socket)
+    /// @return the node's TIME_WAIT records (null: TIME_WAIT stays in the socket)
     Ptr<TimeWaitTable> TimeWaitRecords();
 
     /// Tell a host model whose pool is shared how much data this socket buffers.
@@ -747,21 +744,16 @@ class TcpHostSocket : public TcpSocketBase, public TcpSocketExtensions
     TracedCallback<ClosePhase, ClosePhase> m_closePhaseTrace;      //!< Close phase trace
     TracedCallback<Ptr<const TcpHostSocket>> m_rstInTimeWaitTrace; //!< RST seen in TIME_WAIT
     TracedCallback<Time> m_timeWaitExpiryTrace;                    //!< TIME_WAIT timer (re)started
-    Ptr<TcpHostModel> m_hostModel;      //!< The node's host model (may be null)
-    bool m_hostModelLooked{false};      //!< True once m_hostModel was looked up
-    Ptr<SocketMemory> m_memory;         //!< The node's socket memory (looked up with the model)
-    bool m_sharedPool{false};           //!< The node's socket memory counts data
-    Ptr<TimeWaitTable> m_timeWaitTable; //!< The node's TIME_WAIT records (looked up with the model)
-    Ptr<TcpSocketIndex> m_socketIndex;  //!< The node's socket index (looked up with the model)
-    Time m_synTimeoutRto;               //!< RTO after a handshake without sample (0: none)
-    Time m_maxRto;                      //!< Largest RTO (0: no bound)
-    uint16_t m_advertisedMss{0};        //!< MSS option of our SYNs (0: none)
-    bool m_resetDataAfterClose{true};   //!< RST new data after Close()
-    TcpAckDecider m_ack;                //!< Decides ACKs: the delayed-ACK policy and its inputs
-    bool m_finFollows{false};           //!< SplitFin: the segment being taken in had a FIN
-    bool m_takingFin{false};            //!< DoForwardUp: the segment being taken in has a FIN
-    bool m_closeAfterSegment{false};    //!< Close() called meanwhile: done after the segment
-    bool m_segmentPerWrite{false};      //!< No segment spans two application writes
+    TcpNodeReporter m_reporter;       //!< Reports the TCB to its node's objects
+    Time m_synTimeoutRto;             //!< RTO after a handshake without sample (0: none)
+    Time m_maxRto;                    //!< Largest RTO (0: no bound)
+    uint16_t m_advertisedMss{0};      //!< MSS option of our SYNs (0: none)
+    bool m_resetDataAfterClose{true}; //!< RST new data after Close()
+    TcpAckDecider m_ack;              //!< Decides ACKs: the delayed-ACK policy and its inputs
+    bool m_finFollows{false};         //!< SplitFin: the segment being taken in had a FIN
+    bool m_takingFin{false};          //!< DoForwardUp: the segment being taken in has a FIN
+    bool m_closeAfterSegment{false};  //!< Close() called meanwhile: done after the segment
+    bool m_segmentPerWrite{false};    //!< No segment spans two application writes
     std::deque<SequenceNumber32> m_writeEnds; //!< Ends of writes not yet acknowledged
     uint32_t m_maxRcvBufSize{0}; //!< Largest receive buffer the window scale must allow
     uint32_t m_synWindowCap{0};  //!< While a SYN is built: the real buffer (window cap)
