@@ -172,7 +172,9 @@ function(build_lib)
     set_target_properties(
       ${name}-test PROPERTIES OUTPUT_NAME ns${NS3_VER}-${name}-test
     )
-    target_link_libraries(${name}-test PUBLIC ${name} ${BLIB_LIBRARIES_TO_LINK})
+    # The plain signature, as ns-3's build_lib_tests, so that a module's list
+    # can add to its test library as it would in an ns-3 tree.
+    target_link_libraries(${name}-test ${name} ${BLIB_LIBRARIES_TO_LINK})
     target_compile_definitions(
       ${name}-test PRIVATE NS_TEST_SOURCEDIR="${FOLDER}/test"
     )

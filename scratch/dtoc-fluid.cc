@@ -17,6 +17,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/dtoc-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/tcp-host-module.h"
 
 #include <iostream>
@@ -26,14 +27,13 @@ using namespace ns3;
 
 /// The program itself; main() turns a refused setting into exit 1.
 static int
-Run(int argc, char* argv[])
+Run(ProgramInput& input)
 {
     DtocFluidModel m;
     std::string service = "fifo";
     std::string overflow = "refuse";
     bool header = false;
 
-    ProgramInput input("dtoc-fluid", argc, argv);
     input.Add("freshRate", "fresh requests a second", m.freshRate);
     input.Add("capacity", "requests the server serves a second", m.capacity);
     input.Add("queueLimit", "requests its queue holds", m.queueLimit);
@@ -107,5 +107,6 @@ Run(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("dtoc-fluid", argc, argv, &Run);
+    ProgramInput input("dtoc-fluid", argc, argv);
+    return input.Run(&Run);
 }

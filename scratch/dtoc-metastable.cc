@@ -20,6 +20,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/dtoc-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/paper-experiments-module.h"
 #include "ns3/tcp-host-module.h"
 
@@ -29,7 +30,7 @@ using namespace ns3;
 
 /// The program itself; main() turns a refused setting into exit 1.
 static int
-Run(int argc, char* argv[])
+Run(ProgramInput& input)
 {
     DtocExperimentConfig c;
     c.timeout = Seconds(5);
@@ -37,7 +38,6 @@ Run(int argc, char* argv[])
     MetastableScenario scenario;
     bool header = false;
 
-    ProgramInput input("dtoc-metastable", argc, argv);
     c.AddOptions(input);
     input.Add("retries", "attempts after the first", c.retries);
     scenario.AddOptions(input);
@@ -65,5 +65,6 @@ Run(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("dtoc-metastable", argc, argv, &Run);
+    ProgramInput input("dtoc-metastable", argc, argv);
+    return input.Run(&Run);
 }

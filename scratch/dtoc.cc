@@ -17,6 +17,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/dtoc-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/paper-experiments-module.h"
 #include "ns3/tcp-host-module.h"
 
@@ -58,7 +59,7 @@ TimelineRow(const DtocExperimentConfig& c,
 
 /// The program itself; main() turns a refused setting into exit 1.
 static int
-Run(int argc, char* argv[])
+Run(ProgramInput& input)
 {
     DtocExperimentConfig c;
     // The load pattern is made of these (a constant load, or a day).
@@ -69,7 +70,6 @@ Run(int argc, char* argv[])
     std::string timeline;
     bool header = false;
 
-    ProgramInput input("dtoc", argc, argv);
     c.AddOptions(input);
     input.Add("retries", "attempts after the first (0 or 1 in the paper)", c.retries);
     input.Add("load", "constant offered load, % of the server's capacity", load);
@@ -164,5 +164,6 @@ Run(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("dtoc", argc, argv, &Run);
+    ProgramInput input("dtoc", argc, argv);
+    return input.Run(&Run);
 }

@@ -18,6 +18,7 @@
 // seconds, or "random" for a boot phase drawn from the run's RNG.
 
 #include "ns3/core-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/iw-delack-module.h"
 #include "ns3/paper-experiments-module.h"
 #include "ns3/tcp-host-module.h"
@@ -72,7 +73,7 @@ ParseTick(const std::string& text, std::optional<double>& tick)
 
 /// The program itself; main() turns a refused setting into exit 1.
 static int
-Run(int argc, char* argv[])
+Run(ProgramInput& input)
 {
     std::string figure;
     std::string server;
@@ -90,7 +91,6 @@ Run(int argc, char* argv[])
     bool header = false;
     std::string traceFile;
 
-    ProgramInput input("iw-delack", argc, argv);
     std::vector<std::string> cases = IwDelackCases();
     cases.insert(cases.begin(), ""); // none: the options alone
     input.Choice("case", "the page's figure", figure, cases);
@@ -243,5 +243,6 @@ Run(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("iw-delack", argc, argv, &Run);
+    ProgramInput input("iw-delack", argc, argv);
+    return input.Run(&Run);
 }

@@ -13,6 +13,7 @@
 //       and per connection (c.csv), and the send buffers' sum over time (t.csv)
 
 #include "ns3/core-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/paper-experiments-module.h"
 #include "ns3/proxy-buffer-module.h"
 #include "ns3/tcp-host-module.h"
@@ -25,7 +26,7 @@ using namespace ns3;
 
 /// The program itself; main() turns a refused setting into exit 1.
 static int
-Run(int argc, char* argv[])
+Run(ProgramInput& input)
 {
     BufferAllocationConfig c;
     uint32_t poolKb = c.poolBytes / 1024;
@@ -34,7 +35,6 @@ Run(int argc, char* argv[])
     bool header = false;
     std::string connectionsFile;
     std::string timeline;
-    ProgramInput input("proxy-buffer-allocation", argc, argv);
     input.Add("scheme", "fixed, e2atbt or linux", c.scheme);
     input.Add("receivers", "Connections, one receiver each", c.receivers);
     input.Add("poolKb", "The sender's socket-buffer pool, KB", poolKb);
@@ -143,5 +143,6 @@ Run(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("proxy-buffer-allocation", argc, argv, &Run);
+    ProgramInput input("proxy-buffer-allocation", argc, argv);
+    return input.Run(&Run);
 }

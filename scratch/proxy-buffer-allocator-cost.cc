@@ -12,6 +12,7 @@
 //   ./ns3 run 'proxy-buffer-allocator-cost --connections=10000 --header'
 
 #include "ns3/core-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/proxy-buffer-module.h"
 #include "ns3/tcp-host-module.h"
 
@@ -22,13 +23,12 @@ using namespace ns3;
 
 /// The program itself; main() turns a refused setting into exit 1.
 static int
-Run(int argc, char* argv[])
+Run(ProgramInput& input)
 {
     uint32_t n = 1000;
     uint32_t evaluations = 20;
     uint32_t changes = 1000;
     bool header = false;
-    ProgramInput input("proxy-buffer-allocator-cost", argc, argv);
     input.Add("connections", "Connections registered", n);
     input.Add("evaluations", "Evaluations timed", evaluations);
     input.Add("changes", "Departures, each followed by an arrival, timed", changes);
@@ -111,5 +111,6 @@ Run(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("proxy-buffer-allocator-cost", argc, argv, &Run);
+    ProgramInput input("proxy-buffer-allocator-cost", argc, argv);
+    return input.Run(&Run);
 }

@@ -14,6 +14,7 @@
 //   ./ns3 run 'proxy-buffer-proxy --scheme=3 --idlePolicy=ns3::NginxKeepalivePolicy'
 
 #include "ns3/core-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/paper-experiments-module.h"
 #include "ns3/proxy-buffer-module.h"
 #include "ns3/tcp-host-module.h"
@@ -25,12 +26,11 @@ using namespace ns3;
 
 /// The program itself; main() turns a refused setting into exit 1.
 static int
-Run(int argc, char* argv[])
+Run(ProgramInput& input)
 {
     ProxyExperimentConfig c;
     bool csv = false;
     bool header = false;
-    ProgramInput input("proxy-buffer-proxy", argc, argv);
     input.Add("scheme",
               "1 fixed, 2 E2-ATBT, 3 and eviction of idle ones, 4 and gradual release",
               c.scheme);
@@ -119,5 +119,6 @@ Run(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("proxy-buffer-proxy", argc, argv, &Run);
+    ProgramInput input("proxy-buffer-proxy", argc, argv);
+    return input.Run(&Run);
 }

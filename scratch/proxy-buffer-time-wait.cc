@@ -21,6 +21,7 @@
 //   ./ns3 run 'proxy-buffer-time-wait --placement=swap --clients=200 --csv --header'
 
 #include "ns3/core-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/paper-experiments-module.h"
 #include "ns3/proxy-buffer-module.h"
 #include "ns3/tcp-host-module.h"
@@ -32,7 +33,7 @@ using namespace ns3;
 
 /// The program itself; main() turns a refused setting into exit 1.
 static int
-Run(int argc, char* argv[])
+Run(ProgramInput& input)
 {
     ProxyExperimentConfig c;
     c.scheme = 3;
@@ -43,7 +44,6 @@ Run(int argc, char* argv[])
     c.countTimeWait = true;
     bool csv = false;
     bool header = false;
-    ProgramInput input("proxy-buffer-time-wait", argc, argv);
     input.Add("placement",
               "Which end keeps TIME_WAIT: standard, swap, negotiated or origin-swap",
               c.timeWaitPlacement);
@@ -106,5 +106,6 @@ Run(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("proxy-buffer-time-wait", argc, argv, &Run);
+    ProgramInput input("proxy-buffer-time-wait", argc, argv);
+    return input.Run(&Run);
 }

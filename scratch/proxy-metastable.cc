@@ -21,6 +21,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/dtoc-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/paper-experiments-module.h"
 #include "ns3/tcp-host-module.h"
 
@@ -30,7 +31,7 @@ using namespace ns3;
 
 /// The program itself; main() turns a refused setting into exit 1.
 static int
-Run(int argc, char* argv[])
+Run(ProgramInput& input)
 {
     DtocExperimentConfig c;
     c.timeout = Seconds(5);
@@ -39,7 +40,6 @@ Run(int argc, char* argv[])
     MetastableScenario scenario;
     bool header = false;
 
-    ProgramInput input("proxy-metastable", argc, argv);
     c.AddOptions(input);
     input.Add("retries", "attempts after the first", c.retries);
     input.Choice("proxy",
@@ -75,5 +75,6 @@ Run(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("proxy-metastable", argc, argv, &Run);
+    ProgramInput input("proxy-metastable", argc, argv);
+    return input.Run(&Run);
 }

@@ -25,6 +25,7 @@
 //   ./ns3 run 'proxy-now --clients=2000 --duration=70 --csv --header'
 
 #include "ns3/core-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/paper-experiments-module.h"
 #include "ns3/proxy-buffer-module.h"
 #include "ns3/tcp-host-module.h"
@@ -65,7 +66,7 @@ TcpMemOf(uint64_t hostBytes)
 
 /// The program itself; main() turns a refused setting into exit 1.
 static int
-Run(int argc, char* argv[])
+Run(ProgramInput& input)
 {
     ProxyExperimentConfig c;
     c.scheme = 3;
@@ -93,7 +94,6 @@ Run(int argc, char* argv[])
     double hostMemory = 24;
     bool csv = false;
     bool header = false;
-    ProgramInput input("proxy-now", argc, argv);
     input.Add("clients", "Client hosts", c.clients);
     input.Add("servers", "Origin servers (each one address and port)", c.servers);
     input.Add("scheme",
@@ -265,5 +265,6 @@ Run(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("proxy-now", argc, argv, &Run);
+    ProgramInput input("proxy-now", argc, argv);
+    return input.Run(&Run);
 }

@@ -11,6 +11,7 @@
 // (./figures.py) sweeps N, both variants and 10 runs, and plots the result.
 
 #include "ns3/core-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/http-module.h"
 #include "ns3/paper-experiments-module.h"
 #include "ns3/tcp-host-module.h"
@@ -22,13 +23,12 @@ using namespace ns3;
 
 /// The program itself; main() turns a refused setting into exit 1.
 static int
-Run(int argc, char* argv[])
+Run(ProgramInput& input)
 {
     TwAvoidTable1Config c;
     std::string variant = "unmodified";
     bool header = false;
 
-    ProgramInput input("tw-avoid-table1", argc, argv);
     input.Add("timeWaitTcbs", "N: TIME_WAIT TCBs made before the transfer", c.timeWaitTcbs);
     input.Choice("variant",
                  "swap: the TCP modification on the clients",
@@ -84,5 +84,6 @@ Run(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("tw-avoid-table1", argc, argv, &Run);
+    ProgramInput input("tw-avoid-table1", argc, argv);
+    return input.Run(&Run);
 }

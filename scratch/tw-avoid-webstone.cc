@@ -13,6 +13,7 @@
 // over the measurement interval; ./figures.py sweeps variants and runs.
 
 #include "ns3/core-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/http-module.h"
 #include "ns3/paper-experiments-module.h"
 #include "ns3/tcp-host-module.h"
@@ -63,7 +64,7 @@ TimelineRow(const std::string& table,
 
 /// The program itself; main() turns a refused setting into exit 1.
 static int
-Run(int argc, char* argv[])
+Run(ProgramInput& input)
 {
     std::string table = "2";
     TwAvoidWebStoneConfig c; // both tables' warm-up and measurement
@@ -74,7 +75,6 @@ Run(int argc, char* argv[])
     std::string timeline;
     std::string requestsFile;
 
-    ProgramInput input("tw-avoid-webstone", argc, argv);
     input.Choice("table",
                  "2: 2 hosts x 20 clients, 9 KB-5 MB files; 3: 4 x 2, 500 B",
                  table,
@@ -205,5 +205,6 @@ Run(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("tw-avoid-webstone", argc, argv, &Run);
+    ProgramInput input("tw-avoid-webstone", argc, argv);
+    return input.Run(&Run);
 }

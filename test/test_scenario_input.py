@@ -326,7 +326,7 @@ NOWHERE = "/nonexistent-dir/out.csv"
         ("tcp-host-local-ports-example", ["--rate=nan"], "--rate must be a finite number"),
         # An attribute default a program's helper would set itself: refused
         # by TcpHostHelper with an exception, which ended the program by
-        # abort (exit 134) until RunProgram caught it.
+        # abort (exit 134) until ProgramInput::Run caught it.
         ("proxy-now", ["--ns3::SocketMemory::Limit=5"], "proxy-now: TcpHostHelper: ns3::SocketMemory::Limit is set here"),
         ("proxy-buffer-proxy", ["--ns3::SocketMemory::Limit=5"], "set it through the program's or experiment's own option"),
     ],

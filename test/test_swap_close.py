@@ -126,7 +126,7 @@ def test_swap_close_leaves_time_wait_at_client(ns, cb):
     assert out["at_report"]["client_time_wait"] == 1
     assert out["at_report"]["server_time_wait"] == 0
     assert out["at_report"]["server_tcbs"] == 1, "only the listener is left at the server"
-    assert out["client_swap_state"] == ns.TcpHostSocket.SWAP_TIME_WAIT
+    assert out["client_swap_state"] == ns.TcpHostSocket.PASSIVE_RST_TIME_WAIT
 
 
 @pytest.mark.parametrize(
@@ -141,7 +141,7 @@ def test_standard_close_leaves_time_wait_at_server(ns, cb, how):
     assert out["at_report"]["client_time_wait"] == 0
     assert out["at_report"]["client_tcbs"] == 0, "the client's TCB is gone"
     assert out["at_report"]["server_time_wait"] == 1
-    assert out["client_swap_state"] == ns.TcpHostSocket.SWAP_NONE
+    assert out["client_swap_state"] == ns.TcpHostSocket.PHASE_NONE
 
 
 def test_sockets_are_swap_close_sockets(ns, cb):

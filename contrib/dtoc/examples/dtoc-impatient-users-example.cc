@@ -28,6 +28,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/dtoc-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/http-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
@@ -40,13 +41,12 @@ using namespace ns3;
 
 /// The program itself; main() turns a refused setting into exit 1.
 static int
-Run(int argc, char* argv[])
+Run(ProgramInput& input)
 {
     bool dtoc = false;
     double load = 200;
     double timeout = 10;
     double duration = 60;
-    ProgramInput input("dtoc-impatient-users-example", argc, argv);
     input.Add("dtoc", "drop connections whose user has gone (DtocDispatchPolicy)", dtoc);
     input.Add("load", "offered load, % of the server's capacity (0-1000)", load);
     input.Add("timeout", "how long a user waits for the response, s", timeout);
@@ -123,5 +123,6 @@ Run(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("dtoc-impatient-users-example", argc, argv, &Run);
+    ProgramInput input("dtoc-impatient-users-example", argc, argv);
+    return input.Run(&Run);
 }

@@ -9,7 +9,7 @@
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/socket.h"
-#include "ns3/tcp-host-socket.h"
+#include "ns3/tcp-socket-extensions.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
@@ -94,9 +94,10 @@ DtocDispatchPolicy::ClientClosed(const Waiting& connection) const
     {
         return connection.peerClosedSeen;
     }
-    Ptr<TcpHostSocket> socket = DynamicCast<TcpHostSocket>(connection.socket);
+    const TcpSocketExtensions* socket = TcpSocketExtensions::Of(connection.socket);
     NS_ABORT_MSG_IF(!socket,
-                    "DtocDispatchPolicy: methods Peek and State need the suite's TcpHostSocket");
+                    "DtocDispatchPolicy: methods Peek and State need a socket with "
+                    "TcpSocketExtensions (the suite's TcpHostSocket)");
     if (m_method == PEEK)
     {
         return socket->PeerHasClosed();

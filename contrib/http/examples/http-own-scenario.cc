@@ -48,12 +48,11 @@ CountTimeWaits(uint32_t* entries, uint32_t oldValue, uint32_t newValue)
 
 /// The program itself; main() turns a refused setting into exit 1.
 static int
-Run(int argc, char* argv[])
+Run(ProgramInput& input)
 {
     uint32_t clients = 2;
     double duration = 10;
     std::string endMode = "ConnectionClose";
-    ProgramInput input("http-own-scenario", argc, argv);
     input.Add("clients", "Client hosts (one HttpClient each, 1-250)", clients);
     input.Add("duration", "Seconds the clients make requests", duration);
     input.Add("endMode", "HttpClient EndMode: ConnectionClose or ClientClose", endMode);
@@ -156,5 +155,6 @@ Run(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("http-own-scenario", argc, argv, &Run);
+    ProgramInput input("http-own-scenario", argc, argv);
+    return input.Run(&Run);
 }

@@ -10,7 +10,7 @@
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
 #include "ns3/tcp-host-socket-factory.h"
-#include "ns3/tcp-host-socket.h"
+#include "ns3/tcp-socket-extensions.h"
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
@@ -146,9 +146,11 @@ HttpScriptedServer::Read(Ptr<Socket> socket)
                 }
                 if (part.reset)
                 {
-                    Ptr<TcpHostSocket> host = DynamicCast<TcpHostSocket>(socket);
-                    NS_ABORT_MSG_IF(!host, "HttpScriptedServer: a reset needs a TcpHostSocket");
-                    host->CloseWithReset();
+                    TcpSocketExtensions* tcp = TcpSocketExtensions::Of(socket);
+                    NS_ABORT_MSG_IF(!tcp,
+                                    "HttpScriptedServer: a reset needs a socket with "
+                                    "TcpSocketExtensions (TcpHostSocket)");
+                    tcp->CloseWithReset();
                 }
                 else if (part.close)
                 {

@@ -18,8 +18,8 @@
 #include "ns3/socket.h"
 #include "ns3/string.h"
 #include "ns3/tcp-host-socket-factory.h"
-#include "ns3/tcp-host-socket.h"
 #include "ns3/tcp-listen-queue.h"
+#include "ns3/tcp-socket-extensions.h"
 #include "ns3/tcp-socket-factory.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
@@ -248,7 +248,7 @@ HttpServer::StartApplication()
                                   MakeCallback(&HttpServer::Accepted, this));
     if (m_acceptQueueMode == KERNEL)
     {
-        Ptr<TcpHostSocket> listener = DynamicCast<TcpHostSocket>(m_listener);
+        TcpSocketExtensions* listener = TcpSocketExtensions::Of(m_listener);
         m_kernelQueue = listener ? listener->GetListenQueue() : nullptr;
         NS_ABORT_MSG_IF(!m_kernelQueue,
                         "HttpServer: AcceptQueue Kernel needs a listener with Linux's queues "
@@ -388,7 +388,7 @@ HttpServer::TakeWaiting(Waiting& next, bool& peerClosed)
             return false;
         }
         next.since = Simulator::Now() - waited;
-        Ptr<TcpHostSocket> socket = DynamicCast<TcpHostSocket>(next.socket);
+        const TcpSocketExtensions* socket = TcpSocketExtensions::Of(next.socket);
         peerClosed = socket && socket->PeerHasClosed();
         ++m_stats.connectionsAccepted;
         return true;

@@ -20,6 +20,7 @@
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/iw-delack-module.h"
 #include "ns3/network-module.h"
@@ -33,12 +34,11 @@ using namespace ns3;
 
 /// The program itself; main() turns a refused setting into exit 1.
 static int
-Run(int argc, char* argv[])
+Run(ProgramInput& input)
 {
     std::string policy = "ns3::TcpDelayedAckPolicy";
     double tick = 0.05;
     uint32_t initialWindow = 1;
-    ProgramInput input("iw-delack-policies-example", argc, argv);
     input.Add("policy", "the receiver's TcpDelayedAckPolicy type", policy);
     input.Add("tick", "the receiver's first delayed-ACK tick, s", tick);
     input.Add("iw", "the sender's initial window, segments", initialWindow);
@@ -116,5 +116,6 @@ Run(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("iw-delack-policies-example", argc, argv, &Run);
+    ProgramInput input("iw-delack-policies-example", argc, argv);
+    return input.Run(&Run);
 }

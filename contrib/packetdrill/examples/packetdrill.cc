@@ -25,35 +25,18 @@ using namespace ns3;
 
 NS_LOG_COMPONENT_DEFINE("PacketdrillProgram");
 
-/// The program itself; main() turns a refused setting into exit 1.
+/// The program itself, given its options and its script files.
 static int
-Run(int argc, char* argv[])
+Run(ProgramInput& input, const std::vector<std::string>& files)
 {
     // tw-avoid's close policies, so that a command line can name them
     // (--ns3::TcpHostSocket::ClosePolicy=ns3::TcpSwapClose): a library the
     // program does not call would not be loaded
     TcpSwapClose::GetTypeId();
     TcpNegotiatedClose::GetTypeId();
-    // Script files are the arguments that are not options; ProgramInput
-    // checks the options (it refuses anything else)
-    std::vector<std::string> files;
-    std::vector<char*> options{argv[0]};
-    for (int i = 1; i < argc; ++i)
-    {
-        std::string arg = argv[i];
-        if (arg.rfind("--", 0) == 0)
-        {
-            options.push_back(argv[i]);
-        }
-        else
-        {
-            files.push_back(arg);
-        }
-    }
     PacketdrillConfig config;
     double tolerance = 0.004;
     bool verbose = false;
-    ProgramInput input("packetdrill", static_cast<int>(options.size()), options.data());
     input.Choice("socket",
                  "the socket under test: the suite's TcpHostSocket or ns-3's TcpSocketBase",
                  config.socket,
@@ -113,5 +96,23 @@ Run(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("packetdrill", argc, argv, &Run);
+    // Script files are the arguments that are not options; ProgramInput
+    // checks the options (it refuses anything else)
+    std::vector<std::string> files;
+    std::vector<char*> options{argv[0]};
+    for (int i = 1; i < argc; ++i)
+    {
+        std::string arg = argv[i];
+        if (arg.rfind("--", 0) == 0)
+        {
+            options.push_back(argv[i]);
+        }
+        else
+        {
+            files.push_back(arg);
+        }
+    }
+    ProgramInput input("packetdrill", static_cast<int>(options.size()), options.data());
+    // A refused setting ends in exit 1 with its message (ProgramInput::Run)
+    return input.Run([&files](ProgramInput& in) { return Run(in, files); });
 }

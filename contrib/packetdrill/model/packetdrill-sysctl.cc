@@ -190,7 +190,8 @@ PacketdrillSysctl::Map(const std::string& name, const std::string& value, Defaul
         {"net.ipv4.tcp_window_scaling", {"ns3::TcpSocketBase::WindowScaling", flag}},
         {"net.ipv4.tcp_abort_on_overflow", {"ns3::TcpListenQueue::AbortOnOverflow", flag}},
         // 1: an RST does not end TIME_WAIT (RFC 1337); Linux's default 0 lets it
-        {"net.ipv4.tcp_rfc1337", {"ns3::TimeWaitTable::Rfc1337", flag}},
+        {"net.ipv4.tcp_rfc1337",
+         {"ns3::TcpHostSocket::TimeWaitRstPolicy", {{"0", "Accept"}, {"1", "Ignore"}}}},
         {"net.ipv4.tcp_syncookies",
          {"ns3::TcpListenQueue::SynCookies",
           {{"0", "Never"}, {"1", "OnOverflow"}, {"2", "Always"}}}},

@@ -30,8 +30,8 @@
 #include "ns3/string.h"
 #include "ns3/tcp-congestion-ops.h"
 #include "ns3/tcp-host-helper.h"
-#include "ns3/tcp-host-socket.h"
 #include "ns3/tcp-l4-protocol.h"
+#include "ns3/tcp-socket-extensions.h"
 #include "ns3/uinteger.h"
 
 #include <cmath>
@@ -207,7 +207,7 @@ RunBufferAllocation(const BufferAllocationConfig& config)
         uint64_t total = 0;
         for (const auto& s : sources)
         {
-            if (auto socket = DynamicCast<TcpHostSocket>(s->GetSocket()))
+            if (const TcpSocketExtensions* socket = TcpSocketExtensions::Of(s->GetSocket()))
             {
                 total += socket->GetSendBufferSize();
             }
@@ -251,9 +251,10 @@ RunBufferAllocation(const BufferAllocationConfig& config)
     {
         BufferAllocationConnection& c = result.connections[i];
         c.throughput = 8.0 * (sinks[i]->GetTotalRx() - atStart[i]) / config.duration;
-        auto socket = DynamicCast<TcpHostSocket>(sources[i]->GetSocket());
-        NS_ABORT_MSG_IF(!socket, "RunBufferAllocation: connection " << i << " has no socket");
-        c.sendBuffer = socket->GetSendBufferSize();
+        Ptr<Socket> socket = sources[i]->GetSocket();
+        const TcpSocketExtensions* tcp = TcpSocketExtensions::Of(socket);
+        NS_ABORT_MSG_IF(!tcp, "RunBufferAllocation: connection " << i << " has no suite socket");
+        c.sendBuffer = tcp->GetSendBufferSize();
         TimeValue minRto; // the RTO's floor: above every RTT here, so PFTK's T0
         socket->GetAttribute("MinRto", minRto);
         c.prediction =

@@ -35,6 +35,7 @@
 #include "ns3/tcp-listen-queue.h"
 #include "ns3/traffic-control-helper.h"
 #include "ns3/uinteger.h"
+#include "ns3/user-defaults.h"
 
 #include <algorithm>
 #include <cmath>
@@ -250,7 +251,7 @@ LoadAt(const std::vector<DtocLoadStep>& pattern, Time at)
 
 /**
  * @return the first of the proxy's and its manager's attributes the
- * experiment sets whose default the user set (TcpHostProfile::IsUserDefault),
+ * experiment sets whose default the user set (UserDefaults::IsSet),
  * as ns3::Type::Name, or "" if none
  */
 std::string
@@ -267,7 +268,7 @@ ProxySettingsTheUserSet()
     };
     for (const auto& [tid, name] : set)
     {
-        if (TcpHostProfile::IsUserDefault(tid, name))
+        if (UserDefaults::IsSet(tid, name))
         {
             return tid.GetName() + "::" + name;
         }

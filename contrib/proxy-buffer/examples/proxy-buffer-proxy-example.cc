@@ -15,6 +15,7 @@
 //   ./ns3 run 'proxy-buffer-proxy-example --evict --policy=ns3::NginxKeepalivePolicy'
 
 #include "ns3/core-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/http-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
@@ -29,7 +30,7 @@ using namespace ns3;
 
 /// The program itself; main() turns a refused setting into exit 1.
 static int
-Run(int argc, char* argv[])
+Run(ProgramInput& input)
 {
     uint32_t clients = 20;
     uint32_t maxConnections = 10;
@@ -38,7 +39,6 @@ Run(int argc, char* argv[])
     bool gradual = false;
     std::string policy = "ns3::IdleConnectionPolicy";
     double duration = 30;
-    ProgramInput input("proxy-buffer-proxy-example", argc, argv);
     input.Add("clients", "Clients, each with a persistent connection", clients);
     input.Add("maxConnections", "Connections the proxy may hold (Nmax)", maxConnections);
     input.Add("e2atbt", "E2-ATBT send buffers instead of fixed 16 KB", e2atbt);
@@ -163,5 +163,6 @@ Run(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("proxy-buffer-proxy-example", argc, argv, &Run);
+    ProgramInput input("proxy-buffer-proxy-example", argc, argv);
+    return input.Run(&Run);
 }

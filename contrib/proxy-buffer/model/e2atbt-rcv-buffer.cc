@@ -6,7 +6,6 @@
 
 #include "ns3/log.h"
 #include "ns3/tcp-buffer-control.h"
-#include "ns3/tcp-host-socket.h"
 
 #include <algorithm>
 

@@ -4,11 +4,13 @@
 
 #include "e2atbt-send-buffer.h"
 
+#include "gradual-release.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/tcp-buffer-control.h"
-#include "ns3/tcp-host-socket.h"
+#include "ns3/tcp-socket-extensions.h"
 
 #include <algorithm>
 
@@ -88,13 +90,13 @@ E2AtbtSendBuffer::Resume()
 }
 
 void
-E2AtbtSendBuffer::Idle()
+E2AtbtSendBuffer::Released()
 {
     Suspend();
 }
 
 bool
-E2AtbtSendBuffer::Active()
+E2AtbtSendBuffer::Restored()
 {
     Resume();
     return true;
@@ -159,8 +161,17 @@ E2AtbtSendBuffer::Measure(const TcpBufferControl& socket)
 Ptr<E2AtbtSendBuffer>
 E2AtbtSendBuffer::Of(Ptr<const Socket> socket)
 {
-    auto tcp = DynamicCast<const TcpHostSocket>(socket);
-    return tcp ? DynamicCast<E2AtbtSendBuffer>(tcp->GetBufferPolicy()) : nullptr;
+    const TcpSocketExtensions* tcp = TcpSocketExtensions::Of(socket);
+    if (!tcp)
+    {
+        return nullptr;
+    }
+    Ptr<TcpBufferPolicy> policy = tcp->GetBufferPolicy();
+    if (Ptr<GradualRelease> release = DynamicCast<GradualRelease>(policy))
+    {
+        policy = release->GetInner(); // the policy that sizes it in use
+    }
+    return DynamicCast<E2AtbtSendBuffer>(policy);
 }
 
 E2AtbtAllocator::Measurement

@@ -46,10 +46,11 @@ class E2AtbtSendBuffer : public TcpBufferPolicy
     std::string GetName() const override;
     void Established(TcpBufferControl& socket) override;
     void Closed() override;
-    /// Out of the allocator's computation while idle (Suspend).
-    void Idle() override;
+    /// Out of the allocator's computation while gradual release shrinks
+    /// the idle connection's buffers (Suspend).
+    void Released() override;
     /// Back in it (Resume): the allocator sizes the send buffer.
-    bool Active() override;
+    bool Restored() override;
     Ptr<TcpBufferPolicy> Fork() const override;
 
     /// @return the connection's id at the allocator (0: not registered)

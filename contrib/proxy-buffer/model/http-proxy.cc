@@ -17,7 +17,6 @@
 #include "ns3/socket.h"
 #include "ns3/string.h"
 #include "ns3/tcp-host-socket-factory.h"
-#include "ns3/tcp-host-socket.h"
 #include "ns3/tcp-socket-factory.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/type-id-check.h"
@@ -229,12 +228,11 @@ HttpProxy::AcceptRequest(Ptr<Socket> /* socket */, const Address& /* from */)
 void
 HttpProxy::Accepted(Ptr<Socket> socket, const Address& /* from */)
 {
-    Ptr<TcpHostSocket> tcp = DynamicCast<TcpHostSocket>(socket); // null: stock ns-3 socket
     Downstream& d = m_down[socket];
     d.key = PersistentConnectionManager::KeyOf(socket);
     m_manager->Register(d.key,
                         Callback<void>([this, socket]() { CloseDownstream(socket); }),
-                        tcp,
+                        socket,
                         PersistentConnectionManager::TO_CLIENT,
                         true);
     socket->SetRecvCallback(MakeCallback(&HttpProxy::DownReceived, this));
@@ -471,11 +469,10 @@ HttpProxy::UpConnected(Ptr<Socket> up)
     }
     Upstream& u = m_up.at(up);
     u.connected = true;
-    Ptr<TcpHostSocket> tcp = DynamicCast<TcpHostSocket>(up);
     u.key = PersistentConnectionManager::KeyOf(up);
     m_manager->Register(u.key,
                         Callback<void>([this, up]() { CloseUpstream(up); }),
-                        tcp,
+                        up,
                         PersistentConnectionManager::TO_ORIGIN,
                         true);
     if (u.downstream)

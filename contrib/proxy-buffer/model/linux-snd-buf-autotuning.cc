@@ -7,6 +7,7 @@
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/socket-memory.h"
 #include "ns3/tcp-buffer-control.h"
 #include "ns3/uinteger.h"
 
@@ -48,24 +49,26 @@ LinuxSndBufAutotuning::GetName() const
 void
 LinuxSndBufAutotuning::Established(TcpBufferControl& socket)
 {
-    m_pool = socket.GetNode()->GetObject<SocketMemory>();
-    NS_ABORT_MSG_IF(!m_pool,
+    // The socket charges the send buffer (SendBufferDrawsFromMemory); the
+    // memory is read here only to refuse a set-up that cannot mean tcp_mem.
+    Ptr<SocketMemory> memory = socket.GetNode()->GetObject<SocketMemory>();
+    NS_ABORT_MSG_IF(!memory,
                     "LinuxSndBufAutotuning: node " << socket.GetNode()->GetId()
                                                    << " has no SocketMemory (install it with "
                                                       "TcpHostHelper)");
-    NS_ABORT_MSG_IF(m_pool->GetLimit() > 0 && !m_pool->CountsBuffers(),
+    NS_ABORT_MSG_IF(memory->GetLimit() > 0 && !memory->CountsBuffers(),
                     "LinuxSndBufAutotuning: node "
                         << socket.GetNode()->GetId()
                         << "'s SocketMemory has a Limit that buffers do not draw from (its "
                            "Accounting must be Buffers, as tcp_mem's)");
     m_held = socket.GetSendBufferSize();
     m_established = true;
-    if (m_pool->SocketsChargeBuffers())
-    {
-        m_pool = nullptr; // the socket charges its buffers itself
-        return;
-    }
-    m_pool->TakeBuffer(m_held); // a socket's first buffer is never refused
+}
+
+bool
+LinuxSndBufAutotuning::SendBufferDrawsFromMemory() const
+{
+    return true;
 }
 
 void
@@ -82,29 +85,13 @@ LinuxSndBufAutotuning::DataAcked(TcpBufferControl& socket, uint32_t /* bytes */)
     {
         return; // never shrinks
     }
-    if (!m_pool)
-    {
-        m_held = socket.ResizeSendBuffer(target); // the socket charges what it grants
-        NS_LOG_DEBUG("cwnd " << socket.GetCongestionWindow() << ": send buffer " << m_held);
-        return;
-    }
-    uint64_t granted = m_pool->GrowBuffer(target - m_held);
-    if (granted > 0)
-    {
-        m_held += granted;
-        socket.ResizeSendBuffer(m_held);
-        NS_LOG_DEBUG("cwnd " << socket.GetCongestionWindow() << ": send buffer " << m_held);
-    }
+    m_held = socket.ResizeSendBuffer(target); // the socket grants what the memory allows
+    NS_LOG_DEBUG("cwnd " << socket.GetCongestionWindow() << ": send buffer " << m_held);
 }
 
 void
 LinuxSndBufAutotuning::Closed()
 {
-    if (m_pool)
-    {
-        m_pool->ReleaseBuffer(m_held);
-    }
-    m_pool = nullptr;
     m_held = 0;
     m_established = false;
 }
@@ -113,7 +100,6 @@ Ptr<TcpBufferPolicy>
 LinuxSndBufAutotuning::Fork() const
 {
     Ptr<LinuxSndBufAutotuning> copy = CopyObject<LinuxSndBufAutotuning>(this);
-    copy->m_pool = nullptr;
     copy->m_held = 0;
     copy->m_established = false;
     return copy;

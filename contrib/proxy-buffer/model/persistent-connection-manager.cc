@@ -4,16 +4,20 @@
 
 #include "persistent-connection-manager.h"
 
+#include "gradual-release.h"
+
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/log.h"
+#include "ns3/node.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 #include "ns3/socket-memory.h"
 #include "ns3/socket.h"
-#include "ns3/tcp-host-socket.h"
+#include "ns3/tcp-buffer-policy.h"
+#include "ns3/tcp-socket-extensions.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
@@ -81,8 +85,10 @@ PersistentConnectionManager::GetTypeId()
                           MakeTimeAccessor(&PersistentConnectionManager::m_idleTimeout),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("GradualRelease",
-                          "Idle connections leave E2-ATBT and their buffers halve every "
-                          "ReleaseInterval (the paper's scheme 4).",
+                          "Each registered connection's buffer policy is wrapped in a "
+                          "GradualRelease with ReleaseInterval and ReleaseFloor: idle, it "
+                          "leaves E2-ATBT and its buffers halve every ReleaseInterval (the "
+                          "paper's scheme 4).",
                           BooleanValue(false),
                           MakeBooleanAccessor(&PersistentConnectionManager::m_gradualRelease),
                           MakeBooleanChecker())
@@ -142,7 +148,7 @@ PersistentConnectionManager::DoDispose()
     m_expiry.Cancel();
     for (auto& [key, c] : m_connections)
     {
-        c.release.Cancel();
+        Unwrap(c);
     }
     m_connections.clear();
     m_policy = nullptr;
@@ -165,7 +171,7 @@ PersistentConnectionManager::KeyOf(Ptr<const Socket> socket)
 void
 PersistentConnectionManager::Register(const ConnectionKey& key,
                                       CloseCallback close,
-                                      Ptr<TcpHostSocket> socket,
+                                      Ptr<Socket> socket,
                                       Side side,
                                       bool reserved)
 {
@@ -180,11 +186,37 @@ PersistentConnectionManager::Register(const ConnectionKey& key,
     {
         Initialize(); // the checks and the policy start with the first connection
     }
-    if (socket && !m_memory)
+    TcpSocketExtensions* tcp = socket ? TcpSocketExtensions::Of(socket) : nullptr;
+    if (tcp && !m_memory)
     {
         m_memory = SocketMemory::Of(socket->GetNode()); // the pool: the node's socket memory
     }
-    m_connections.emplace(key, Connection{close, socket, side});
+    Connection& c = m_connections.emplace(key, Connection{close, socket, tcp, side}).first->second;
+    if (m_gradualRelease && tcp)
+    {
+        c.release = GradualRelease::Wrap(tcp->GetBufferPolicy());
+        c.release->SetAttribute("ReleaseInterval", TimeValue(m_releaseInterval));
+        c.release->SetAttribute("ReleaseFloor", UintegerValue(m_releaseFloor));
+        tcp->SetBufferPolicy(c.release);
+    }
+}
+
+void
+PersistentConnectionManager::Unwrap(Connection& c)
+{
+    if (!c.release)
+    {
+        return;
+    }
+    // The connection is no longer the manager's: its own policy again, and
+    // no more halving (a released E2-ATBT buffer stays out of the
+    // allocator until the connection ends).
+    if (c.tcp->GetBufferPolicy() == c.release)
+    {
+        c.tcp->SetBufferPolicy(c.release->GetInner());
+    }
+    c.release->Dispose();
+    c.release = nullptr;
 }
 
 void
@@ -195,7 +227,7 @@ PersistentConnectionManager::Unregister(const ConnectionKey& key)
     {
         return;
     }
-    it->second.release.Cancel();
+    Unwrap(it->second);
     m_idle.Remove(key);
     m_idleToOrigins.Remove(key);
     m_connections.erase(it);
@@ -216,15 +248,9 @@ PersistentConnectionManager::Idle(const ConnectionKey& key)
     {
         m_idleToOrigins.Insert(key, Simulator::Now());
     }
-    if (m_gradualRelease && c.socket)
+    if (c.tcp)
     {
-        c.sendBefore = c.socket->GetSendBufferSize();
-        c.receiveBefore = c.socket->GetReceiveBufferSize();
-        c.socket->GetBufferPolicy()->Idle(); // E2-ATBT: out of the computation while idle
-        c.release = Simulator::Schedule(m_releaseInterval,
-                                        &PersistentConnectionManager::Release,
-                                        this,
-                                        key);
+        c.tcp->GetBufferPolicy()->Idle(*c.tcp); // GradualRelease: the buffers shrink
     }
     ArmIdleTimer();
     m_policy->BecameIdle(this, key);
@@ -239,35 +265,9 @@ PersistentConnectionManager::Active(const ConnectionKey& key)
     }
     m_idleToOrigins.Remove(key);
     Connection& c = m_connections.at(key);
-    if (m_gradualRelease && c.socket)
+    if (c.tcp)
     {
-        // The buffers come back: the allocator's share for an E2-ATBT send
-        // buffer (its policy sizes it), the size before idling otherwise.
-        c.release.Cancel();
-        c.socket->ResizeReceiveBuffer(c.receiveBefore);
-        if (!c.socket->GetBufferPolicy()->Active())
-        {
-            c.socket->ResizeSendBuffer(c.sendBefore);
-        }
-    }
-}
-
-void
-PersistentConnectionManager::Release(ConnectionKey key)
-{
-    Connection& c = m_connections.at(key);
-    uint32_t snd = c.socket->GetSendBufferSize();
-    uint32_t rcv = c.socket->GetReceiveBufferSize();
-    c.socket->ResizeSendBuffer(std::max(snd / 2, m_releaseFloor));
-    c.socket->ResizeReceiveBuffer(std::max(rcv / 2, m_releaseFloor));
-    NS_LOG_LOGIC("idle connection's buffers: " << c.socket->GetSendBufferSize() << " / "
-                                               << c.socket->GetReceiveBufferSize());
-    if (snd / 2 > m_releaseFloor || rcv / 2 > m_releaseFloor)
-    {
-        c.release = Simulator::Schedule(m_releaseInterval,
-                                        &PersistentConnectionManager::Release,
-                                        this,
-                                        key);
+        c.tcp->GetBufferPolicy()->Active(*c.tcp); // GradualRelease: the buffers come back
     }
 }
 
@@ -382,7 +382,7 @@ PersistentConnectionManager::CheckThresholds()
     while (!m_idle.Empty() && PastThreshold(bytes))
     {
         const ConnectionKey& oldest = m_idle.Oldest().key;
-        if (Ptr<TcpHostSocket> s = m_connections.at(oldest).socket)
+        if (const TcpSocketExtensions* s = m_connections.at(oldest).tcp)
         {
             bytes -= s->GetSendBufferSize() + s->GetReceiveBufferSize();
         }
@@ -421,9 +421,9 @@ PersistentConnectionManager::GetBufferBytes() const
     uint64_t bytes = 0;
     for (const auto& [key, c] : m_connections)
     {
-        if (c.socket)
+        if (c.tcp)
         {
-            bytes += c.socket->GetSendBufferSize() + c.socket->GetReceiveBufferSize();
+            bytes += c.tcp->GetSendBufferSize() + c.tcp->GetReceiveBufferSize();
         }
     }
     return bytes;

@@ -17,9 +17,10 @@
 namespace ns3
 {
 
+class GradualRelease;
 class Socket;
 class SocketMemory;
-class TcpHostSocket;
+class TcpSocketExtensions;
 
 /**
  * @ingroup proxy-buffer
@@ -42,10 +43,14 @@ class TcpHostSocket;
  * below, or none is idle. MakeRoom closes the oldest idle connection for a
  * new one when MaxConnections are open (schemes 3 and 4 of the paper).
  *
- * Gradual release (GradualRelease, scheme 4): an idle connection leaves the
- * E2-ATBT computation (its E2AtbtSendBuffer is suspended) and its buffers
- * halve every ReleaseInterval (3 s) down to ReleaseFloor (1 KB); when it
- * becomes active again it rejoins the allocator, which gives it a share.
+ * The manager tells a connection's buffer policy when the connection goes
+ * idle and active again (TcpBufferPolicy::Idle, Active); it never sizes a
+ * buffer itself. Gradual release (GradualRelease, scheme 4) wraps the policy
+ * of every connection registered in a GradualRelease policy: idle, the
+ * connection leaves the E2-ATBT computation and its buffers halve every
+ * ReleaseInterval (3 s) down to ReleaseFloor (1 KB); active again, it
+ * rejoins the allocator, which gives it a share. Unregistered, it gets its
+ * own policy back.
  *
  * Every operation on a connection is O(1); a threshold check is O(n) in the
  * registered sockets (the pool's sum), once per Interval.
@@ -83,15 +88,16 @@ class PersistentConnectionManager : public Object
      * @brief A connection opens (it counts against the resources from now).
      * @param key its identity
      * @param close how to close it
-     * @param socket its socket, for its buffers (may be null: not counted in
-     *        the pool, no gradual release)
+     * @param socket its socket, for its buffers (may be null, or a socket
+     *        without TcpSocketExtensions: not counted in the pool, no gradual
+     *        release)
      * @param side which side it is on (idle-connection policies that model
      *        an upstream connection cache act on TO_ORIGIN ones only)
      * @param reserved it takes a place Reserve kept for it
      */
     void Register(const ConnectionKey& key,
                   CloseCallback close,
-                  Ptr<TcpHostSocket> socket,
+                  Ptr<Socket> socket,
                   Side side = TO_CLIENT,
                   bool reserved = false);
 
@@ -181,12 +187,11 @@ class PersistentConnectionManager : public Object
     /// A registered connection.
     struct Connection
     {
-        CloseCallback close;       //!< Closes it
-        Ptr<TcpHostSocket> socket; //!< Its socket (may be null)
-        Side side{TO_CLIENT};      //!< Which side of the proxy
-        EventId release;           //!< Next halving of its buffers
-        uint32_t sendBefore{0};    //!< Send buffer when it became idle
-        uint32_t receiveBefore{0}; //!< Receive buffer when it became idle
+        CloseCallback close;         //!< Closes it
+        Ptr<Socket> socket;          //!< Its socket (may be null)
+        TcpSocketExtensions* tcp;    //!< Its buffers (null: none to count or release)
+        Side side{TO_CLIENT};        //!< Which side of the proxy
+        Ptr<GradualRelease> release; //!< Wraps its buffer policy (GradualRelease)
     };
 
     /// The periodic check.
@@ -206,10 +211,10 @@ class PersistentConnectionManager : public Object
     void ExpireIdle();
 
     /**
-     * @brief Halve an idle connection's buffers, and come back.
-     * @param key its identity
+     * @brief Give a connection its own buffer policy back (GradualRelease).
+     * @param c the connection
      */
-    void Release(ConnectionKey key);
+    void Unwrap(Connection& c);
 
     /**
      * @brief Whether some resource is at or past its threshold.

@@ -8,6 +8,7 @@
 
 #include "ns3/core-module.h"
 #include "ns3/proxy-buffer-module.h"
+#include "ns3/socket-memory.h"
 
 #include <algorithm>
 #include <cmath>

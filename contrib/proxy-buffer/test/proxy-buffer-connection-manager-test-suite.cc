@@ -6,8 +6,9 @@
 // (hash table and time scheduling list) against a plain reference under
 // thousands of random operations; the thresholds on connections,
 // descriptors and the buffer pool closing the oldest idle connections;
-// admission making room; gradual release halving idle buffers down to the
-// floor and giving them back; nginx's keepalive cap and HAProxy's pool.
+// admission making room; gradual release (GradualRelease, the policy that
+// wraps a managed connection's own) halving idle buffers down to the floor
+// and giving them back; nginx's keepalive cap and HAProxy's pool.
 
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
@@ -350,6 +351,213 @@ class BufferTest : public TestCase
             NS_TEST_EXPECT_MSG_EQ(sockets[0]->GetReceiveBufferSize(), 16384u, "both");
             Simulator::Destroy();
         }
+        {
+            // The manager wraps a registered connection's policy and gives it
+            // back when the connection leaves; halving stops then.
+            Ptr<TcpBufferPolicy> own = sockets[2]->GetBufferPolicy();
+            Ptr<PersistentConnectionManager> m = CreateObject<PersistentConnectionManager>();
+            m->SetAttribute("GradualRelease", BooleanValue(true));
+            m->Register(Key(2), Callback<void>([]() {}), sockets[2]);
+            auto wrapping = DynamicCast<GradualRelease>(sockets[2]->GetBufferPolicy());
+            NS_TEST_ASSERT_MSG_NE(wrapping, nullptr, "wrapped while registered");
+            NS_TEST_EXPECT_MSG_EQ(wrapping->GetInner(), own, "around its own policy");
+            m->Idle(Key(2));
+            uint32_t atFour = 0;
+            Simulator::Schedule(Seconds(4), [&]() {
+                atFour = sockets[2]->GetSendBufferSize();
+                m->Unregister(Key(2));
+            });
+            Simulator::Stop(Seconds(20));
+            Simulator::Run();
+            NS_TEST_EXPECT_MSG_EQ(atFour, 8192u, "halved once by then");
+            NS_TEST_EXPECT_MSG_EQ(sockets[2]->GetBufferPolicy(), own, "its own policy back");
+            NS_TEST_EXPECT_MSG_EQ(sockets[2]->GetSendBufferSize(), 8192u, "no halving after");
+            Simulator::Destroy();
+        }
+    }
+};
+
+/// A buffer control with sizes only, for a policy alone.
+class SizesOnly : public TcpBufferControl
+{
+  public:
+    Ptr<Node> GetNode() const override
+    {
+        return nullptr;
+    }
+
+    Time GetSmoothedRtt() const override
+    {
+        return Time(0);
+    }
+
+    Time GetRto() const override
+    {
+        return Seconds(1);
+    }
+
+    uint32_t GetCongestionWindow() const override
+    {
+        return 0;
+    }
+
+    uint32_t GetSegmentSize() const override
+    {
+        return 1000;
+    }
+
+    uint64_t GetDataSegmentsSent() const override
+    {
+        return 0;
+    }
+
+    uint64_t GetDataSegmentsRetransmitted() const override
+    {
+        return 0;
+    }
+
+    uint64_t GetDataSegmentsReceived() const override
+    {
+        return 0;
+    }
+
+    uint64_t GetDataSegmentsReceivedAgain() const override
+    {
+        return 0;
+    }
+
+    uint32_t GetSendBufferSize() const override
+    {
+        return snd;
+    }
+
+    uint32_t GetReceiveBufferSize() const override
+    {
+        return rcv;
+    }
+
+    uint32_t ResizeSendBuffer(uint32_t bytes) override
+    {
+        return snd = bytes;
+    }
+
+    uint32_t ResizeReceiveBuffer(uint32_t bytes) override
+    {
+        return rcv = bytes;
+    }
+
+    uint32_t snd{64000}; //!< Send buffer
+    uint32_t rcv{32000}; //!< Receive buffer
+};
+
+/// A policy that counts what it is told, and may size the send buffer again.
+class CountingPolicy : public TcpBufferPolicy
+{
+  public:
+    void Established(TcpBufferControl&) override
+    {
+        ++events;
+    }
+
+    void DataAcked(TcpBufferControl&, uint32_t) override
+    {
+        ++events;
+    }
+
+    void DataReceived(TcpBufferControl&, uint32_t) override
+    {
+        ++events;
+    }
+
+    void DataRead(TcpBufferControl&, uint32_t) override
+    {
+        ++events;
+    }
+
+    void Closed() override
+    {
+        ++events;
+    }
+
+    void Released() override
+    {
+        ++released;
+    }
+
+    bool Restored() override
+    {
+        ++restored;
+        return sizesSendBuffer;
+    }
+
+    int events{0};               //!< Connection events told
+    int released{0};             //!< Released() calls
+    int restored{0};             //!< Restored() calls
+    bool sizesSendBuffer{false}; //!< Restored()'s answer
+};
+
+/// GradualRelease alone: what it forwards, halves and gives back.
+class GradualReleasePolicyTest : public TestCase
+{
+  public:
+    GradualReleasePolicyTest()
+        : TestCase("GradualRelease: forwards every event, halves idle buffers, gives them back")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (bool innerSizes : {false, true})
+        {
+            Ptr<CountingPolicy> inner = CreateObject<CountingPolicy>();
+            inner->sizesSendBuffer = innerSizes;
+            Ptr<GradualRelease> release = GradualRelease::Wrap(inner);
+            release->SetAttribute("ReleaseInterval", TimeValue(Seconds(1)));
+            release->SetAttribute("ReleaseFloor", UintegerValue(4000));
+            SizesOnly socket;
+            release->Established(socket);
+            release->DataAcked(socket, 10);
+            release->DataReceived(socket, 10);
+            release->DataRead(socket, 10);
+            NS_TEST_EXPECT_MSG_EQ(inner->events, 4, "events go on to the inner policy");
+            uint32_t sndAt2 = 0;
+            uint32_t rcvAt2 = 0;
+            uint32_t sndAt9 = 0;
+            Simulator::Schedule(Seconds(0.5), [&]() {
+                release->Idle(socket);
+                release->Idle(socket); // idle already: no second release
+            });
+            Simulator::Schedule(Seconds(2.6), [&]() {
+                sndAt2 = socket.snd;
+                rcvAt2 = socket.rcv;
+            });
+            Simulator::Schedule(Seconds(9), [&]() {
+                sndAt9 = socket.snd;
+                release->Active(socket);
+            });
+            Simulator::Run();
+            NS_TEST_EXPECT_MSG_EQ(inner->released, 1, "released once");
+            NS_TEST_EXPECT_MSG_EQ(sndAt2, 16000u, "halved at 1.5 and 2.5 s");
+            NS_TEST_EXPECT_MSG_EQ(rcvAt2, 8000u, "the receive buffer too");
+            NS_TEST_EXPECT_MSG_EQ(sndAt9, 4000u, "down to the floor, no further");
+            NS_TEST_EXPECT_MSG_EQ(inner->restored, 1, "told it is over");
+            NS_TEST_EXPECT_MSG_EQ(socket.rcv, 32000u, "the receive buffer back");
+            NS_TEST_EXPECT_MSG_EQ(socket.snd,
+                                  innerSizes ? 4000u : 64000u,
+                                  "the send buffer back unless the inner policy sizes it");
+            NS_TEST_EXPECT_MSG_EQ(release->IsReleasing(), false, "active");
+
+            // Closed while idle: no halving after it.
+            release->Idle(socket);
+            release->Closed();
+            uint32_t snd = socket.snd;
+            Simulator::Stop(Seconds(20));
+            Simulator::Run();
+            NS_TEST_EXPECT_MSG_EQ(inner->events, 5, "Closed goes on too");
+            NS_TEST_EXPECT_MSG_EQ(socket.snd, snd, "nothing halved after Closed");
+            Simulator::Destroy();
+        }
     }
 };
 
@@ -430,6 +638,7 @@ class ProxyBufferConnectionManagerTestSuite : public TestSuite
         AddTestCase(new ThresholdTest(), Duration::QUICK);
         AddTestCase(new IdleTimeoutTest(), Duration::QUICK);
         AddTestCase(new BufferTest(), Duration::QUICK);
+        AddTestCase(new GradualReleasePolicyTest(), Duration::QUICK);
         AddTestCase(new PolicyTest(), Duration::QUICK);
     }
 };

@@ -234,7 +234,7 @@ class E2AtbtSuspendTest : public TestCase
                               true,
                               "out of the computation while idle, back when active");
         NS_TEST_EXPECT_MSG_EQ(otherShareIdle, 64 * 1024u, "the other one gets the whole pool");
-        auto policy = DynamicCast<E2AtbtSendBuffer>(star.Socket(0)->GetBufferPolicy());
+        auto policy = E2AtbtSendBuffer::Of(star.Socket(0));
         NS_TEST_EXPECT_MSG_EQ(policy->IsSuspended(), false, "resumed");
         NS_TEST_EXPECT_MSG_EQ(star.Socket(0)->GetSendBufferSize(),
                               allocator->GetShare(policy->GetConnectionId()),

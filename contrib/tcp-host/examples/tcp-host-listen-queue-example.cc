@@ -25,6 +25,7 @@
 // --abortOnOverflow, are reset.
 
 #include "ns3/core-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
@@ -117,7 +118,7 @@ Report(Ptr<TcpListenQueue> queue, const SlowServer* server)
 
 /// The program itself; main() turns a refused setting into exit 1.
 static int
-Run(int argc, char* argv[])
+Run(ProgramInput& input)
 {
     uint32_t clients = 40;
     uint32_t backlog = 16;
@@ -128,7 +129,6 @@ Run(int argc, char* argv[])
     double duration = 10;
     std::string samples;
     Time sampleInterval = MilliSeconds(500);
-    ProgramInput input("tcp-host-listen-queue-example", argc, argv);
     input.Add("clients", "clients in the burst (1-1000)", clients);
     input.Add("backlog", "listen()'s backlog (1-4096)", backlog);
     input.Add("acceptEvery", "time between the application's accept() calls", acceptEvery);
@@ -219,5 +219,6 @@ Run(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("tcp-host-listen-queue-example", argc, argv, &Run);
+    ProgramInput input("tcp-host-listen-queue-example", argc, argv);
+    return input.Run(&Run);
 }

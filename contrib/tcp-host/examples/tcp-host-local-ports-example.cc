@@ -23,6 +23,7 @@
 // 28 232 ports last about 28 s.
 
 #include "ns3/core-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
@@ -135,7 +136,7 @@ Report(Ptr<Node> client, const Counts* c)
 
 /// The program itself; main() turns a refused setting into exit 1.
 static int
-Run(int argc, char* argv[])
+Run(ProgramInput& input)
 {
     uint32_t low = 40000;
     uint32_t high = 40099;
@@ -143,7 +144,6 @@ Run(int argc, char* argv[])
     Time twReuseDelay = Seconds(1);
     double rate = 50;
     double duration = 10;
-    ProgramInput input("tcp-host-local-ports-example", argc, argv);
     input.Add("low", "the client's ip_local_port_range, first port (1-65535)", low);
     input.Add("high", "its last port (low-65535)", high);
     input.Choice("twReuse",
@@ -212,5 +212,6 @@ Run(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("tcp-host-local-ports-example", argc, argv, &Run);
+    ProgramInput input("tcp-host-local-ports-example", argc, argv);
+    return input.Run(&Run);
 }

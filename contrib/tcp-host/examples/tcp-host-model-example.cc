@@ -30,6 +30,7 @@
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
@@ -96,14 +97,13 @@ struct ClientView
 
 /// The program itself; main() turns a refused setting into exit 1.
 static int
-Run(int argc, char* argv[])
+Run(ProgramInput& input)
 {
     std::string profile = "Neutral";
     std::string lookup;
     double rate = 100;
     double duration = 20;
     double msl = 30;
-    ProgramInput input("tcp-host-model-example", argc, argv);
     input.Choice("profile",
                  "host profile of both hosts (TcpHostProfile::List)",
                  profile,
@@ -193,5 +193,6 @@ Run(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("tcp-host-model-example", argc, argv, &Run);
+    ProgramInput input("tcp-host-model-example", argc, argv);
+    return input.Run(&Run);
 }

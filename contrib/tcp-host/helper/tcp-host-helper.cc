@@ -4,14 +4,13 @@
 
 #include "tcp-host-helper.h"
 
-#include "program-input.h"
-
 #include "ns3/abort.h"
 #include "ns3/arp-l3-protocol.h"
 #include "ns3/host-cpu.h"
 #include "ns3/local-port-allocator.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/program-input.h"
 #include "ns3/socket-memory.h"
 #include "ns3/tcp-close-policy.h"
 #include "ns3/tcp-delayed-ack-clock.h"
@@ -25,6 +24,7 @@
 #include "ns3/tcp-output-stage.h"
 #include "ns3/tcp-socket-index.h"
 #include "ns3/time-wait-table.h"
+#include "ns3/user-defaults.h"
 
 #include <sstream>
 #include <stdexcept>
@@ -98,7 +98,7 @@ TcpHostHelper::CheckAgainstUserDefault(TypeId tid,
         throw std::invalid_argument("TcpHostHelper: not a valid value for " + tid.GetName() +
                                     "::" + name);
     }
-    if (!TcpHostProfile::IsUserDefault(tid, name))
+    if (!UserDefaults::IsSet(tid, name))
     {
         return;
     }
@@ -174,7 +174,7 @@ TcpHostHelper::SetProfile(const std::string& name)
         std::vector<std::pair<std::string, Ptr<AttributeValue>>> profiles;
         for (const auto& [attribute, value] : settings)
         {
-            if (!TcpHostProfile::IsUserDefault(tid, attribute))
+            if (!UserDefaults::IsSet(tid, attribute))
             {
                 profiles.emplace_back(attribute, value->Copy());
             }

@@ -70,7 +70,7 @@ class TcpHostHelper
      * Sets the attributes the profile carries, except those the user set:
      * with the Set*Attribute methods, before or after this call, or as a
      * default (--ns3::Type::Name, Config::SetDefault, NS_ATTRIBUTE_DEFAULT;
-     * see TcpHostProfile::IsUserDefault). A user's setting always wins over
+     * see UserDefaults::IsSet). A user's setting always wins over
      * the profile. An unknown name throws std::invalid_argument (a Python
      * exception).
      *
@@ -220,7 +220,7 @@ class TcpHostHelper
     /**
      * @brief Set an attribute on one of the helper's factories at the user's
      * request: remembered, so that a profile applied later leaves it. A
-     * default the user set (TcpHostProfile::IsUserDefault) to another value
+     * default the user set (UserDefaults::IsSet) to another value
      * is a conflict: std::invalid_argument names both.
      * @param factory the factory
      * @param name the attribute

@@ -4,9 +4,8 @@
 
 #include "tcp-host-sampler-helper.h"
 
-#include "program-input.h"
-
 #include "ns3/log.h"
+#include "ns3/program-input.h"
 #include "ns3/string.h"
 
 #include <stdexcept>

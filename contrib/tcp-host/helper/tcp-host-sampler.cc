@@ -4,8 +4,7 @@
 
 #include "tcp-host-sampler.h"
 
-#include "csv-row.h"
-
+#include "ns3/csv-row.h"
 #include "ns3/host-cpu.h"
 #include "ns3/log.h"
 #include "ns3/node.h"

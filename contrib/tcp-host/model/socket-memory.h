@@ -26,14 +26,19 @@ namespace ns3
  * - TcbOnly: TCBs only (a kernel whose TCBs come from their own pool);
  * - Shared: TCBs and the data queued in socket buffers, as BSD's mbufs
  *   (a pool full of TIME_WAIT TCBs cannot move data either);
- * - Buffers: socket buffers as allocated, whatever they hold, as the
- *   buffer policies that grow them charge them (Linux's tcp_mem, whose
- *   send-buffer autotuning charges what it grows);
+ * - Buffers: socket buffers as allocated, whatever they hold, where a
+ *   connection's buffer policy draws its send buffer from the memory
+ *   (TcpBufferPolicy::SendBufferDrawsFromMemory: Linux's tcp_mem, from
+ *   which its send-buffer autotuning grows);
  * - SocketBuffers: the send and receive buffers of every connection, from
  *   its establishment to its end, as the sockets set them (TcpHostSocket
  *   charges every change of size; growth beyond the limit is refused): a
  *   proxy that assigns its buffer memory to its connections (the proxy
  *   paper's 3200 KB).
+ *
+ * Only sockets charge and release buffers (TcpHostSocket, from a
+ * connection's establishment to its end); policies and applications ask
+ * the socket for sizes.
  *
  * Memory pressure (attribute PressureLimit, Linux's tcp_mem[1]): above it
  * no buffer grows until the buffers are below three quarters of it.

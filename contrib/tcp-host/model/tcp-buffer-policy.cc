@@ -56,13 +56,29 @@ TcpBufferPolicy::Closed()
 {
 }
 
+bool
+TcpBufferPolicy::SendBufferDrawsFromMemory() const
+{
+    return false;
+}
+
 void
-TcpBufferPolicy::Idle()
+TcpBufferPolicy::Idle(TcpBufferControl& /* socket */)
+{
+}
+
+void
+TcpBufferPolicy::Active(TcpBufferControl& /* socket */)
+{
+}
+
+void
+TcpBufferPolicy::Released()
 {
 }
 
 bool
-TcpBufferPolicy::Active()
+TcpBufferPolicy::Restored()
 {
     return false;
 }

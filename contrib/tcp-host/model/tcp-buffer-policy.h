@@ -77,17 +77,49 @@ class TcpBufferPolicy : public Object
      */
     virtual void Closed();
 
-    /// The application has put the connection aside between requests (a
-    /// persistent connection gone idle): it may hold fewer resources.
-    virtual void Idle();
+    /**
+     * @brief Whether the send buffer this policy sizes draws from the
+     * node's socket memory when its sockets do not charge every buffer
+     * (SocketMemory's Accounting other than SocketBuffers): as Linux's
+     * send-buffer autotuning draws from tcp_mem. The socket charges it,
+     * from the connection's establishment to its end, and grants growth
+     * only as the memory allows; the policy never touches the memory
+     * itself. Under SocketBuffers the socket charges both buffers of every
+     * connection whatever this says. The base class: false.
+     * @return true if the send buffer draws from the socket memory
+     */
+    virtual bool SendBufferDrawsFromMemory() const;
 
     /**
-     * @brief The application uses the connection again after Idle().
-     * @return true if the policy sizes the send buffer itself again (the
-     *         application leaves it alone), false if the application should
-     *         give it back the size it had before Idle()
+     * @brief The application has put the connection aside between requests
+     * (a persistent connection gone idle): it may hold fewer resources. The
+     * base class: nothing (the buffers keep their sizes).
+     * @param socket the socket
      */
-    virtual bool Active();
+    virtual void Idle(TcpBufferControl& socket);
+
+    /**
+     * @brief The application uses the connection again after Idle(). The
+     * base class: nothing.
+     * @param socket the socket
+     */
+    virtual void Active(TcpBufferControl& socket);
+
+    /**
+     * @brief A policy that wraps this one (GradualRelease) now shrinks the
+     * buffers of the idle connection: leave them alone until Restored().
+     * The base class: nothing (it never sizes them anyway).
+     */
+    virtual void Released();
+
+    /**
+     * @brief The wrapping policy has stopped shrinking: the connection is
+     * active again.
+     * @return true if this policy sizes the send buffer itself again (the
+     *         wrapping policy leaves it alone), false if the wrapping policy
+     *         should give it back the size it had before Released()
+     */
+    virtual bool Restored();
 
     /**
      * @brief A copy for a socket that a listening socket forks.

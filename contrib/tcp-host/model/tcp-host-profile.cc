@@ -14,6 +14,7 @@
 #include "ns3/string.h"
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
+#include "ns3/user-defaults.h"
 
 #include <cstdlib>
 #include <map>
@@ -232,81 +233,12 @@ TcpHostProfile::Get(const std::string& name)
     return it->second;
 }
 
-namespace
-{
-
-/// Attributes (ns3::Type::Name) whose defaults the user named.
-std::set<std::string>&
-ExplicitDefaults()
-{
-    static std::set<std::string> names;
-    return names;
-}
-
-/// @return the attributes NS_ATTRIBUTE_DEFAULT names ("ns3::A::x=1|ns3::B::y=2")
-std::set<std::string>
-EnvironmentDefaults()
-{
-    std::set<std::string> names;
-    const char* env = std::getenv("NS_ATTRIBUTE_DEFAULT");
-    std::istringstream settings(env ? env : "");
-    std::string setting;
-    while (std::getline(settings, setting, '|'))
-    {
-        names.insert(setting.substr(0, setting.find('=')));
-    }
-    return names;
-}
-
-} // namespace
-
-void
-TcpHostProfile::NoteExplicitDefault(const std::string& fullName)
-{
-    ExplicitDefaults().insert(fullName);
-}
-
-void
-TcpHostProfile::ForgetExplicitDefaults()
-{
-    ExplicitDefaults().clear();
-}
-
-bool
-TcpHostProfile::IsUserDefault(TypeId tid, const std::string& name)
-{
-    TypeId::AttributeInformation info;
-    if (!tid.LookupAttributeByName(name, &info))
-    {
-        return false;
-    }
-    if (info.initialValue->SerializeToString(info.checker) !=
-        info.originalInitialValue->SerializeToString(info.checker))
-    {
-        return true;
-    }
-    // Set to the value it was registered with: named by the user?
-    std::set<std::string> named = EnvironmentDefaults();
-    named.insert(ExplicitDefaults().begin(), ExplicitDefaults().end());
-    for (TypeId t = tid;; t = t.GetParent())
-    {
-        if (named.count(t.GetName() + "::" + name))
-        {
-            return true;
-        }
-        if (t.GetParent() == t)
-        {
-            return false;
-        }
-    }
-}
-
 void
 TcpHostProfile::Apply(const Settings& settings, Ptr<Object> object)
 {
     for (const auto& [name, value] : settings)
     {
-        if (IsUserDefault(object->GetInstanceTypeId(), name))
+        if (UserDefaults::IsSet(object->GetInstanceTypeId(), name))
         {
             NS_LOG_INFO("the user's default of " << name << " wins over the profile's");
             continue;
@@ -322,7 +254,7 @@ TcpHostProfile::Apply(const Settings& settings,
 {
     for (const auto& [name, value] : settings)
     {
-        if (skip.count(name) || IsUserDefault(factory.GetTypeId(), name))
+        if (skip.count(name) || UserDefaults::IsSet(factory.GetTypeId(), name))
         {
             NS_LOG_INFO("the user's " << name << " wins over the profile's");
             continue;

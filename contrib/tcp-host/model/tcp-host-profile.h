@@ -72,36 +72,8 @@ struct TcpHostProfile
     static std::vector<std::string> List();
 
     /**
-     * @brief Whether the user set an attribute's default explicitly: on the
-     * command line (--ns3::Type::Name), with Config::SetDefault (C++ or
-     * Python) or NS_ATTRIBUTE_DEFAULT. A profile never overrides such a
-     * setting: the user's value wins.
-     * Seen three ways: the default differs from the one registered; the
-     * attribute was named on the command line (ProgramInput notes it) or in
-     * NS_ATTRIBUTE_DEFAULT; or NoteExplicitDefault named it. (A default set
-     * by Config::SetDefault to the very value it was registered with is
-     * seen only through NoteExplicitDefault.)
-     *
-     * @param tid the type (or a subtype) the attribute belongs to
-     * @param name the attribute's name
-     * @return true if the user set its default
-     */
-    static bool IsUserDefault(TypeId tid, const std::string& name);
-
-    /**
-     * @brief Note that the user set an attribute's default (ProgramInput
-     * does, for each --ns3::Type::Name it is given).
-     * @param fullName the attribute as ns3::Type::Name
-     */
-    static void NoteExplicitDefault(const std::string& fullName);
-
-    /// Forget the defaults NoteExplicitDefault was told of (as Config::Reset
-    /// forgets the values).
-    static void ForgetExplicitDefaults();
-
-    /**
      * @brief Set attributes on an object, except those whose default the
-     * user set (IsUserDefault).
+     * user set (UserDefaults::IsSet).
      * @param settings the attributes (one of a profile's lists)
      * @param object the object
      */
@@ -109,7 +81,7 @@ struct TcpHostProfile
 
     /**
      * @brief Set attributes on the objects a factory will make, except
-     * those whose default the user set (IsUserDefault) or that are named
+     * those whose default the user set (UserDefaults::IsSet) or that are named
      * in skip (set on the factory by the user's own call).
      * @param settings the attributes (one of a profile's lists)
      * @param factory the factory

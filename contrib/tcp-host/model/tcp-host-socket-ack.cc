@@ -2,8 +2,9 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// TcpHostSocket: acknowledgement decisions: arriving data handed to the delayed-ACK policy
-// (TcpDelayedAckPolicy), its timer and the segments it holds.
+// TcpHostSocket: acknowledgements, translated: arriving data handed to the ACK decider
+// (TcpAckDecider, which owns the delayed-ACK policy and what it is told), and its answer
+// carried out through TcpSocketBase (its timer, its ReceivedData, the held segment).
 
 #include "tcp-host-socket.h"
 #include "tcp-socket-base-workarounds.h"
@@ -25,10 +26,6 @@ TcpHostSocket::ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader)
 {
     ReleaseHeld(); // a held segment goes in before anything that follows it
     SequenceNumber32 nextBefore = m_tcb->m_rxBuffer->NextRxSequence();
-    auto verdict = TcpDelayedAckPolicy::Verdict::STANDARD;
-    bool inSequence = packet->GetSize() > 0 &&
-                      tcpHeader.GetSequenceNumber() == m_tcb->m_rxBuffer->NextRxSequence();
-    m_dataSegments += inSequence;
     if (packet->GetSize() > 0)
     {
         // Below the highest data received: a retransmission (the loss
@@ -45,14 +42,11 @@ TcpHostSocket::ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader)
             m_highRxKnown = true;
         }
     }
-    // ns-3's own rule (the default policy) needs no receiver state per segment.
-    if (inSequence && m_delayedAckPolicy->DecidesAcks())
-    {
-        bool pushed = (tcpHeader.GetFlags() & (TcpHeader::PSH | TcpHeader::FIN)) || m_finFollows;
-        verdict = m_delayedAckPolicy->OnSegment(AckState(packet->GetSize(), pushed));
-        NS_LOG_LOGIC("segment " << tcpHeader.GetSequenceNumber() << " (" << packet->GetSize()
-                                << " bytes): " << TcpDelayedAckPolicy::VerdictName(verdict));
-    }
+    bool pushed = (tcpHeader.GetFlags() & (TcpHeader::PSH | TcpHeader::FIN)) || m_finFollows;
+    auto verdict = m_ack.OnSegment(ReceiverView(),
+                                   packet->GetSize(),
+                                   pushed,
+                                   tcpHeader.GetSequenceNumber() == nextBefore);
     if (verdict == TcpDelayedAckPolicy::Verdict::STANDARD)
     {
         uint32_t armedBefore = m_delAckEvent.GetUid();
@@ -61,7 +55,7 @@ TcpHostSocket::ReceivedData(Ptr<Packet> packet, const TcpHeader& tcpHeader)
         {
             // TcpSocketBase deferred an ACK by DelAckTimeout: the policy
             // says when it goes.
-            Time delay = m_delayedAckPolicy->GetDelay(m_node, Simulator::Now(), m_delAckTimeout);
+            Time delay = m_ack.GetDelay(m_node, Simulator::Now(), m_delAckTimeout);
             if (delay != m_delAckTimeout)
             {
                 m_delAckEvent.Cancel();
@@ -93,8 +87,7 @@ TcpHostSocket::ReceivedDataByPolicy(Ptr<Packet> packet,
     if (verdict == Verdict::HOLD)
     {
         // Out of the ACK the timer sends for the data before it; in after.
-        m_heldPacket = packet;
-        m_heldHeader = tcpHeader;
+        m_ack.Hold(packet, tcpHeader);
         ArmDelayedAck();
         return;
     }
@@ -133,7 +126,7 @@ TcpHostSocket::ArmDelayedAck()
 {
     if (!m_delAckEvent.IsPending())
     {
-        Time delay = m_delayedAckPolicy->GetDelay(m_node, Simulator::Now(), m_delAckTimeout);
+        Time delay = m_ack.GetDelay(m_node, Simulator::Now(), m_delAckTimeout);
         m_delAckEvent = Simulator::Schedule(delay, &TcpHostSocket::DelAckTimeout, this);
     }
 }
@@ -161,57 +154,45 @@ TcpHostSocket::DelAckTimeout()
 void
 TcpHostSocket::ReleaseHeld()
 {
-    if (!m_heldPacket)
+    Ptr<Packet> packet;
+    TcpHeader header;
+    if (!m_ack.TakeHeld(packet, header))
     {
         return;
     }
-    Ptr<Packet> packet = m_heldPacket;
-    m_heldPacket = nullptr;
-    NS_LOG_LOGIC("held segment " << m_heldHeader.GetSequenceNumber() << " goes in");
-    ReceivedDataByPolicy(packet, m_heldHeader, TcpDelayedAckPolicy::Verdict::DEFER);
+    NS_LOG_LOGIC("held segment " << header.GetSequenceNumber() << " goes in");
+    ReceivedDataByPolicy(packet, header, TcpDelayedAckPolicy::Verdict::DEFER);
 }
 
-TcpAckState
-TcpHostSocket::AckState(uint32_t bytes, bool pushed) const
+TcpReceiverView
+TcpHostSocket::ReceiverView() const
 {
-    TcpAckState state;
-    state.mss = m_tcb->m_segmentSize;
-    state.bytes = bytes;
-    state.pushed = pushed;
-    state.unacked = Unacked();
-    state.segments = m_dataSegments;
-    state.readSinceAck = m_readSinceAck;
-    state.bufferSize = m_tcb->m_rxBuffer->MaxBufferSize();
-    SequenceNumber32 next = m_tcb->m_rxBuffer->NextRxSequence();
-    SequenceNumber32 edge = m_ackedUpTo + SequenceNumber32(m_advWnd.Get());
-    state.windowLeft = edge > next ? edge - next : 0;
-    SequenceNumber32 room = m_tcb->m_rxBuffer->MaxRxSequence();
-    state.windowNow = room > next ? room - next : 0;
-    return state;
+    TcpReceiverView view;
+    view.mss = m_tcb->m_segmentSize;
+    view.rcvNext = m_tcb->m_rxBuffer->NextRxSequence();
+    view.rcvMax = m_tcb->m_rxBuffer->MaxRxSequence();
+    view.bufferSize = m_tcb->m_rxBuffer->MaxBufferSize();
+    view.advertisedWindow = m_advWnd.Get();
+    return view;
 }
 
 uint32_t
 TcpHostSocket::Unacked() const
 {
-    SequenceNumber32 next = m_tcb->m_rxBuffer->NextRxSequence();
-    return next > m_ackedUpTo ? next - m_ackedUpTo : 0;
+    return m_ack.Unacked(m_tcb->m_rxBuffer->NextRxSequence());
 }
 
 void
 TcpHostSocket::NoteAckSent()
 {
-    if (m_rcvBufTarget > 0)
+    // Shrink as far as the last promise allows: the right edge stays. (A
+    // shrink: no window update; the socket memory is given it back.)
+    if (uint32_t size = m_sizer.Step(TcpBufferSizer::RECEIVE,
+                                     std::max(PromisedBuffer(), m_tcb->m_rxBuffer->Size())))
     {
-        // Shrink as far as the last promise allows: the right edge stays.
-        uint32_t size = std::max({m_rcvBufTarget, PromisedBuffer(), m_tcb->m_rxBuffer->Size()});
-        SetRcvBufSize(size); // a shrink: no window update; the socket memory is given it back
-        if (size == m_rcvBufTarget)
-        {
-            m_rcvBufTarget = 0;
-        }
+        SetRcvBufSize(size);
     }
-    m_ackedUpTo = m_tcb->m_rxBuffer->NextRxSequence();
-    m_readSinceAck = 0;
+    m_ack.AckSent(m_tcb->m_rxBuffer->NextRxSequence());
 }
 
 } // namespace ns3

@@ -33,53 +33,28 @@ TcpHostSocket::TellBufferPolicyClosed()
 void
 TcpHostSocket::StartChargingBuffers()
 {
-    Ptr<SocketMemory> memory = m_node ? m_node->GetObject<SocketMemory>() : nullptr;
-    if (!memory || !memory->SocketsChargeBuffers() || m_chargedTo)
-    {
-        return;
-    }
-    m_chargedTo = memory;
-    // A connection's first buffers are never refused (as a kernel's socket
-    // creation): the pool may run past its limit by them, and then no
-    // buffer grows until it is below again.
-    memory->TakeBuffer(uint64_t(GetSndBufSize()) + GetRcvBufSize());
+    m_sizer.StartCharging(m_node ? m_node->GetObject<SocketMemory>() : nullptr,
+                          m_bufferPolicy->SendBufferDrawsFromMemory(),
+                          GetSndBufSize(),
+                          GetRcvBufSize());
 }
 
 void
 TcpHostSocket::StopChargingBuffers()
 {
-    if (m_chargedTo)
-    {
-        m_chargedTo->ReleaseBuffer(uint64_t(GetSndBufSize()) + GetRcvBufSize());
-        m_chargedTo = nullptr;
-    }
-}
-
-uint32_t
-TcpHostSocket::ChargeBuffer(uint32_t from, uint32_t to)
-{
-    if (!m_chargedTo || to == from)
-    {
-        return to;
-    }
-    if (to < from)
-    {
-        m_chargedTo->ReleaseBuffer(from - to);
-        return to;
-    }
-    return from + m_chargedTo->GrowBuffer(to - from);
+    m_sizer.StopCharging(GetSndBufSize(), GetRcvBufSize());
 }
 
 void
 TcpHostSocket::SetSndBufSize(uint32_t size)
 {
-    TcpSocketBase::SetSndBufSize(ChargeBuffer(GetSndBufSize(), size));
+    TcpSocketBase::SetSndBufSize(m_sizer.Grant(TcpBufferSizer::SEND, GetSndBufSize(), size));
 }
 
 void
 TcpHostSocket::SetRcvBufSize(uint32_t size)
 {
-    TcpSocketBase::SetRcvBufSize(ChargeBuffer(GetRcvBufSize(), size));
+    TcpSocketBase::SetRcvBufSize(m_sizer.Grant(TcpBufferSizer::RECEIVE, GetRcvBufSize(), size));
 }
 
 uint32_t
@@ -89,7 +64,7 @@ TcpHostSocket::PromisedBuffer() const
     // The buffer starts at the first byte the application has not read;
     // the window last advertised ends at the ACK's number plus the window.
     SequenceNumber32 firstUnread = rx->NextRxSequence() - rx->Available();
-    SequenceNumber32 promisedEdge = m_ackedUpTo + SequenceNumber32(m_advWnd.Get());
+    SequenceNumber32 promisedEdge = m_ack.AckedUpTo() + SequenceNumber32(m_advWnd.Get());
     if (m_state == CLOSED || m_state == LISTEN || promisedEdge <= firstUnread)
     {
         return 0;
@@ -123,9 +98,8 @@ TcpHostSocket::AdvertisedWindowSize(bool scale) const
 uint32_t
 TcpHostSocket::ResizeSendBuffer(uint32_t bytes)
 {
-    uint32_t size = std::max(bytes, m_txBuffer->Size());
     // Below what it holds: reached as ACKs free room (StepSendBufferDown).
-    m_sndBufTarget = size > bytes ? std::max<uint32_t>(bytes, 1) : 0;
+    uint32_t size = m_sizer.Aim(TcpBufferSizer::SEND, bytes, m_txBuffer->Size());
     uint32_t before = GetSndBufSize();
     SetSndBufSize(size);
     size = GetSndBufSize(); // less if the socket memory granted less growth
@@ -141,15 +115,9 @@ TcpHostSocket::ResizeSendBuffer(uint32_t bytes)
 void
 TcpHostSocket::StepSendBufferDown()
 {
-    if (m_sndBufTarget == 0)
+    if (uint32_t size = m_sizer.Step(TcpBufferSizer::SEND, m_txBuffer->Size()))
     {
-        return;
-    }
-    uint32_t size = std::max(m_sndBufTarget, m_txBuffer->Size());
-    SetSndBufSize(size);
-    if (size == m_sndBufTarget)
-    {
-        m_sndBufTarget = 0;
+        SetSndBufSize(size);
     }
 }
 
@@ -164,9 +132,8 @@ TcpHostSocket::ResizeReceiveBuffer(uint32_t bytes)
         uint64_t ceiling = uint64_t(m_maxWinSize) << (m_winScalingEnabled ? m_rcvWindShift : 0);
         wanted = std::min<uint64_t>(wanted, ceiling);
     }
-    uint32_t size = std::max<uint64_t>(wanted, floor);
     // Below the promise: reached later, as the edge allows (NoteAckSent).
-    m_rcvBufTarget = size > wanted ? std::max<uint32_t>(wanted, 1) : 0;
+    uint32_t size = m_sizer.Aim(TcpBufferSizer::RECEIVE, wanted, floor);
     SetRcvBufSize(size);    // advertises a grown window at once
     size = GetRcvBufSize(); // less if the socket memory granted less growth
     NS_LOG_LOGIC("receive buffer " << size << " (asked " << bytes << ", floor " << floor << ")");

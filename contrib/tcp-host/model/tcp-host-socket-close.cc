@@ -28,26 +28,25 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("TcpHostSocketClose");
 
 void
-TcpHostSocket::ArmFinWait2Timeout()
-{
-    // Only once the application has closed (Linux's orphaned socket): after
-    // ShutdownSend() it may still be reading, and the peer still sending.
-    if (m_closeCalled && m_finWait2Timeout.IsStrictlyPositive())
-    {
-        m_finWait2Event =
-            Simulator::Schedule(m_finWait2Timeout, &TcpHostSocket::FinWait2Timeout, this);
-    }
-}
-
-void
 TcpHostSocket::FinWait2Timeout()
 {
     // An abort: a peer that never closes (or a stock peer stuck in
     // CLOSE_WAIT) would otherwise hold this TCB for ever. A peer that does
     // close later finds no TCB here; its FIN draws an RST.
-    NS_LOG_INFO("no FIN from the peer in " << m_finWait2Timeout.As(Time::S)
-                                           << " of FIN_WAIT_2: dropping the connection");
+    NS_LOG_INFO("FIN_WAIT_2 timed out: dropping the connection");
     Abort();
+}
+
+void
+TcpHostSocket::SetFinWait2Timeout(Time timeout)
+{
+    m_close.SetFinWait2Timeout(timeout);
+}
+
+Time
+TcpHostSocket::GetFinWait2Timeout() const
+{
+    return m_close.GetFinWait2Timeout();
 }
 
 void
@@ -86,16 +85,16 @@ int
 TcpHostSocket::CloseWithReset()
 {
     NS_LOG_FUNCTION(this);
-    m_closeCalled = true;
+    m_close.NoteCloseCalled();
     if (m_state == ESTABLISHED || m_state == CLOSE_WAIT || m_state == FIN_WAIT_1 ||
         m_state == FIN_WAIT_2 || m_state == SYN_RCVD || m_state == CLOSING || m_state == LAST_ACK)
     {
         // tcp_disconnect's RST (Linux) or tcp_drop's (4.4BSD): SND.NXT.
         SendEmptyPacket(TcpHeader::RST);
     }
-    if (m_state == LISTEN && m_listenQueue)
+    if (m_state == LISTEN && m_listener.GetQueue())
     {
-        m_listenQueue->Stop();
+        m_listener.GetQueue()->Stop();
     }
     m_closeNotified = true; // no callback: the application asked for it
     if (m_endPoint || m_endPoint6)
@@ -119,43 +118,13 @@ TcpHostSocket::GiveUp()
 TcpHostSocket::ClosePhase
 TcpHostSocket::GetClosePhase() const
 {
-    return m_closePhase;
-}
-
-const char*
-TcpHostSocket::ClosePhaseName(ClosePhase state)
-{
-    switch (state)
-    {
-    case SWAP_NONE:
-        return "NONE";
-    case SWAP_LAST_ACK:
-        return "LAST_ACK_SWAP";
-    case SWAP_TIME_WAIT:
-        return "TIME_WAIT_SWAP";
-    case SWAP_RST_ACCEPTED:
-        return "RST_ACCEPTED";
-    case SWAP_RST_IGNORED:
-        return "RST_IGNORED";
-    case NEGOTIATED_TIME_WAIT:
-        return "NEGOTIATED_TIME_WAIT";
-    case NEGOTIATED_NO_TIME_WAIT:
-        return "NEGOTIATED_NO_TIME_WAIT";
-    }
-    return "UNKNOWN";
+    return m_close.GetPhase();
 }
 
 void
-TcpHostSocket::SetClosePhase(ClosePhase state)
+TcpHostSocket::ClosePhaseChanged(ClosePhase oldPhase, ClosePhase newPhase)
 {
-    if (state == m_closePhase)
-    {
-        return;
-    }
-    NS_LOG_DEBUG(ClosePhaseName(m_closePhase) << " -> " << ClosePhaseName(state));
-    ClosePhase old = m_closePhase;
-    m_closePhase = state;
-    m_closePhaseTrace(old, state);
+    m_closePhaseTrace(oldPhase, newPhase);
 }
 
 void
@@ -178,7 +147,7 @@ TcpHostSocket::LeaveActiveClosersCloseWait()
 {
     // CLOSE_WAIT is the passive closer's state: nothing ever takes an active
     // closer out of it.
-    if (m_state != CLOSE_WAIT || !m_finSequenceKnown)
+    if (m_state != CLOSE_WAIT || !m_close.FinKnown())
     {
         return false;
     }
@@ -189,7 +158,7 @@ TcpHostSocket::LeaveActiveClosersCloseWait()
 void
 TcpHostSocket::NewAck(const SequenceNumber32& seq, bool resetRTO)
 {
-    m_finBackoff = 0;
+    m_close.NewAck();
     TcpSocketBase::NewAck(seq, resetRTO);
     BoundRto(); // the base class recomputes the RTO from its estimator
     // TcpSocketBase::NewAck stops the retransmission timer when no data is
@@ -213,22 +182,13 @@ TcpHostSocket::FinOutstanding() const
 SequenceNumber32
 TcpHostSocket::FinSequence() const
 {
-    // Once the application has closed nothing more is queued: the FIN
-    // follows the last byte ever written. Noted when the FIN goes, for once
-    // it is acknowledged the buffer's head (and tail) moves past it.
-    return m_finSequenceKnown ? m_finSequence : m_txBuffer->TailSequence();
-}
-
-bool
-TcpHostSocket::KeepsTimeWaitAsPassiveCloser() const
-{
-    return m_closePolicy->GetPassiveEnd() == TcpClosePolicy::PASSIVE_TIME_WAIT;
+    return m_close.FinSequence(m_txBuffer->TailSequence());
 }
 
 Time
 TcpHostSocket::FinRto() const
 {
-    return std::min(m_rto.Get() * (1 << std::min(m_finBackoff, 16U)), Seconds(60));
+    return m_close.FinRto(m_rto.Get());
 }
 
 void
@@ -280,8 +240,7 @@ TcpHostSocket::RetransmitFin()
         return;
     }
     --m_dataRetrCount;
-    ++m_finBackoff;
-    NS_LOG_LOGIC("retransmitting FIN, backoff " << m_finBackoff);
+    m_close.FinRetransmitted();
     SendEmptyPacket(TcpHeader::FIN);
 }
 
@@ -306,10 +265,10 @@ TcpHostSocket::Close()
         m_closeAfterSegment = true;
         return 0;
     }
-    m_closeCalled = true;
-    if (m_state == LISTEN && m_listenQueue)
+    m_close.NoteCloseCalled();
+    if (m_state == LISTEN && m_listener.GetQueue())
     {
-        m_listenQueue->Stop(); // inet_csk_listen_stop: the unaccepted go too
+        m_listener.GetQueue()->Stop(); // inet_csk_listen_stop: the unaccepted go too
     }
     // TcpSocketBase's DoPeerClose, taking an active closer to CLOSE_WAIT
     // (see ReceivedData), calls Close() at once if the application had shut
@@ -351,7 +310,8 @@ TcpHostSocket::Close()
     // Still open with a live endpoint: the close waits for queued data. (Not
     // m_closeOnEmpty, which a listener's ShutdownSend() also sets, and its
     // accepted sockets inherit: PacketSink does that.)
-    m_closeDeferred = (m_state == ESTABLISHED || m_state == CLOSE_WAIT) && m_endPoint != nullptr;
+    m_close.SetCloseDeferred((m_state == ESTABLISHED || m_state == CLOSE_WAIT) &&
+                             m_endPoint != nullptr);
     NoteReleased();
     HandOverTimeWait(); // a close that completed an active close
     return result;
@@ -365,7 +325,7 @@ TcpHostSocket::SendWithOption(uint8_t flags, const std::vector<uint8_t>& option)
         m_outputStage = m_node->GetObject<TcpOutputStage>();
         NS_ABORT_MSG_IF(!m_outputStage,
                         "TcpHostSocket: a handshake option (close policy "
-                            << m_closePolicy->GetName()
+                            << m_close.GetPolicy()->GetName()
                             << ", or AdvertisedMss) needs the node's TcpOutputStage (install the "
                                "node with TcpHostHelper)");
     }
@@ -381,7 +341,7 @@ TcpHostSocket::SendControlSegment(uint8_t flags)
     {
         // The close policy may put an option on the handshake's segments,
         // and a SYN may carry the MSS option (ns-3 writes none itself).
-        std::vector<uint8_t> option = m_closePolicy->OptionToSend(flags);
+        std::vector<uint8_t> option = m_close.GetPolicy()->OptionToSend(flags);
         if ((flags & TcpHeader::SYN) && m_advertisedMss > 0)
         {
             option.insert(option.begin(),
@@ -403,10 +363,10 @@ TcpHostSocket::SendControlSegment(uint8_t flags)
     }
     if (!(flags & TcpHeader::RST) && m_tcb->m_rxBuffer->Finished())
     {
-        ++m_peerFinAcks; // every segment from here acknowledges the peer's FIN
+        m_rstRule.NoteFinAcked(); // every segment from here acknowledges the peer's FIN
     }
     bool fin = flags & TcpHeader::FIN;
-    if ((flags & TcpHeader::RST) || (!m_finSequenceKnown && !fin))
+    if ((flags & TcpHeader::RST) || (!m_close.FinKnown() && !fin))
     {
         TcpSocketBase::SendEmptyPacket(flags);
         return;

@@ -138,7 +138,7 @@ TcpHostSocket::ProcessClosingState(Ptr<Packet> packet, const TcpHeader& tcpHeade
     // again: acknowledged from TIME_WAIT, with FIN + 1.
     case Arm(CLOSING, ClosingSegment::ACK_OF_OUR_FIN):
         NS_LOG_LOGIC("our FIN acknowledged in CLOSING");
-        EnterTimeWait(m_closePhase);
+        EnterTimeWait(m_close.GetPhase());
         if (carriesFin)
         {
             SendEmptyPacket(TcpHeader::ACK);
@@ -200,7 +200,7 @@ TcpHostSocket::ProcessClosingState(Ptr<Packet> packet, const TcpHeader& tcpHeade
         GiveUp();
         break;
 
-    // TIME_WAIT, an RST: it ends TIME_WAIT only under RstAcceptable's rule
+    // TIME_WAIT, an RST: it ends TIME_WAIT only under TimeWaitRstRule
     // (TimeWaitRstPolicy: BSD's accept or RFC 1337's ignore).
     case Arm(TIME_WAIT, ClosingSegment::RST):
     case Arm(TIME_WAIT, ClosingSegment::RST_OUT_OF_SEQUENCE):
@@ -240,19 +240,19 @@ void
 TcpHostSocket::AckOfFinInLastAck()
 {
     NS_LOG_FUNCTION(this);
-    if (KeepsTimeWaitAsPassiveCloser())
+    if (m_close.KeepsTimeWaitAsPassiveCloser())
     {
         // As agreed on SYN and SYN-ACK, we keep TIME_WAIT; the peer does not.
-        EnterTimeWait(NEGOTIATED_TIME_WAIT);
+        EnterTimeWait(PASSIVE_TIME_WAIT);
     }
-    else if (m_closePhase == SWAP_LAST_ACK)
+    else if (m_close.GetPhase() == PASSIVE_RST_LAST_ACK)
     {
         // The RST carries the sequence number after our FIN, which the
         // peer's TIME_WAIT expects; in LAST_ACK TcpSocketBase sends an RST
         // at SND.NXT + 1, whatever retransmissions left SND.NXT at.
         m_tcb->m_nextTxSequence = FinSequence();
         SendEmptyPacket(TcpHeader::RST);
-        EnterTimeWait(SWAP_TIME_WAIT);
+        EnterTimeWait(PASSIVE_RST_TIME_WAIT);
     }
     else
     {
@@ -263,14 +263,14 @@ TcpHostSocket::AckOfFinInLastAck()
 void
 TcpHostSocket::RstAfterPeerFin()
 {
-    switch (m_closePolicy->GetPassiveEnd())
+    switch (m_close.GetPolicy()->GetPassiveEnd())
     {
     case TcpClosePolicy::PASSIVE_TIME_WAIT:
         // The peer, which agreed not to keep TIME_WAIT, has gone: its final
         // ACK was lost and its node answered our FIN with an RST. The
         // connection is over for both; keep TIME_WAIT as agreed.
         NS_LOG_LOGIC("RST from a peer that has gone: TIME_WAIT as agreed");
-        EnterTimeWait(NEGOTIATED_TIME_WAIT);
+        EnterTimeWait(PASSIVE_TIME_WAIT);
         return;
     case TcpClosePolicy::PASSIVE_RST_TIME_WAIT:
         // A swap closer whose peer's TIME_WAIT ended before our resent FIN
@@ -278,7 +278,7 @@ TcpHostSocket::RstAfterPeerFin()
         // its 2*MSL): the peer's node answered with an RST. TIME_WAIT is
         // this end's to keep; nobody is left to send the swap RST to.
         NS_LOG_LOGIC("RST from a peer whose TIME_WAIT ended: swap TIME_WAIT without RST");
-        EnterTimeWait(SWAP_TIME_WAIT);
+        EnterTimeWait(PASSIVE_RST_TIME_WAIT);
         return;
     case TcpClosePolicy::PASSIVE_CLOSED:
         NS_LOG_LOGIC("RST after the peer's FIN: CLOSED");
@@ -301,32 +301,39 @@ void
 TcpHostSocket::RstInTimeWait(bool inSequence)
 {
     m_rstInTimeWaitTrace(this);
-    if (!inSequence || !RstAcceptable())
+    if (!m_rstRule.Ends(inSequence, m_close.GetPhase() == PHASE_NONE))
     {
-        NS_LOG_LOGIC("RST in TIME_WAIT ignored (policy, sequence number, or ACK count "
-                     << m_peerFinAcks << ")");
-        if (m_rstPolicy == RST_IGNORE && m_closePhase == SWAP_NONE)
+        NS_LOG_LOGIC("RST in TIME_WAIT ignored (policy, sequence number, close phase, or ACK "
+                     "count "
+                     << m_rstRule.GetFinAcks() << ")");
+        if (m_rstRule.GetPolicy() == TimeWaitRstRule::IGNORE && m_close.GetPhase() == PHASE_NONE)
         {
-            SetClosePhase(SWAP_RST_IGNORED);
+            m_close.SetPhase(ACTIVE_RST_IGNORED);
         }
         return;
     }
-    SetClosePhase(SWAP_RST_ACCEPTED);
+    m_close.SetPhase(ACTIVE_RST_ACCEPTED);
     m_timewaitEvent.Cancel();
     CloseAndNotify();
 }
 
-bool
-TcpHostSocket::RstAcceptable() const
+void
+TcpHostSocket::SetTimeWaitRstPolicy(TimeWaitRstRule::Policy policy)
 {
-    return m_rstPolicy == RST_ACCEPT && m_closePhase == SWAP_NONE && m_peerFinAcks == 1;
+    m_rstRule.SetPolicy(policy);
+}
+
+TimeWaitRstRule::Policy
+TcpHostSocket::GetTimeWaitRstPolicy() const
+{
+    return m_rstRule.GetPolicy();
 }
 
 void
 TcpHostSocket::EnterTimeWait(ClosePhase how)
 {
     TimeWait();
-    SetClosePhase(how);
+    m_close.SetPhase(how);
 }
 
 void
@@ -349,6 +356,8 @@ TcpHostSocket::HandOverTimeWait()
     record.window = AdvertisedWindowSize();
     record.timestamps = m_timestampEnabled;
     record.tsRecent = m_timestampToEcho;
+    record.rstRule = m_rstRule;
+    record.closedActively = m_close.GetPhase() == PHASE_NONE;
     TcbKey key{m_endPoint->GetLocalAddress(),
                m_endPoint->GetLocalPort(),
                m_endPoint->GetPeerAddress(),

@@ -127,7 +127,7 @@ TcpHostSocket::TimeWaitReusable(Time& entered) const
     {
         return false;
     }
-    entered = m_timeWaitEntered;
+    entered = m_close.GetTimeWaitEntered();
     return true;
 }
 
@@ -138,7 +138,7 @@ TcpHostSocket::ReuseTimeWait()
     NS_ASSERT(m_state == TIME_WAIT);
     // SND.NXT as a TIME_WAIT record keeps it (HandOverTimeWait)
     SequenceNumber32 sndNxt =
-        m_finSequenceKnown ? FinSequence() + SequenceNumber32(1) : m_tcb->m_highTxMark.Get();
+        m_close.FinKnown() ? FinSequence() + SequenceNumber32(1) : m_tcb->m_highTxMark.Get();
     m_timewaitEvent.Cancel();
     CloseAndNotify(); // as the 2*MSL timer would: the endpoint goes
     return sndNxt;
@@ -269,22 +269,22 @@ TcpHostSocket::CompleteFork(Ptr<Packet> p,
         NS_LOG_LOGIC("reopened from TIME_WAIT: ISN " << isn);
         StartSequenceAt(isn);
     }
-    if (m_parentQueue)
+    if (Ptr<TcpListenQueue> parent = m_listener.GetParent())
     {
         // A request socket's timer and retries, and the handshake's end
         // reported to the listener's queues rather than to the application.
-        m_synRetries = m_parentQueue->GetSynAckSends();
-        m_cnTimeout = m_parentQueue->GetSynAckTimeout();
+        m_synRetries = parent->GetSynAckSends();
+        m_cnTimeout = parent->GetSynAckTimeout();
         SetAcceptCallback(MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
-                          MakeCallback(&TcpListenQueue::Established, m_parentQueue));
+                          MakeCallback(&TcpListenQueue::Established, parent));
     }
     TcpSocketBase::CompleteFork(p, tcpHeader, fromAddress, toAddress);
-    if (m_synCookie && m_state == SYN_RCVD)
+    if (m_listener.HasCookie() && m_state == SYN_RCVD)
     {
         // A cookie keeps no state to resend the SYN+ACK from; its last ACK
         // is honoured for a while, then the connection goes.
         m_retxEvent.Cancel();
-        m_retxEvent = Simulator::Schedule(m_parentQueue->GetCookieLifetime(),
+        m_retxEvent = Simulator::Schedule(m_listener.GetParent()->GetCookieLifetime(),
                                           &TcpHostSocket::ExpireCookie,
                                           this);
     }
@@ -302,26 +302,26 @@ void
 TcpHostSocket::SetListenQueue(Ptr<TcpListenQueue> queue)
 {
     NS_ABORT_MSG_IF(m_state != CLOSED, "TcpHostSocket::SetListenQueue: the socket listens already");
-    m_listenQueue = queue;
+    m_listener.SetQueue(queue);
 }
 
 Ptr<TcpListenQueue>
 TcpHostSocket::GetListenQueue() const
 {
-    return m_listenQueue;
+    return m_listener.GetQueue();
 }
 
 int
 TcpHostSocket::Listen()
 {
-    if (!m_listenQueue && m_node)
+    if (!m_listener.GetQueue() && m_node)
     {
         Ptr<TcpHostSocketFactory> factory = m_node->GetObject<TcpHostSocketFactory>();
-        m_listenQueue = factory ? factory->CreateListenQueue() : nullptr;
+        m_listener.SetQueue(factory ? factory->CreateListenQueue() : nullptr);
     }
-    if (m_listenQueue)
+    if (Ptr<TcpListenQueue> queue = m_listener.GetQueue())
     {
-        m_listenQueue->SetDeliverCallback(MakeCallback(&TcpHostSocket::DeliverAccepted, this));
+        queue->SetDeliverCallback(MakeCallback(&TcpHostSocket::DeliverAccepted, this));
     }
     return TcpSocketBase::Listen();
 }
@@ -338,8 +338,7 @@ TcpHostSocket::DropSynByQueue(const Address& fromAddress, const Address& toAddre
     Ptr<TimeWaitTable> table = TimeWaitRecords();
     TcbKey key;
     bool reopens = table && SegmentKey(fromAddress, toAddress, key) && table->HasIsn(key);
-    TcpListenQueue::SynVerdict verdict = m_listenQueue->OnSyn(reopens);
-    if (verdict == TcpListenQueue::SYN_DROP)
+    if (m_listener.OnSyn(reopens) == TcpListenQueue::SYN_DROP)
     {
         if (reopens)
         {
@@ -350,8 +349,7 @@ TcpHostSocket::DropSynByQueue(const Address& fromAddress, const Address& toAddre
         }
         return true;
     }
-    m_forkCookie = verdict == TcpListenQueue::SYN_COOKIE; // Fork() hands it to the child
-    return false;
+    return false; // the child forked next carries the verdict's cookie (Fork)
 }
 
 uint32_t
@@ -366,8 +364,8 @@ bool
 TcpHostSocket::SkipsSynAck(uint8_t flags)
 {
     const uint8_t synAck = TcpHeader::SYN | TcpHeader::ACK;
-    if ((flags & synAck) != synAck || m_state != SYN_RCVD || !m_parentQueue || !m_deferredAck ||
-        m_synCount == 0 || m_parentQueue->ResendsSynAck(true, SynAckTimeouts()))
+    if ((flags & synAck) != synAck || m_state != SYN_RCVD || m_synCount == 0 ||
+        m_listener.ResendsSynAck(SynAckTimeouts()))
     {
         return false;
     }
@@ -394,13 +392,12 @@ TcpHostSocket::ProcessHandshakeAck(Ptr<Packet> packet,
         return false; // not the ACK that completes the handshake: the base class's rules
     }
     bool data = packet->GetSize() > tcpHeader.GetSerializedSize();
-    switch (m_parentQueue->OnHandshakeAck(data, SynAckTimeouts()))
+    switch (m_listener.OnHandshakeAck(data, SynAckTimeouts()))
     {
     case TcpListenQueue::ACK_COMPLETE:
         return false; // the base class completes it; the queue gets it (Established)
     case TcpListenQueue::ACK_DEFER:
-        m_deferredAck = true; // SYN+ACKs only from the deferring period's end
-        return true;
+        return true; // SYN+ACKs only from the deferring period's end (ResendsSynAck)
     case TcpListenQueue::ACK_DROP:
         return true; // the peer's next ACK, drawn by our SYN+ACK again, tries again
     case TcpListenQueue::ACK_RESET:

@@ -2,9 +2,9 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// TcpHostSocket: host reporting: the node's TcpHostModel told of this TCB's state and
-// data, the node's TcpSocketIndex of its endpoint, and the input stage's direct
-// delivery to this connection.
+// TcpHostSocket: host reporting, translated: this TCB's state, endpoint and data
+// handed to its TcpNodeReporter; and the input stage's direct delivery to this
+// connection.
 
 #include "tcp-host-model.h"
 #include "tcp-host-socket.h"
@@ -59,73 +59,43 @@ TcpHostSocket::ForwardUpDirect(Ptr<Packet> packet,
     return true;
 }
 
-Ptr<TcpHostModel>
-TcpHostSocket::HostModel()
-{
-    if (!m_hostModelLooked && m_node)
-    {
-        m_hostModel = m_node->GetObject<TcpHostModel>();
-        m_hostModelLooked = true;
-        m_memory = m_node->GetObject<SocketMemory>();
-        m_sharedPool = m_hostModel && m_memory && m_memory->ChargesData();
-        m_timeWaitTable = m_node->GetObject<TimeWaitTable>();
-        m_socketIndex = m_node->GetObject<TcpSocketIndex>();
-    }
-    return m_hostModel;
-}
-
 Ptr<TimeWaitTable>
 TcpHostSocket::TimeWaitRecords()
 {
-    HostModel(); // the node's objects are looked up together, once
-    return m_timeWaitTable;
+    return m_reporter.GetTimeWaitTable(m_node);
 }
 
 void
 TcpHostSocket::ReportData()
 {
-    // Only a shared pool counts data (the hash update is not free); a
-    // socket that has let its TCB go holds no data there any more.
-    if (m_sharedPool && m_state != CLOSED && (m_endPoint != nullptr || m_endPoint6 != nullptr))
+    // A socket that has let its TCB go holds no data there any more.
+    if (m_state != CLOSED && (m_endPoint != nullptr || m_endPoint6 != nullptr))
     {
-        m_memory->SetData(this, m_txBuffer->Size() + m_tcb->m_rxBuffer->Size());
+        m_reporter.ReportData(this, m_txBuffer->Size() + m_tcb->m_rxBuffer->Size());
     }
 }
 
 void
 TcpHostSocket::ReportToNode(TcpStates_t oldState, TcpStates_t newState)
 {
-    HostModel(); // the node's objects are looked up together, once
+    m_reporter.LookUp(m_node);
     if (newState == CLOSED || m_endPoint == nullptr)
     {
         ForgetInNode();
         return;
     }
-    TcbKey key{m_endPoint->GetLocalAddress(),
-               m_endPoint->GetLocalPort(),
-               m_endPoint->GetPeerAddress(),
-               m_endPoint->GetPeerPort()};
-    if (m_socketIndex)
-    {
-        m_socketIndex->Update(this, key);
-    }
-    if (m_hostModel)
-    {
-        m_hostModel->UpdateTcb(this, key, newState);
-    }
+    m_reporter.Report(this,
+                      TcbKey{m_endPoint->GetLocalAddress(),
+                             m_endPoint->GetLocalPort(),
+                             m_endPoint->GetPeerAddress(),
+                             m_endPoint->GetPeerPort()},
+                      newState);
 }
 
 void
 TcpHostSocket::ForgetInNode()
 {
-    if (m_socketIndex)
-    {
-        m_socketIndex->Remove(this);
-    }
-    if (m_hostModel)
-    {
-        m_hostModel->ForgetTcb(this);
-    }
+    m_reporter.Forget(this);
 }
 
 void

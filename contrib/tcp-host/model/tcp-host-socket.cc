@@ -99,23 +99,28 @@ TcpHostSocket::GetTypeId()
                           MakeTypeIdAccessor(&TcpHostSocket::SetBufferPolicyType,
                                              &TcpHostSocket::GetBufferPolicyType),
                           MakeTypeIdChecker())
-            .AddAttribute("TimeWaitRstPolicy",
-                          "What a socket in TIME_WAIT does with an in-sequence RST: "
-                          "Accept (free the TCB: BSD, SunOS, Linux default) or "
-                          "Ignore (RFC 1337, stock ns-3).",
-                          EnumValue(TcpHostSocket::RST_ACCEPT),
-                          MakeEnumAccessor<TimeWaitRstPolicy>(&TcpHostSocket::m_rstPolicy),
-                          MakeEnumChecker(TcpHostSocket::RST_ACCEPT,
-                                          "Accept",
-                                          TcpHostSocket::RST_IGNORE,
-                                          "Ignore"))
+            .AddAttribute(
+                "TimeWaitRstPolicy",
+                "What TIME_WAIT does with an RST that TimeWaitRstRule lets in (at "
+                "RCV.NXT, an active close, the peer's FIN acknowledged once): "
+                "Accept (end it: BSD, SunOS, Linux's tcp_rfc1337 = 0) or Ignore "
+                "(RFC 1337, tcp_rfc1337 = 1; stock ns-3). A TIME_WAIT record "
+                "(TimeWaitTable) takes the policy of the socket it replaces.",
+                EnumValue(TimeWaitRstRule::ACCEPT),
+                MakeEnumAccessor<TimeWaitRstRule::Policy>(&TcpHostSocket::SetTimeWaitRstPolicy,
+                                                          &TcpHostSocket::GetTimeWaitRstPolicy),
+                MakeEnumChecker(TimeWaitRstRule::ACCEPT,
+                                "Accept",
+                                TimeWaitRstRule::IGNORE,
+                                "Ignore"))
             .AddAttribute("FinWait2Timeout",
                           "How long a socket that the application has closed (not only shut "
                           "down for sending) waits idle in FIN_WAIT_2 for the peer's FIN "
                           "before it aborts (an error close; Linux's tcp_fin_timeout for "
                           "orphaned sockets); 0: for ever, as RFC 793 and stock ns-3.",
                           TimeValue(Seconds(60)),
-                          MakeTimeAccessor(&TcpHostSocket::m_finWait2Timeout),
+                          MakeTimeAccessor(&TcpHostSocket::SetFinWait2Timeout,
+                                           &TcpHostSocket::GetFinWait2Timeout),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("SynTimeoutRto",
                           "The RTO once a handshake whose SYN (or SYN+ACK) was resent "
@@ -155,8 +160,9 @@ TcpHostSocket::GetTypeId()
                           MakeBooleanAccessor(&TcpHostSocket::m_resetDataAfterClose),
                           MakeBooleanChecker())
             .AddTraceSource("ClosePhase",
-                            "Swap-close phase (tells LAST_ACK_SWAP from LAST_ACK, and how "
-                            "TIME_WAIT ended).",
+                            "Close phase: where the close policy departs from RFC 793 "
+                            "(a passive closer that keeps TIME_WAIT, an active closer "
+                            "that skips it) and how an RST in TIME_WAIT was taken.",
                             MakeTraceSourceAccessor(&TcpHostSocket::m_closePhaseTrace),
                             "ns3::TcpHostSocket::ClosePhaseTracedCallback")
             .AddTraceSource("RstInTimeWait",
@@ -174,46 +180,43 @@ TcpHostSocket::GetTypeId()
 
 TcpHostSocket::TcpHostSocket()
     : TcpSocketBase(),
-      m_closePolicy(CreateObject<TcpClosePolicy>()),
-      m_delayedAckPolicy(CreateObject<TcpDelayedAckPolicy>()),
       m_bufferPolicy(CreateObject<TcpBufferPolicy>())
 {
     NS_LOG_FUNCTION(this);
-    m_state.ConnectWithoutContext(MakeCallback(&TcpHostSocket::StateChanged, this));
+    ConnectParts();
 }
 
 TcpHostSocket::TcpHostSocket(const TcpHostSocket& sock)
     : TcpSocketBase(sock),
-      m_closePolicy(sock.m_closePolicy->Fork()),
-      m_delayedAckPolicy(sock.m_delayedAckPolicy->Fork()),
       m_bufferPolicy(sock.m_bufferPolicy->Fork()),
-      m_parentQueue(sock.m_listenQueue), // a listener's copy is its child
-      m_synCookie(sock.m_forkCookie),
-      m_rstPolicy(sock.m_rstPolicy),
-      m_closePhase(SWAP_NONE),
-      m_hostModel(sock.m_hostModel),
-      m_hostModelLooked(sock.m_hostModelLooked),
-      m_memory(sock.m_memory),
-      m_sharedPool(sock.m_sharedPool),
-      m_timeWaitTable(sock.m_timeWaitTable),
-      m_socketIndex(sock.m_socketIndex),
-      m_finWait2Timeout(sock.m_finWait2Timeout),
+      m_rstRule(sock.m_rstRule.GetPolicy()), // no FIN acknowledged yet
+      m_close(TcpCloseMachine::ForkOf(sock.m_close)),
+      m_reporter(sock.m_reporter),
       m_synTimeoutRto(sock.m_synTimeoutRto),
       m_maxRto(sock.m_maxRto),
       m_advertisedMss(sock.m_advertisedMss),
       m_resetDataAfterClose(sock.m_resetDataAfterClose),
+      m_ack(TcpAckDecider::ForkOf(sock.m_ack)),
       m_segmentPerWrite(sock.m_segmentPerWrite),
       m_maxRcvBufSize(sock.m_maxRcvBufSize)
 {
     NS_LOG_FUNCTION(this);
     // TracedValue's copy does not copy its callbacks: connect the copy's own.
+    ConnectParts();
+}
+
+void
+TcpHostSocket::ConnectParts()
+{
     m_state.ConnectWithoutContext(MakeCallback(&TcpHostSocket::StateChanged, this));
+    m_close.SetPhaseCallback(MakeCallback(&TcpHostSocket::ClosePhaseChanged, this));
+    m_close.SetFinWait2Callback(MakeCallback(&TcpHostSocket::FinWait2Timeout, this));
 }
 
 TcpHostSocket::~TcpHostSocket()
 {
     NS_LOG_FUNCTION(this);
-    m_finWait2Event.Cancel();
+    m_close.Stop();
     StopChargingBuffers();
     // A TCB freed without passing through CLOSED (retransmission give-up)
     // leaves the host model's list when its socket goes away.
@@ -232,19 +235,12 @@ void
 TcpHostSocket::DoDispose()
 {
     NS_LOG_FUNCTION(this);
-    m_finWait2Event.Cancel();
-    m_heldPacket = nullptr;
+    m_close.Stop();
+    m_ack.DropHeld();
     TellBufferPolicyClosed();
     ForgetInNode();
-    m_hostModel = nullptr;
-    m_socketIndex = nullptr;
-    m_timeWaitTable = nullptr;
-    if (m_listenQueue)
-    {
-        m_listenQueue->SetDeliverCallback(Callback<void, Ptr<Socket>, const Address&>());
-        m_listenQueue = nullptr;
-    }
-    m_parentQueue = nullptr;
+    m_reporter.Dispose();
+    m_listener.Dispose();
     TcpSocketBase::DoDispose();
 }
 
@@ -253,13 +249,13 @@ TcpHostSocket::SetClosePolicy(Ptr<TcpClosePolicy> policy)
 {
     NS_LOG_FUNCTION(this << policy);
     NS_ABORT_MSG_IF(!policy, "TcpHostSocket::SetClosePolicy: null policy");
-    m_closePolicy = policy;
+    m_close.SetPolicy(policy);
 }
 
 Ptr<TcpClosePolicy>
 TcpHostSocket::GetClosePolicy() const
 {
-    return m_closePolicy;
+    return m_close.GetPolicy();
 }
 
 void
@@ -271,20 +267,20 @@ TcpHostSocket::SetClosePolicyType(TypeId tid)
 TypeId
 TcpHostSocket::GetClosePolicyType() const
 {
-    return m_closePolicy->GetInstanceTypeId();
+    return m_close.GetPolicy()->GetInstanceTypeId();
 }
 
 void
 TcpHostSocket::SetDelayedAckPolicy(Ptr<TcpDelayedAckPolicy> policy)
 {
     NS_ABORT_MSG_IF(!policy, "TcpHostSocket::SetDelayedAckPolicy: null policy");
-    m_delayedAckPolicy = policy;
+    m_ack.SetPolicy(policy);
 }
 
 Ptr<TcpDelayedAckPolicy>
 TcpHostSocket::GetDelayedAckPolicy() const
 {
-    return m_delayedAckPolicy;
+    return m_ack.GetPolicy();
 }
 
 void
@@ -296,7 +292,7 @@ TcpHostSocket::SetDelayedAckPolicyType(TypeId tid)
 TypeId
 TcpHostSocket::GetDelayedAckPolicyType() const
 {
-    return m_delayedAckPolicy->GetInstanceTypeId();
+    return m_ack.GetPolicy()->GetInstanceTypeId();
 }
 
 void
@@ -339,11 +335,9 @@ TcpHostSocket::GetState() const
 Ptr<TcpSocketBase>
 TcpHostSocket::Fork()
 {
-    if (m_listenQueue)
-    {
-        m_listenQueue->Admitted(m_forkCookie); // the SYN queue counts it from now
-    }
+    TcpListenerBinding child = m_listener.Fork(); // the SYN queue counts it from now
     Ptr<TcpHostSocket> socket = CopyObject<TcpHostSocket>(this);
+    socket->m_listener = child;
     if (m_congestionControl)
     {
         socket->SetCongestionControlAlgorithm(Renew(m_congestionControl));
@@ -383,19 +377,9 @@ TcpHostSocket::Renew(Ptr<TcpCongestionOps> algo)
 void
 TcpHostSocket::StateChanged(TcpStates_t oldState, TcpStates_t newState)
 {
-    // The base class moves CLOSE_WAIT -> LAST_ACK on the application's close,
-    // whether at once or after the send buffer drained: that is where a swap
-    // close becomes LAST_ACK_SWAP.
-    if (oldState == CLOSE_WAIT && newState == LAST_ACK &&
-        m_closePolicy->GetPassiveEnd() == TcpClosePolicy::PASSIVE_RST_TIME_WAIT)
-    {
-        SetClosePhase(SWAP_LAST_ACK);
-    }
-    if ((newState == FIN_WAIT_1 || newState == LAST_ACK) && !m_finSequenceKnown)
-    {
-        m_finSequence = m_txBuffer->TailSequence();
-        m_finSequenceKnown = true;
-    }
+    // Each part is told the change; the order is the one in which their
+    // traces and callbacks are told.
+    bool leaveTimeWait = m_close.StateChanged(oldState, newState, m_txBuffer->TailSequence());
     if (newState == ESTABLISHED && (oldState == SYN_SENT || oldState == SYN_RCVD))
     {
         StartChargingBuffers(); // before the policy sizes them
@@ -406,42 +390,16 @@ TcpHostSocket::StateChanged(TcpStates_t oldState, TcpStates_t newState)
     {
         TellBufferPolicyClosed();
     }
-    if (newState == TIME_WAIT)
-    {
-        m_timeWaitEntered = Simulator::Now(); // tcp_tw_reuse_delay counts from here
-    }
-    if (m_parentQueue)
-    {
-        // A child of a listener with queues: it leaves the SYN queue when it
-        // leaves SYN_RCVD (either way), the accept queue if it closes there.
-        if (oldState == SYN_RCVD)
-        {
-            m_parentQueue->LeftSynQueue(m_synCookie);
-        }
-        if (newState == CLOSED)
-        {
-            m_parentQueue->Forget(this);
-            m_parentQueue = nullptr;
-        }
-    }
-    if (newState == FIN_WAIT_2)
-    {
-        ArmFinWait2Timeout();
-    }
-    else if (oldState == FIN_WAIT_2 || newState == CLOSED)
-    {
-        m_finWait2Event.Cancel();
-    }
+    m_listener.StateChanged(oldState, newState, this);
     if (newState == TIME_WAIT)
     {
         m_timeWaitExpiryTrace(Simulator::Now() + Seconds(2 * m_msl));
-        if (!m_closePolicy->KeepsTimeWaitAfterActiveClose())
-        {
-            // The peer keeps TIME_WAIT (it agreed to): leave it at once, once
-            // the code that brought us here has sent its last ACK.
-            SetClosePhase(NEGOTIATED_NO_TIME_WAIT);
-            Simulator::ScheduleNow(&TcpHostSocket::CloseAndNotify, this);
-        }
+    }
+    if (leaveTimeWait)
+    {
+        // The peer keeps TIME_WAIT (it agreed to): leave it at once, once
+        // the code that brought us here has sent its last ACK.
+        Simulator::ScheduleNow(&TcpHostSocket::CloseAndNotify, this);
     }
     ReportToNode(oldState, newState);
 }
@@ -468,13 +426,11 @@ TcpHostSocket::Recv(uint32_t maxSize, uint32_t flags)
     {
         m_bufferPolicy->DataRead(*this, packet->GetSize());
         // A read opens the window: the policy may send the update now.
-        m_readSinceAck += packet->GetSize();
         bool canAck = (m_state == ESTABLISHED || m_state == CLOSE_WAIT || m_state == FIN_WAIT_1 ||
                        m_state == FIN_WAIT_2) &&
                       (m_endPoint != nullptr || m_endPoint6 != nullptr);
-        if (canAck && m_delayedAckPolicy->OnRead(AckState(0, false)))
+        if (m_ack.OnRead(ReceiverView(), packet->GetSize(), canAck))
         {
-            NS_LOG_LOGIC("window update after reading " << m_readSinceAck << " bytes");
             SendEmptyPacket(TcpHeader::ACK);
         }
     }
@@ -485,15 +441,15 @@ uint32_t
 TcpHostSocket::GetTxAvailable() const
 {
     uint32_t available = TcpSocketBase::GetTxAvailable();
-    if (m_sndBufTarget > 0)
+    if (uint32_t target = m_sizer.Target(TcpBufferSizer::SEND); target > 0)
     {
         // Shrinking: room only below the target.
-        available = m_sndBufTarget > m_txBuffer->Size() ? m_sndBufTarget - m_txBuffer->Size() : 0;
+        available = target > m_txBuffer->Size() ? target - m_txBuffer->Size() : 0;
     }
-    if (m_sharedPool)
+    if (Ptr<SocketMemory> pool = m_reporter.GetSharedPool())
     {
         // No free mbuf, no room: the application waits (BSD's sosend).
-        available = std::min<uint64_t>(available, m_memory->GetFree());
+        available = std::min<uint64_t>(available, pool->GetFree());
     }
     return available;
 }
@@ -515,11 +471,11 @@ TcpHostSocket::DoForwardUp(Ptr<Packet> packet, const Address& fromAddress, const
         // unless a close callback of the segment has closed it since, or
         // the segment ended the connection.
         m_closeAfterSegment = false;
-        if (!m_closeCalled && m_state != CLOSED)
+        if (!m_close.CloseCalled() && m_state != CLOSED)
         {
             Close();
         }
-        m_closeCalled = true;
+        m_close.NoteCloseCalled();
     }
     // Whichever arm took the connection to TIME_WAIT, its segment is done.
     HandOverTimeWait();
@@ -534,7 +490,7 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
     packet->PeekHeader(h);
     if (m_state == LISTEN || m_state == SYN_SENT || m_state == SYN_RCVD)
     {
-        m_closePolicy->HandshakeSegment(h, m_state);
+        m_close.GetPolicy()->HandshakeSegment(h, m_state);
     }
     uint8_t flags = h.GetFlags();
     bool fin = flags & TcpHeader::FIN;
@@ -545,7 +501,7 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
     {
     case LISTEN:
         if ((flags & TcpHeader::SYN) && !(flags & (TcpHeader::ACK | TcpHeader::RST)) &&
-            m_listenQueue)
+            m_listener.GetQueue())
         {
             // Linux decides on a SYN before it keeps any state for it.
             consumed = DropSynByQueue(fromAddress, toAddress);
@@ -567,7 +523,7 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
             EchoResentSyn(h);
             // then the base class resends the SYN+ACK
         }
-        else if (m_parentQueue)
+        else if (m_listener.GetParent())
         {
             // The handshake's last ACK: the listener's queues may refuse it.
             consumed = ProcessHandshakeAck(packet, h, fromAddress, toAddress);
@@ -592,7 +548,7 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
         if (fin && !(flags & TcpHeader::RST) &&
             (((flags & TcpHeader::ACK) && h.GetAckNumber() > m_txBuffer->HeadSequence() &&
               h.GetAckNumber() <= m_tcb->m_highTxMark) ||
-             (m_delayedAckPolicy->DecidesAcks() && packet->GetSize() > h.GetSerializedSize())))
+             (m_ack.DecidesAcks() && packet->GetSize() > h.GetSerializedSize())))
         {
             SplitFin(packet, h, fromAddress, toAddress);
             return;
@@ -611,7 +567,7 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
             consumed = true;
             break;
         }
-        if (m_closeCalled && m_resetDataAfterClose && !(flags & TcpHeader::RST) &&
+        if (m_close.CloseCalled() && m_resetDataAfterClose && !(flags & TcpHeader::RST) &&
             packet->GetSize() > h.GetSerializedSize() &&
             h.GetSequenceNumber() + SequenceNumber32(packet->GetSize() - h.GetSerializedSize()) >
                 m_tcb->m_rxBuffer->NextRxSequence())
@@ -623,12 +579,7 @@ TcpHostSocket::DispatchSegment(Ptr<Packet> packet,
             NoteReleased();
             return;
         }
-        if (m_finWait2Event.IsPending())
-        {
-            // The peer is alive: FinWait2Timeout counts idle time.
-            m_finWait2Event.Cancel();
-            ArmFinWait2Timeout();
-        }
+        m_close.PeerAlive(); // FinWait2Timeout counts idle time
         // Data and FIN together: the base class puts the FIN at the start.
         if (fin && !(flags & TcpHeader::RST) && packet->GetSize() > h.GetSerializedSize())
         {
@@ -752,7 +703,7 @@ TcpHostSocket::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
     {
         m_bufferPolicy->DataAcked(*this, m_txBuffer->HeadSequence() - head);
     }
-    if (m_state == FIN_WAIT_1 && m_finSequenceKnown && m_txBuffer->HeadSequence() > m_finSequence)
+    if (m_state == FIN_WAIT_1 && m_close.FinAcked(m_txBuffer->HeadSequence()))
     {
         // Our FIN is acknowledged. ProcessWait moves to FIN_WAIT_2 only on a
         // bare ACK whose number is SND.MAX + 1: an ACK that carries data, or
@@ -766,7 +717,7 @@ TcpHostSocket::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
     // (0016) sends it in TcpSocketBase::ReceivedAck, before this, and leaves
     // ESTABLISHED or CLOSE_WAIT: with the guard below (no FIN yet, still in
     // one of them) this never sends a second one.
-    if (m_closeDeferred && !m_finSequenceKnown &&
+    if (m_close.CloseDeferred() && !m_close.FinKnown() &&
         (m_state == ESTABLISHED || m_state == CLOSE_WAIT) &&
         m_txBuffer->SizeFromSequence(m_tcb->m_nextTxSequence) == 0)
     {

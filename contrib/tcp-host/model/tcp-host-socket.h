@@ -4,10 +4,16 @@
 #ifndef TCP_HOST_SOCKET_H
 #define TCP_HOST_SOCKET_H
 
-#include "tcp-buffer-control.h"
+#include "tcp-ack-decider.h"
 #include "tcp-buffer-policy.h"
+#include "tcp-buffer-sizer.h"
+#include "tcp-close-machine.h"
 #include "tcp-close-policy.h"
 #include "tcp-delayed-ack-policy.h"
+#include "tcp-listener-binding.h"
+#include "tcp-node-reporter.h"
+#include "tcp-socket-extensions.h"
+#include "time-wait-rst-rule.h"
 
 #include "ns3/deprecated.h"
 #include "ns3/tcp-socket-base.h"
@@ -48,7 +54,8 @@ class TimeWaitTable;
  * An active closer in TIME_WAIT that receives an acceptable RST either
  * frees the TCB at once (TimeWaitRstPolicy Accept: BSD, SunOS, Linux
  * default) or ignores it (Ignore: RFC 1337, which is also what stock ns-3
- * does).
+ * does); which RST is acceptable is TimeWaitRstRule's, which a TIME_WAIT
+ * record (TimeWaitTable) follows too.
  *
  * The closing states are handled here rather than by TcpSocketBase, whose
  * close path loses connections under loss (a FIN never resent, CLOSING or
@@ -65,27 +72,12 @@ class TimeWaitTable;
  * The socket also reports its TCB life cycle to the node's TcpHostModel, if the
  * node has one, so that the host model knows the node's real TCB list.
  */
-class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
+class TcpHostSocket : public TcpSocketBase, public TcpSocketExtensions
 {
   public:
-    /// What a socket in TIME_WAIT does with an in-sequence RST.
-    enum TimeWaitRstPolicy
-    {
-        RST_ACCEPT, //!< Drop the TIME_WAIT TCB (BSD, SunOS, Linux default)
-        RST_IGNORE, //!< Ignore it (RFC 1337; stock ns-3 behaviour)
-    };
-
-    /// Close phase, finer than TcpStates_t: tells LAST_ACK_SWAP from LAST_ACK.
-    enum ClosePhase
-    {
-        SWAP_NONE,               //!< Not in a swap-close phase
-        SWAP_LAST_ACK,           //!< LAST_ACK_SWAP: FIN sent by a swap close, waiting for its ACK
-        SWAP_TIME_WAIT,          //!< TIME_WAIT entered through a swap close (RST sent)
-        SWAP_RST_ACCEPTED,       //!< Active closer: TIME_WAIT dropped on the peer's RST
-        SWAP_RST_IGNORED,        //!< Active closer: RST in TIME_WAIT ignored (RFC 1337)
-        NEGOTIATED_TIME_WAIT,    //!< Passive closer keeps TIME_WAIT, as negotiated (no RST)
-        NEGOTIATED_NO_TIME_WAIT, //!< Active closer skips TIME_WAIT, as negotiated
-    };
+    /// Close phase, finer than TcpStates_t (TcpCloseMachine::Phase)
+    using ClosePhase = TcpCloseMachine::Phase;
+    using enum TcpCloseMachine::Phase;
 
     /**
      * What a segment arriving in a closing state (CLOSING, LAST_ACK,
@@ -151,14 +143,10 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     /// @return the delayed-ACK policy
     Ptr<TcpDelayedAckPolicy> GetDelayedAckPolicy() const;
 
-    /**
-     * @brief Set the buffer policy (who sizes the socket buffers).
-     * @param policy the policy, used by this socket only
-     */
-    void SetBufferPolicy(Ptr<TcpBufferPolicy> policy);
+    void SetBufferPolicy(Ptr<TcpBufferPolicy> policy) override;
 
     /// @return the buffer policy
-    Ptr<TcpBufferPolicy> GetBufferPolicy() const;
+    Ptr<TcpBufferPolicy> GetBufferPolicy() const override;
 
     /**
      * @brief Listen with Linux's SYN and accept queues (before Listen(); a
@@ -169,7 +157,7 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     void SetListenQueue(Ptr<TcpListenQueue> queue);
 
     /// @return the queues this socket listens with (null: none)
-    Ptr<TcpListenQueue> GetListenQueue() const;
+    Ptr<TcpListenQueue> GetListenQueue() const override;
 
     /**
      * @brief Get the close phase of this socket.
@@ -181,7 +169,7 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
      * @brief Get the TCP state.
      * @return the state (LAST_ACK_SWAP is reported as LAST_ACK)
      */
-    TcpStates_t GetState() const;
+    TcpStates_t GetState() const override;
 
     /**
      * @brief TracedCallback signature for swap-phase changes.
@@ -203,17 +191,10 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     typedef void (*TimeWaitExpiryTracedCallback)(Time expiry);
 
     /**
-     * @brief Name of a swap phase, for logs and output.
-     * @param state the phase
-     * @return its name
-     */
-    static const char* ClosePhaseName(ClosePhase state);
-
-    /**
      * @brief Whether the peer's FIN has arrived, unread data or not.
      * @return true once the peer has closed its end
      */
-    bool PeerHasClosed() const;
+    bool PeerHasClosed() const override;
 
     /**
      * @brief Hand an arriving segment straight to this socket's endpoint if
@@ -295,7 +276,7 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
      * is discarded. No close callback fires: the application asked for it.
      * @return 0
      */
-    int CloseWithReset();
+    int CloseWithReset() override;
 
     int Listen() override;
     int Send(Ptr<Packet> p, uint32_t flags) override;
@@ -346,24 +327,16 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     void SetRcvBufSize(uint32_t size) override;
 
   private:
-    /**
-     * @brief Charge a buffer's change of size to the node's socket memory
-     * (Accounting SocketBuffers, while the connection runs).
-     * @param from the size now
-     * @param to the size wanted
-     * @return the size granted (to, unless growth exceeds the memory left)
-     */
-    uint32_t ChargeBuffer(uint32_t from, uint32_t to);
-
     /// The connection starts: its buffers as set now draw from the node's
-    /// socket memory (if its sockets charge their buffers).
+    /// socket memory (TcpBufferSizer::StartCharging says which). The socket,
+    /// through its sizer, is the only one that charges or releases them.
     void StartChargingBuffers();
 
     /// The connection is over: its buffers go back to the node's socket memory.
     void StopChargingBuffers();
 
     /**
-     * @brief Follows the inherited state variable: swap phase, TIME_WAIT
+     * @brief Follows the inherited state variable: close phase, TIME_WAIT
      * trace and host-model bookkeeping.
      * @param oldState previous TCP state
      * @param newState new TCP state
@@ -371,10 +344,14 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     void StateChanged(TcpStates_t oldState, TcpStates_t newState);
 
     /**
-     * @brief Change the swap phase and fire the trace.
-     * @param state the new phase
+     * @brief The close machine changed phase: fire the trace.
+     * @param oldPhase the phase before
+     * @param newPhase the phase now
      */
-    void SetClosePhase(ClosePhase state);
+    void ClosePhaseChanged(ClosePhase oldPhase, ClosePhase newPhase);
+
+    /// Connects the state's trace and the parts' callbacks to this socket.
+    void ConnectParts();
 
     // The close path around the closing states (tcp-host-socket-close.cc).
 
@@ -547,22 +524,12 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     void ReAckInTimeWait();
 
     /**
-     * @brief TIME_WAIT, an RST: traced; it ends TIME_WAIT only if it is in
-     * sequence and RstAcceptable().
+     * @brief TIME_WAIT, an RST: traced; it ends TIME_WAIT only where
+     * TimeWaitRstRule lets it (this end closed actively: no swap or
+     * negotiated phase).
      * @param inSequence the RST is at RCV.NXT
      */
     void RstInTimeWait(bool inSequence);
-
-    /**
-     * @brief Whether an in-sequence RST that arrives in TIME_WAIT may end
-     * it: the policy is Accept, this end closed actively (not a swap or
-     * negotiated TIME_WAIT), and this end has acknowledged the peer's FIN
-     * exactly once, so that the RST can only answer that ACK: a peer that
-     * closed sends an RST for a duplicate re-ACK too, which would take
-     * TIME_WAIT away from both ends.
-     * @return true if the RST ends TIME_WAIT
-     */
-    bool RstAcceptable() const;
 
     /// @return whether the state is one that waits for the ACK of our FIN
     bool AwaitingAckOfFin() const;
@@ -573,9 +540,6 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     /// @return the sequence number of our FIN (valid once the application closed)
     SequenceNumber32 FinSequence() const;
 
-    /// @return whether the close policy keeps TIME_WAIT at this end when it closes second
-    bool KeepsTimeWaitAsPassiveCloser() const;
-
     /// @return the FIN's retransmission timeout, RFC 6298 backoff included
     Time FinRto() const;
 
@@ -585,7 +549,7 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     /// Retransmit our FIN with exponential backoff; give up after DataRetries.
     void RetransmitFin();
 
-    /// Enter TIME_WAIT, noting how (swap phase).
+    /// Enter TIME_WAIT, noting how (close phase).
     void EnterTimeWait(ClosePhase how);
 
     /// The (state, segment) arms of DoForwardUp.
@@ -626,18 +590,19 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
      */
     void SetBufferPolicyType(TypeId tid);
 
+    /// @param policy what TIME_WAIT does with an acceptable RST (attribute TimeWaitRstPolicy)
+    void SetTimeWaitRstPolicy(TimeWaitRstRule::Policy policy);
+
+    /// @return what TIME_WAIT does with an acceptable RST
+    TimeWaitRstRule::Policy GetTimeWaitRstPolicy() const;
+
     /// @return the buffer policy's type (attribute getter)
     TypeId GetBufferPolicyType() const;
 
     // The ACK path under a delayed-ACK policy that decides for itself.
 
-    /**
-     * @brief What the delayed-ACK policy is told.
-     * @param bytes payload of the arriving segment (0 on a read)
-     * @param pushed the segment carries PSH or FIN
-     * @return the receiver's state
-     */
-    TcpAckState AckState(uint32_t bytes, bool pushed) const;
+    /// @return what the ACK decider reads of this receiver now
+    TcpReceiverView ReceiverView() const;
 
     /// @return bytes received and not yet acknowledged
     uint32_t Unacked() const;
@@ -694,9 +659,6 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
      */
     bool LeaveActiveClosersCloseWait();
 
-    /// Start the FIN_WAIT_2 timer, if the application has closed.
-    void ArmFinWait2Timeout();
-
     /// Abort: tell the application of an error and free the TCB.
     void Abort();
 
@@ -727,6 +689,10 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
 
     /// FIN_WAIT_2 idle for FinWait2Timeout: abort the connection.
     void FinWait2Timeout();
+    /// @param timeout the FinWait2Timeout attribute (the close machine keeps it)
+    void SetFinWait2Timeout(Time timeout);
+    /// @return the FinWait2Timeout attribute
+    Time GetFinWait2Timeout() const;
 
     /// TcpSocketBase freed the endpoint without passing through CLOSED (it
     /// gave up, or reset): say CLOSED, and let the TCB leave the host model.
@@ -739,11 +705,7 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
     /// Bring a shrinking send buffer down as far as the bytes it holds allow.
     void StepSendBufferDown();
 
-    /// @return the node's host model (looked up once; may be null)
-    Ptr<TcpHostModel> HostModel();
-
-    /// @return the node's TIME_WAIT records (looked up with the host model;
-    /// null: TIME_WAIT stays in the socket)
+    /// @return the node's TIME_WAIT records (null: TIME_WAIT stays in the socket)
     Ptr<TimeWaitTable> TimeWaitRecords();
 
     /// Tell a host model whose pool is shared how much data this socket buffers.
@@ -766,62 +728,36 @@ class TcpHostSocket : public TcpSocketBase, public TcpBufferControl
      */
     static Ptr<TcpCongestionOps> Renew(Ptr<TcpCongestionOps> algo);
 
-    Ptr<TcpClosePolicy> m_closePolicy;           //!< Which end keeps TIME_WAIT
-    Ptr<TcpDelayedAckPolicy> m_delayedAckPolicy; //!< When a deferred ACK goes out
-    Ptr<TcpBufferPolicy> m_bufferPolicy;         //!< Who sizes the buffers
-    Ptr<TcpListenQueue> m_listenQueue;           //!< A listener's SYN and accept queues
-    Ptr<TcpListenQueue> m_parentQueue;           //!< A child's: its listener's queues
-    bool m_synCookie{false};                     //!< A child answered with a SYN cookie
-    bool m_forkCookie{false};                    //!< A listener: the SYN forked next has one
-    bool m_deferredAck{false};        //!< SYN_RCVD: a bare ACK was deferred (TCP_DEFER_ACCEPT)
-    uint32_t m_sndBufTarget{0};       //!< Send buffer being shrunk to (0: none)
-    bool m_bufferPolicyActive{false}; //!< Established told, Closed not yet
-    uint64_t m_dataSegmentsSent{0};   //!< Data segments sent
-    uint64_t m_dataSegmentsRetransmitted{0};   //!< Of which sent again
-    uint64_t m_dataSegmentsReceived{0};        //!< Data segments received
-    uint64_t m_dataSegmentsReceivedAgain{0};   //!< Of which below the highest received
-    SequenceNumber32 m_highRxEnd{0};           //!< End of the highest data received
-    bool m_highRxKnown{false};                 //!< m_highRxEnd is set
-    Ptr<SocketMemory> m_chargedTo;             //!< Charged with the buffers (null: not)
-    Ptr<TcpOutputStage> m_outputStage;         //!< The node's output stage, once needed
-    TimeWaitRstPolicy m_rstPolicy{RST_ACCEPT}; //!< RST-in-TIME_WAIT policy
-    ClosePhase m_closePhase{SWAP_NONE};        //!< Swap-close phase
-    TracedCallback<ClosePhase, ClosePhase> m_closePhaseTrace;      //!< Swap phase trace
+    Ptr<TcpBufferPolicy> m_bufferPolicy;     //!< Who sizes the buffers
+    TcpListenerBinding m_listener;           //!< A listener's queues, or a child's listener's
+    bool m_bufferPolicyActive{false};        //!< Established told, Closed not yet
+    uint64_t m_dataSegmentsSent{0};          //!< Data segments sent
+    uint64_t m_dataSegmentsRetransmitted{0}; //!< Of which sent again
+    uint64_t m_dataSegmentsReceived{0};      //!< Data segments received
+    uint64_t m_dataSegmentsReceivedAgain{0}; //!< Of which below the highest received
+    SequenceNumber32 m_highRxEnd{0};         //!< End of the highest data received
+    bool m_highRxKnown{false};               //!< m_highRxEnd is set
+    TcpBufferSizer m_sizer;                  //!< Buffers charged to the node, shrinks pending
+    Ptr<TcpOutputStage> m_outputStage;       //!< The node's output stage, once needed
+    TimeWaitRstRule m_rstRule;               //!< Which RST may end TIME_WAIT (its policy, FIN ACKs)
+    TcpCloseMachine m_close;                 //!< The close: policy, phase, our FIN, FIN_WAIT_2
+    TracedCallback<ClosePhase, ClosePhase> m_closePhaseTrace;      //!< Close phase trace
     TracedCallback<Ptr<const TcpHostSocket>> m_rstInTimeWaitTrace; //!< RST seen in TIME_WAIT
     TracedCallback<Time> m_timeWaitExpiryTrace;                    //!< TIME_WAIT timer (re)started
-    Ptr<TcpHostModel> m_hostModel;      //!< The node's host model (may be null)
-    bool m_hostModelLooked{false};      //!< True once m_hostModel was looked up
-    Ptr<SocketMemory> m_memory;         //!< The node's socket memory (looked up with the model)
-    bool m_sharedPool{false};           //!< The node's socket memory counts data
-    Ptr<TimeWaitTable> m_timeWaitTable; //!< The node's TIME_WAIT records (looked up with the model)
-    Ptr<TcpSocketIndex> m_socketIndex;  //!< The node's socket index (looked up with the model)
-    SequenceNumber32 m_finSequence{0};  //!< Sequence number of our FIN, once sent
-    bool m_finSequenceKnown{false};     //!< m_finSequence is set: our FIN has been sent
-    bool m_closeCalled{false};          //!< The application called Close()
-    bool m_closeDeferred{false};        //!< Close() waits for queued data to be sent
-    uint32_t m_peerFinAcks{0};          //!< ACKs sent that acknowledge the peer's FIN
-    Time m_finWait2Timeout;             //!< Longest FIN_WAIT_2 (0: no limit)
-    Time m_synTimeoutRto;               //!< RTO after a handshake without sample (0: none)
-    Time m_maxRto;                      //!< Largest RTO (0: no bound)
-    uint16_t m_advertisedMss{0};        //!< MSS option of our SYNs (0: none)
-    bool m_resetDataAfterClose{true};   //!< RST new data after Close()
-    EventId m_finWait2Event;            //!< Ends FIN_WAIT_2
-    uint32_t m_finBackoff{0};           //!< Retransmissions of our FIN since the last new ACK
-    SequenceNumber32 m_ackedUpTo{0};    //!< RCV.NXT in the last ACK sent
-    uint32_t m_readSinceAck{0};         //!< Bytes the application read since then
-    uint32_t m_dataSegments{0};         //!< In-sequence data segments received
-    Ptr<Packet> m_heldPacket;           //!< Segment held out of ACKs (HOLD), if any
-    TcpHeader m_heldHeader;             //!< Its header
-    bool m_finFollows{false};           //!< SplitFin: the segment being taken in had a FIN
-    bool m_takingFin{false};            //!< DoForwardUp: the segment being taken in has a FIN
-    bool m_closeAfterSegment{false};    //!< Close() called meanwhile: done after the segment
-    bool m_segmentPerWrite{false};      //!< No segment spans two application writes
+    TcpNodeReporter m_reporter;       //!< Reports the TCB to its node's objects
+    Time m_synTimeoutRto;             //!< RTO after a handshake without sample (0: none)
+    Time m_maxRto;                    //!< Largest RTO (0: no bound)
+    uint16_t m_advertisedMss{0};      //!< MSS option of our SYNs (0: none)
+    bool m_resetDataAfterClose{true}; //!< RST new data after Close()
+    TcpAckDecider m_ack;              //!< Decides ACKs: the delayed-ACK policy and its inputs
+    bool m_finFollows{false};         //!< SplitFin: the segment being taken in had a FIN
+    bool m_takingFin{false};          //!< DoForwardUp: the segment being taken in has a FIN
+    bool m_closeAfterSegment{false};  //!< Close() called meanwhile: done after the segment
+    bool m_segmentPerWrite{false};    //!< No segment spans two application writes
     std::deque<SequenceNumber32> m_writeEnds; //!< Ends of writes not yet acknowledged
     uint32_t m_maxRcvBufSize{0}; //!< Largest receive buffer the window scale must allow
     uint32_t m_synWindowCap{0};  //!< While a SYN is built: the real buffer (window cap)
     uint32_t m_synTsValue{0};    //!< Timestamp value of the last SYN sent
-    uint32_t m_rcvBufTarget{0};  //!< A receive buffer being shrunk: its target (0: none)
-    Time m_timeWaitEntered;      //!< When this socket entered TIME_WAIT
 };
 
 } // namespace ns3

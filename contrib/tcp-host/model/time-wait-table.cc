@@ -51,12 +51,6 @@ TimeWaitTable::GetTypeId()
                           UintegerValue(256),
                           MakeUintegerAccessor(&TimeWaitTable::m_recordSize),
                           MakeUintegerChecker<uint32_t>())
-            .AddAttribute("Rfc1337",
-                          "Ignore an in-sequence RST instead of ending TIME_WAIT "
-                          "(tcp_rfc1337; Linux's default is 0: the RST ends it).",
-                          BooleanValue(false),
-                          MakeBooleanAccessor(&TimeWaitTable::m_rfc1337),
-                          MakeBooleanChecker())
             .AddAttribute("OowAckInterval",
                           "At most one ACK per record in this interval for a segment with no "
                           "data and no FIN, or a SYN (tcp_invalid_ratelimit: 500 ms).",
@@ -191,7 +185,7 @@ TimeWaitTable::Receive(Ptr<const Packet> packet, const TcpHeader& header, const 
     // In sequence and occupying none of it: a bare ACK, or an RST.
     if (!pawsReject && seq == r.rcvNxt && ((payload == 0 && !syn && !fin) || rst))
     {
-        if (rst && !m_rfc1337)
+        if (rst && r.rstRule.Ends(true, r.closedActively))
         {
             NS_LOG_LOGIC("in-sequence RST: TIME_WAIT ends");
             ++m_killed;
@@ -334,7 +328,8 @@ TimeWaitTable::Remove(const TcbKey& key)
 void
 TimeWaitTable::SendAck(const TcbKey& key, Entry& entry)
 {
-    const Record& r = entry.record;
+    Record& r = entry.record;
+    r.rstRule.NoteFinAcked(); // rcvNxt counts the peer's FIN
     TcpHeader ackHeader;
     ackHeader.SetFlags(TcpHeader::ACK);
     ackHeader.SetSequenceNumber(r.sndNxt);

@@ -5,6 +5,7 @@
 #define TIME_WAIT_TABLE_H
 
 #include "tcb-list.h"
+#include "time-wait-rst-rule.h"
 
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
@@ -39,7 +40,11 @@ class SocketMemory;
  * The node's TcpInputStage offers each arriving segment to Receive() before
  * TCP sees it; a segment of a record is handled as tcp_timewait_state_process
  * handles it in state TIME_WAIT:
- * - an in-sequence RST ends TIME_WAIT, unless Rfc1337 (tcp_rfc1337);
+ * - an in-sequence RST ends TIME_WAIT where TimeWaitRstRule lets it, the
+ *   rule a socket in TIME_WAIT follows, with the policy of the socket the
+ *   record replaced (tcp_rfc1337 is TcpHostSocket's TimeWaitRstPolicy).
+ *   Linux ends TIME_WAIT on that RST even after a second ACK of the peer's
+ *   FIN; the rule does not (it may then be a closed peer's answer);
  * - an in-sequence bare ACK restarts the timer;
  * - a SYN (no ACK) whose sequence number is beyond the record's, or whose
  *   timestamp is newer, ends TIME_WAIT and goes on to the listener, which
@@ -70,11 +75,13 @@ class TimeWaitTable : public Object
     /// What a record keeps: the fields of struct tcp_timewait_sock the rules read.
     struct Record
     {
-        SequenceNumber32 rcvNxt; //!< tw_rcv_nxt: the next byte expected (the peer's FIN counted)
-        SequenceNumber32 sndNxt; //!< tw_snd_nxt: ours (our FIN counted)
-        uint16_t window{0};      //!< The window its ACKs advertise
-        bool timestamps{false};  //!< The connection used timestamps
-        uint32_t tsRecent{0};    //!< tw_ts_recent: the peer's last timestamp
+        SequenceNumber32 rcvNxt;   //!< tw_rcv_nxt: the next byte expected (the peer's FIN counted)
+        SequenceNumber32 sndNxt;   //!< tw_snd_nxt: ours (our FIN counted)
+        uint16_t window{0};        //!< The window its ACKs advertise
+        bool timestamps{false};    //!< The connection used timestamps
+        uint32_t tsRecent{0};      //!< tw_ts_recent: the peer's last timestamp
+        TimeWaitRstRule rstRule;   //!< Which RST may end it: the socket's policy, its FIN ACKs
+        bool closedActively{true}; //!< An active closer's TIME_WAIT (not a swap or negotiated one)
     };
 
     /// What the input stage does with a segment after Receive().
@@ -205,7 +212,6 @@ class TimeWaitTable : public Object
     Time m_duration;        //!< Duration (TCP_TIMEWAIT_LEN)
     uint32_t m_maxBuckets;  //!< MaxBuckets (tcp_max_tw_buckets)
     uint32_t m_recordSize;  //!< RecordSize (the slab's object size)
-    bool m_rfc1337;         //!< Rfc1337 (tcp_rfc1337)
     Time m_oowAckInterval;  //!< OowAckInterval (tcp_invalid_ratelimit)
     uint32_t m_isnDistance; //!< IsnDistance (65535 + 2)
     std::unordered_map<TcbKey, Entry, TcbKeyHash> m_entries;         //!< Records

@@ -571,16 +571,24 @@ CloseHarness::CloseHarness(const HarnessConfig& config)
     {
         Simulator::Schedule(m_config.listenerCloseAt, &Socket::Close, m_listener);
     }
-    // With compact TIME_WAIT the server's socket closes as it enters
-    // TIME_WAIT; the record then stands for that end until it goes, and the
-    // checks read it as the end's TIME_WAIT.
-    if (Ptr<TimeWaitTable> table = m_serverNode->GetObject<TimeWaitTable>())
+    // With compact TIME_WAIT an end's socket closes as it enters TIME_WAIT;
+    // the record then stands for that end until it goes, and the checks
+    // read it as the end's TIME_WAIT.
+    for (bool client : {false, true})
     {
-        table->TraceConnectWithoutContext("Restarted",
-                                          MakeCallback(&CloseHarness::RecordRestarted, this));
-        table->TraceConnectWithoutContext("Expired",
-                                          MakeCallback(&CloseHarness::RecordEnded, this));
-        table->TraceConnectWithoutContext("Killed", MakeCallback(&CloseHarness::RecordEnded, this));
+        Ptr<Node> node = client ? m_clientNode : m_serverNode;
+        if (Ptr<TimeWaitTable> table = node->GetObject<TimeWaitTable>())
+        {
+            table->TraceConnectWithoutContext(
+                "Restarted",
+                Callback<void, const TcbKey&, Time>([this, client](const TcbKey& key, Time at) {
+                    RecordRestarted(client, key, at);
+                }));
+            Callback<void, const TcbKey&> ended(
+                [this, client](const TcbKey& key) { RecordEnded(client, key); });
+            table->TraceConnectWithoutContext("Expired", ended);
+            table->TraceConnectWithoutContext("Killed", ended);
+        }
     }
 }
 
@@ -604,21 +612,21 @@ CloseHarness::ByClientPort(uint16_t clientPort)
 }
 
 void
-CloseHarness::RecordRestarted(const TcbKey& key, Time expiry)
+CloseHarness::RecordRestarted(bool client, const TcbKey& key, Time expiry)
 {
-    if (ConnRecord* c = ByClientPort(key.peerPort))
+    if (ConnRecord* c = ByClientPort(client ? key.localPort : key.peerPort))
     {
-        c->server.timeWaitExpiry.push_back(expiry);
+        (client ? c->client : c->server).timeWaitExpiry.push_back(expiry);
     }
 }
 
 void
-CloseHarness::RecordEnded(const TcbKey& key)
+CloseHarness::RecordEnded(bool client, const TcbKey& key)
 {
     ++m_recordsEnded;
-    if (ConnRecord* c = ByClientPort(key.peerPort))
+    if (ConnRecord* c = ByClientPort(client ? key.localPort : key.peerPort))
     {
-        c->server.states.emplace_back(Simulator::Now(), TcpSocket::CLOSED);
+        (client ? c->client : c->server).states.emplace_back(Simulator::Now(), TcpSocket::CLOSED);
     }
 }
 
@@ -900,8 +908,8 @@ CheckConnection(const ConnRecord& c, Placement placement, Time twoMsl)
         {
             continue;
         }
-        bool byRst = Has(*e, TcpHostSocket::SWAP_RST_ACCEPTED);
-        bool byNegotiation = Has(*e, TcpHostSocket::NEGOTIATED_NO_TIME_WAIT);
+        bool byRst = Has(*e, TcpHostSocket::ACTIVE_RST_ACCEPTED);
+        bool byNegotiation = Has(*e, TcpHostSocket::ACTIVE_NO_TIME_WAIT);
         bool allowed = (stockPeer && byRst) ||
                        (placement == Placement::SWAP_AT_CLIENT && e == &sv && byRst) ||
                        (placement == Placement::NEGOTIATED_AT_CLIENT && e == &sv && byNegotiation);
@@ -1118,7 +1126,7 @@ CloseStressTestCase::DoRun()
             ++serverFirst;
             rstFreed += std::count(c.server.swap.begin(),
                                    c.server.swap.end(),
-                                   TcpHostSocket::SWAP_RST_ACCEPTED);
+                                   TcpHostSocket::ACTIVE_RST_ACCEPTED);
         }
     }
     // Per connection, a server that keeps TIME_WAIT is never wrong; that

@@ -308,19 +308,21 @@ class CloseHarness
     void Accepted(Ptr<Socket> s, const Address& from);
 
     /**
-     * @brief The server's TimeWaitTable (re)started a record's timer: the
-     * server end's TIME_WAIT now expires then.
-     * @param key the connection
+     * @brief A node's TimeWaitTable (re)started a record's timer: that end's
+     * TIME_WAIT now expires then.
+     * @param client the record is the client node's
+     * @param key the connection, from that node's side
      * @param expiry when the record expires
      */
-    void RecordRestarted(const TcbKey& key, Time expiry);
+    void RecordRestarted(bool client, const TcbKey& key, Time expiry);
 
     /**
-     * @brief The server's TimeWaitTable let a record go (expired, or ended by
-     * an RST): the server end's TIME_WAIT is over, its end CLOSED.
-     * @param key the connection
+     * @brief A node's TimeWaitTable let a record go (expired, or ended by an
+     * RST): that end's TIME_WAIT is over, its end CLOSED.
+     * @param client the record is the client node's
+     * @param key the connection, from that node's side
      */
-    void RecordEnded(const TcbKey& key);
+    void RecordEnded(bool client, const TcbKey& key);
 
     /**
      * @param clientPort a connection's client port

@@ -313,6 +313,151 @@ class MemoryPressureTest : public TestCase
     }
 };
 
+/// A buffer policy that asks for a 64 KB send buffer once established;
+/// attribute Draws: whether that buffer draws from the node's memory.
+class GrowingSendBuffer : public TcpBufferPolicy
+{
+  public:
+    /// @return the object TypeId
+    static TypeId GetTypeId()
+    {
+        static TypeId tid =
+            TypeId("ns3::TcpHostTestGrowingSendBuffer")
+                .SetParent<TcpBufferPolicy>()
+                .SetGroupName("TcpHost")
+                .AddConstructor<GrowingSendBuffer>()
+                .AddAttribute("Draws",
+                              "Whether the send buffer draws from the node's memory.",
+                              BooleanValue(false),
+                              MakeBooleanAccessor(&GrowingSendBuffer::m_draws),
+                              MakeBooleanChecker());
+        return tid;
+    }
+
+    bool SendBufferDrawsFromMemory() const override
+    {
+        return m_draws;
+    }
+
+    void Established(TcpBufferControl& socket) override
+    {
+        socket.ResizeSendBuffer(64 * 1024);
+    }
+
+    Ptr<TcpBufferPolicy> Fork() const override
+    {
+        return CopyObject<GrowingSendBuffer>(this);
+    }
+
+  private:
+    bool m_draws{false}; //!< Draws
+};
+
+/**
+ * The socket alone charges its buffers: under SocketBuffers both, under
+ * any other accounting the send buffer if its policy draws it from the
+ * memory (as Linux's autotuning, tcp_mem), else nothing; growth only as
+ * the limit allows; all of it given back when the connection ends.
+ */
+class SocketChargesBuffersTest : public TestCase
+{
+  public:
+    /**
+     * @param accounting SocketMemory's Accounting
+     * @param draws the policy's Draws
+     */
+    SocketChargesBuffersTest(const std::string& accounting, bool draws)
+        : TestCase("the socket alone charges its buffers: Accounting " + accounting +
+                   (draws ? ", a policy whose send buffer draws from the memory"
+                          : ", a policy whose buffers do not draw from it")),
+          m_accounting(accounting),
+          m_draws(draws)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        GrowingSendBuffer::GetTypeId(); // registered before its default is set
+        Config::SetDefault("ns3::TcpHostTestGrowingSendBuffer::Draws", BooleanValue(m_draws));
+        const uint32_t kb = 1024;
+        NodeContainer nodes(2);
+        PointToPointHelper p2p;
+        NetDeviceContainer devices = p2p.Install(nodes);
+        TcpHostHelper client;
+        client.Install(nodes.Get(0));
+        TcpHostHelper server;
+        server.SetHostModelEnabled(false);
+        server.SetSocketAttribute("SndBufSize", UintegerValue(16 * kb));
+        server.SetSocketAttribute("RcvBufSize", UintegerValue(16 * kb));
+        server.SetSocketAttribute("BufferPolicy", TypeIdValue(GrowingSendBuffer::GetTypeId()));
+        server.SetSocketMemoryAttribute("Accounting", StringValue(m_accounting));
+        server.SetSocketMemoryAttribute("Limit", UintegerValue(40 * kb));
+        server.Install(nodes.Get(1));
+        Ipv4Address address =
+            Ipv4AddressHelper("10.0.0.0", "255.255.255.0").Assign(devices).GetAddress(1);
+        Ptr<SocketMemory> memory = nodes.Get(1)->GetObject<SocketMemory>();
+
+        Ptr<Socket> listener =
+            Socket::CreateSocket(nodes.Get(1), TcpHostSocketFactory::GetTypeId());
+        listener->Bind(InetSocketAddress(Ipv4Address::GetAny(), PORT));
+        listener->Listen();
+        Ptr<Socket> accepted;
+        listener->SetAcceptCallback(
+            MakeNullCallback<bool, Ptr<Socket>, const Address&>(),
+            MakeCallback(+[](Ptr<Socket>* out, Ptr<Socket> s, const Address&) {
+                *out = s;
+            }).Bind(&accepted));
+        Ptr<Socket> s = Socket::CreateSocket(nodes.Get(0), TcpHostSocketFactory::GetTypeId());
+        Simulator::Schedule(Time(0),
+                            [s, address]() { s->Connect(InetSocketAddress(address, PORT)); });
+        uint64_t charged = 0;
+        uint32_t sendBuffer = 0;
+        Simulator::Schedule(Seconds(1), [&]() {
+            charged = memory->GetBufferMemory();
+            sendBuffer = TcpSocketExtensions::Of(accepted)->GetSendBufferSize();
+            s->Close();
+            accepted->Close();
+        });
+        Simulator::Stop(Seconds(300));
+        Simulator::Run();
+
+        NS_TEST_ASSERT_MSG_NE(accepted, nullptr, "connected");
+        if (m_accounting == "SocketBuffers")
+        {
+            // 16 + 16 KB taken, the send buffer's growth granted up to the limit
+            NS_TEST_EXPECT_MSG_EQ(charged, 40 * kb, "both buffers charged, growth to the limit");
+            NS_TEST_EXPECT_MSG_EQ(sendBuffer, 24 * kb, "the send buffer grew as far as allowed");
+        }
+        else if (m_draws && m_accounting == "Buffers")
+        {
+            NS_TEST_EXPECT_MSG_EQ(charged, 40 * kb, "the send buffer alone, grown to the limit");
+            NS_TEST_EXPECT_MSG_EQ(sendBuffer, 40 * kb, "the send buffer grew as far as allowed");
+        }
+        else if (m_draws)
+        {
+            // Counted, but buffers do not draw from the limit under this accounting
+            NS_TEST_EXPECT_MSG_EQ(charged, 64 * kb, "the send buffer alone, counted");
+            NS_TEST_EXPECT_MSG_EQ(sendBuffer, 64 * kb, "the limit is not the buffers'");
+        }
+        else
+        {
+            NS_TEST_EXPECT_MSG_EQ(charged, 0, "nothing draws from the memory");
+            NS_TEST_EXPECT_MSG_EQ(sendBuffer, 64 * kb, "growth not governed by the memory");
+        }
+        NS_TEST_EXPECT_MSG_EQ(memory->GetBufferMemory(), 0, "all given back at the end");
+        Simulator::Destroy();
+    }
+
+    void DoTeardown() override
+    {
+        Config::Reset();
+    }
+
+    std::string m_accounting; //!< SocketMemory's Accounting
+    bool m_draws;             //!< The policy's Draws
+};
+
 /// The suite.
 class TcpHostMemoryPoolTestSuite : public TestSuite
 {
@@ -322,6 +467,10 @@ class TcpHostMemoryPoolTestSuite : public TestSuite
     {
         AddTestCase(new SocketMemoryAccountingTest(), Duration::QUICK);
         AddTestCase(new MemoryPressureTest(), Duration::QUICK);
+        AddTestCase(new SocketChargesBuffersTest("Buffers", true), Duration::QUICK);
+        AddTestCase(new SocketChargesBuffersTest("Buffers", false), Duration::QUICK);
+        AddTestCase(new SocketChargesBuffersTest("SocketBuffers", false), Duration::QUICK);
+        AddTestCase(new SocketChargesBuffersTest("TcbOnly", true), Duration::QUICK);
         AddTestCase(new PoolCountsDataTest(), Duration::QUICK);
         AddTestCase(new PoolFullOfTimeWaitTest(true), Duration::QUICK);
         AddTestCase(new PoolFullOfTimeWaitTest(false), Duration::QUICK);

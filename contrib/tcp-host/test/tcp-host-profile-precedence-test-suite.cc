@@ -11,6 +11,7 @@
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/core-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/tcp-host-module.h"
@@ -218,7 +219,7 @@ class ProfilePrecedenceTest : public TestCase
                                 // The registered value itself: seen only as
                                 // named (on the command line ProgramInput
                                 // notes it; NS_ATTRIBUTE_DEFAULT is read).
-                                TcpHostProfile::NoteExplicitDefault(full);
+                                UserDefaults::Note(full);
                             }
                         }
                         else
@@ -238,7 +239,7 @@ class ProfilePrecedenceTest : public TestCase
                             where << (asDefault ? " as a default" : " by a helper call")
                                   << " must win over the profile");
                         Config::Reset();
-                        TcpHostProfile::ForgetExplicitDefaults();
+                        UserDefaults::Forget();
                         ++checked;
                     }
                 }

@@ -4,7 +4,7 @@
 
 // TcpHostSocket's policy slots: each is consulted where it says, and a
 // listener's policies are forked (copied, not shared) into the sockets it
-// accepts.
+// accepts; and what applications ask of it through TcpSocketExtensions.
 
 #include "ns3/core-module.h"
 #include "ns3/internet-module.h"
@@ -256,6 +256,47 @@ class PolicyTypeCheckTest : public TestCase
     }
 };
 
+/// Applications reach the socket's extensions through the interface; ns-3's own socket has none.
+class ExtensionsTest : public TestCase
+{
+  public:
+    ExtensionsTest()
+        : TestCase("TcpSocketExtensions::Of: a TcpHostSocket's own, none for ns-3's socket")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes(2);
+        TcpHostHelper host;
+        host.Install(nodes.Get(0));
+        InternetStackHelper stock;
+        stock.Install(nodes.Get(1));
+
+        Ptr<Socket> socket = Socket::CreateSocket(nodes.Get(0), TcpHostSocketFactory::GetTypeId());
+        Ptr<TcpHostSocket> tcp = DynamicCast<TcpHostSocket>(socket);
+        NS_TEST_ASSERT_MSG_NE(tcp, nullptr, "the factory makes the suite's socket");
+        TcpSocketExtensions* ext = TcpSocketExtensions::Of(socket);
+        NS_TEST_ASSERT_MSG_EQ((ext == PeekPointer(tcp)),
+                              true,
+                              "the socket itself, as the interface");
+        const TcpSocketExtensions* constExt = TcpSocketExtensions::Of(Ptr<const Socket>(socket));
+        NS_TEST_ASSERT_MSG_EQ((constExt == ext), true, "the same through a const socket");
+        NS_TEST_ASSERT_MSG_EQ(ext->GetState(), TcpSocket::CLOSED, "a new socket is CLOSED");
+        NS_TEST_ASSERT_MSG_EQ(ext->PeerHasClosed(), false, "no peer, no FIN");
+        NS_TEST_ASSERT_MSG_EQ(ext->GetBufferPolicy(), tcp->GetBufferPolicy(), "its buffer policy");
+        NS_TEST_ASSERT_MSG_EQ(ext->GetListenQueue(), nullptr, "no listen queue before Listen");
+
+        Ptr<Socket> ns3Socket = Socket::CreateSocket(nodes.Get(1), TcpSocketFactory::GetTypeId());
+        NS_TEST_ASSERT_MSG_EQ(DynamicCast<TcpHostSocket>(ns3Socket), nullptr, "a stock socket");
+        NS_TEST_ASSERT_MSG_EQ((TcpSocketExtensions::Of(ns3Socket) == nullptr),
+                              true,
+                              "ns-3's own socket has no extensions");
+        Simulator::Destroy();
+    }
+};
+
 /// The suite.
 class TcpHostSocketPoliciesTestSuite : public TestSuite
 {
@@ -267,6 +308,7 @@ class TcpHostSocketPoliciesTestSuite : public TestSuite
         AddTestCase(new DelayedAckPolicyTest(true), Duration::QUICK);
         AddTestCase(new BufferPolicyTest(), Duration::QUICK);
         AddTestCase(new PolicyTypeCheckTest(), Duration::QUICK);
+        AddTestCase(new ExtensionsTest(), Duration::QUICK);
     }
 };
 

@@ -41,11 +41,14 @@ class TimeWaitTableCase : public TestCase
     /**
      * @param name the case's name
      * @param attributes the table's attributes beyond Duration
+     * @param socketAttributes the server's socket attributes
      */
     TimeWaitTableCase(const std::string& name,
-                      std::vector<std::pair<std::string, std::string>> attributes = {})
+                      std::vector<std::pair<std::string, std::string>> attributes = {},
+                      std::vector<std::pair<std::string, std::string>> socketAttributes = {})
         : TestCase(name),
-          m_attributes(std::move(attributes))
+          m_attributes(std::move(attributes)),
+          m_socketAttributes(std::move(socketAttributes))
     {
     }
 
@@ -117,6 +120,7 @@ class TimeWaitTableCase : public TestCase
         config.server.timeWaitTable = true;
         config.server.timeWaitAttributes = m_attributes;
         config.server.timeWaitAttributes.emplace_back("Duration", "10s");
+        config.server.attributes = m_socketAttributes;
         CloseHarness h(config);
         ConnSpec spec;
         spec.start = MilliSeconds(100);
@@ -127,7 +131,8 @@ class TimeWaitTableCase : public TestCase
         Check(h, h.ServerNode()->GetObject<TimeWaitTable>());
     }
 
-    std::vector<std::pair<std::string, std::string>> m_attributes; //!< The table's attributes
+    std::vector<std::pair<std::string, std::string>> m_attributes;       //!< The table's attributes
+    std::vector<std::pair<std::string, std::string>> m_socketAttributes; //!< The server's sockets'
 };
 
 /**
@@ -231,24 +236,28 @@ class ResentFinTest : public TimeWaitTableCase
 };
 
 /**
- * An in-sequence RST ends the record (tcp_rfc1337 = 0), or is ignored
- * (Rfc1337); an RST out of sequence is ignored either way.
+ * An in-sequence RST ends the record (tcp_rfc1337 = 0), or is ignored when
+ * the socket the record replaced had TimeWaitRstPolicy Ignore (tcp_rfc1337
+ * = 1: one knob for sockets and records); an RST out of sequence is
+ * ignored either way.
  */
 class RstTest : public TimeWaitTableCase
 {
   public:
-    /// @param rfc1337 the table's Rfc1337
+    /// @param rfc1337 the server's sockets' TimeWaitRstPolicy is Ignore
     explicit RstTest(bool rfc1337)
-        : TimeWaitTableCase(rfc1337 ? "Rfc1337: an in-sequence RST leaves TIME_WAIT alone"
+        : TimeWaitTableCase(rfc1337 ? "TimeWaitRstPolicy Ignore: an in-sequence RST leaves the "
+                                      "record alone"
                                     : "an in-sequence RST ends TIME_WAIT; one out of sequence "
                                       "does not",
-                            {{"Rfc1337", rfc1337 ? "true" : "false"}}),
+                            {},
+                            {{"TimeWaitRstPolicy", rfc1337 ? "Ignore" : "Accept"}}),
           m_rfc1337(rfc1337)
     {
     }
 
   private:
-    bool m_rfc1337;       //!< The table's Rfc1337
+    bool m_rfc1337;       //!< The socket's policy is Ignore
     TableView m_afterBad; //!< After the out-of-sequence RST
     TableView m_after;    //!< After the in-sequence RST
 
@@ -273,11 +282,50 @@ class RstTest : public TimeWaitTableCase
 };
 
 /**
+ * The rule a socket in TIME_WAIT follows (TimeWaitRstRule): once the record
+ * has acknowledged the peer's FIN a second time (here a resent FIN, its
+ * first ACK lost), an in-sequence RST may be a closed peer's answer to that
+ * duplicate, and it leaves the record alone.
+ */
+class RstAfterSecondAckTest : public TimeWaitTableCase
+{
+  public:
+    RstAfterSecondAckTest()
+        : TimeWaitTableCase("an RST after the record's second ACK of the FIN leaves it alone")
+    {
+    }
+
+  private:
+    TableView m_after; //!< After the RST
+
+    void Script(CloseHarness& h) override
+    {
+        // The server's ACK of the client's FIN is lost; the client's resent
+        // FIN (its RTO: 200 ms to 1 s) gets the record's ACK before 2 s.
+        h.ToClient()->DropNth([](const WireSegment& s) { return s.PureAck() && s.ack > 101; });
+        h.Inject(Seconds(2), true, TcpHeader::RST, 102, 0);
+        LookAt(h, Seconds(2.5), &m_after);
+    }
+
+    void Check(CloseHarness& h, Ptr<TimeWaitTable> table) override
+    {
+        NS_TEST_ASSERT_MSG_EQ(ServerRcvNxt(h.Log()), 102, "the injected RST is in sequence");
+        NS_TEST_ASSERT_MSG_EQ(table->GetAcksSent(),
+                              1,
+                              "the record ACKed the resent FIN before the RST:\n"
+                                  << h.LogString());
+        NS_TEST_ASSERT_MSG_EQ(table->GetKilled(), 0, "the RST ended nothing");
+        NS_TEST_ASSERT_MSG_EQ(m_after.records, 1, "TIME_WAIT goes on");
+    }
+};
+
+/**
  * A SYN for the same 4-tuple: one whose sequence number is above the
  * record's rcv_nxt ends TIME_WAIT and reaches the listener, which answers
  * from 65537 above the old connection's snd_nxt; an older one is answered
  * with the record's ACK, which the client, closed, answers with an RST at
- * rcv_nxt: that RST ends the record.
+ * rcv_nxt: that RST answers a second ACK of the client's FIN, and leaves
+ * the record alone (TimeWaitRstRule; Linux would end TIME_WAIT on it).
  */
 class SynTest : public TimeWaitTableCase
 {
@@ -286,7 +334,7 @@ class SynTest : public TimeWaitTableCase
     explicit SynTest(bool newer)
         : TimeWaitTableCase(newer ? "a SYN above rcv_nxt reopens the 4-tuple, ISN 65537 above"
                                   : "a SYN below rcv_nxt gets the record's ACK (the closed "
-                                    "client's RST then ends it)"),
+                                    "client's RST to it ends nothing)"),
           m_newer(newer)
     {
     }
@@ -336,8 +384,9 @@ class SynTest : public TimeWaitTableCase
             }
             // The client has no socket for the old connection any more: it
             // answers that ACK with an RST carrying its acknowledgement
-            // number, which is in sequence and ends TIME_WAIT (Linux's
-            // behaviour too: the client's next SYN then gets through).
+            // number, which is in sequence; it answers the record's second
+            // ACK of the client's FIN, so it cannot be told from an old
+            // duplicate's answer and TIME_WAIT stays (Linux ends it).
             auto rsts = Select(log, [](const WireSegment& s) {
                 return s.toServer && s.Rst() && s.at > Seconds(1);
             });
@@ -346,8 +395,8 @@ class SynTest : public TimeWaitTableCase
             {
                 NS_TEST_ASSERT_MSG_EQ(rsts.front().seq, ServerRcvNxt(log), "at rcv_nxt");
             }
-            NS_TEST_ASSERT_MSG_EQ(table->GetKilled(), 1, "which ended the record");
-            NS_TEST_ASSERT_MSG_EQ(m_after.records, 0, "so TIME_WAIT is over");
+            NS_TEST_ASSERT_MSG_EQ(table->GetKilled(), 0, "which ends nothing");
+            NS_TEST_ASSERT_MSG_EQ(m_after.records, 1, "so TIME_WAIT goes on");
         }
     }
 };
@@ -397,6 +446,38 @@ class OverflowTest : public TimeWaitTableCase
     }
 };
 
+/**
+ * TimeWaitRstRule alone, each condition on its own: an RST ends TIME_WAIT
+ * only in sequence, after an active close, under Accept, with the peer's
+ * FIN acknowledged exactly once.
+ */
+class TimeWaitRstRuleTest : public TestCase
+{
+  public:
+    TimeWaitRstRuleTest()
+        : TestCase("TimeWaitRstRule: in sequence, an active close, Accept, one ACK of the FIN")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TimeWaitRstRule rule;
+        NS_TEST_ASSERT_MSG_EQ(rule.GetPolicy(), TimeWaitRstRule::ACCEPT, "Accept by default");
+        NS_TEST_ASSERT_MSG_EQ(rule.Ends(true, true), false, "the FIN not yet acknowledged");
+        rule.NoteFinAcked();
+        NS_TEST_ASSERT_MSG_EQ(rule.Ends(true, true), true, "the FIN acknowledged once");
+        NS_TEST_ASSERT_MSG_EQ(rule.Ends(false, true), false, "not at RCV.NXT");
+        NS_TEST_ASSERT_MSG_EQ(rule.Ends(true, false), false, "a swap or negotiated TIME_WAIT");
+        TimeWaitRstRule ignoring(TimeWaitRstRule::IGNORE);
+        ignoring.NoteFinAcked();
+        NS_TEST_ASSERT_MSG_EQ(ignoring.Ends(true, true), false, "Ignore (RFC 1337)");
+        rule.NoteFinAcked();
+        NS_TEST_ASSERT_MSG_EQ(rule.GetFinAcks(), 2, "counted");
+        NS_TEST_ASSERT_MSG_EQ(rule.Ends(true, true), false, "the FIN acknowledged twice");
+    }
+};
+
 /// The suite.
 class TcpHostTimeWaitTableTestSuite : public TestSuite
 {
@@ -408,6 +489,8 @@ class TcpHostTimeWaitTableTestSuite : public TestSuite
         AddTestCase(new ResentFinTest(), Duration::QUICK);
         AddTestCase(new RstTest(false), Duration::QUICK);
         AddTestCase(new RstTest(true), Duration::QUICK);
+        AddTestCase(new RstAfterSecondAckTest(), Duration::QUICK);
+        AddTestCase(new TimeWaitRstRuleTest(), Duration::QUICK);
         AddTestCase(new SynTest(true), Duration::QUICK);
         AddTestCase(new SynTest(false), Duration::QUICK);
         AddTestCase(new OverflowTest(), Duration::QUICK);

@@ -20,6 +20,7 @@
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
+#include "ns3/experiment-io-module.h"
 #include "ns3/http-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
@@ -51,7 +52,7 @@ void
 PrintSwap(std::string side, TcpHostSocket::ClosePhase, TcpHostSocket::ClosePhase state)
 {
     std::cout << Simulator::Now().As(Time::MS) << "  " << side << ": ("
-              << TcpHostSocket::ClosePhaseName(state) << ")" << std::endl;
+              << TcpCloseMachine::PhaseName(state) << ")" << std::endl;
 }
 
 /// Server: send the response, then close.
@@ -109,13 +110,12 @@ Report(Ptr<Node> client, Ptr<Node> server)
 
 /// The program itself; main() turns a refused setting into exit 1.
 static int
-Run(int argc, char* argv[])
+Run(ProgramInput& input)
 {
     std::string closePolicy = "TcpSwapClose";
     std::string rstPolicy = "Accept";
     double msl = 30;
 
-    ProgramInput input("tw-avoid-swap-close-example", argc, argv);
     input.Add("closePolicy",
               "client's close policy: TcpSwapClose | TcpClosePolicy (standard)",
               closePolicy);
@@ -182,5 +182,6 @@ Run(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
-    return RunProgram("tw-avoid-swap-close-example", argc, argv, &Run);
+    ProgramInput input("tw-avoid-swap-close-example", argc, argv);
+    return input.Run(&Run);
 }

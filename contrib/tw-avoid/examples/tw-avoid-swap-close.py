@@ -59,7 +59,7 @@ def run(ns, cb, close_policy, rst_policy, msl, verbose):
 
         def on_swap(old, new):
             if verbose:
-                print(now(), " %s: (%s)" % (side, ns.TcpHostSocket.ClosePhaseName(new)))
+                print(now(), " %s: (%s)" % (side, ns.TcpCloseMachine.PhaseName(new)))
 
         return on_state, on_swap
 

@@ -138,8 +138,15 @@ class NegotiatedFinalAckLostTest : public ClosePathTestCase
 class NegotiatedRstTest : public ClosePathTestCase
 {
   public:
-    explicit NegotiatedRstTest(bool inTimeWait)
-        : ClosePathTestCase(inTimeWait
+    /**
+     * @param inTimeWait the RST reaches the keeper in TIME_WAIT (else in CLOSING)
+     * @param records the keeper's node keeps TIME_WAIT in records (TimeWaitTable),
+     *        which follow the socket's rule (TimeWaitRstRule)
+     */
+    explicit NegotiatedRstTest(bool inTimeWait, bool records = false)
+        : ClosePathTestCase(records ? "negotiated: an RST at the keeper's TIME_WAIT record is "
+                                      "ignored"
+                            : inTimeWait
                                 ? "negotiated: an RST in the keeper's TIME_WAIT is ignored"
                                 : "negotiated: an RST in CLOSING from a departed server: TIME_WAIT",
                             Placement::NEGOTIATED_AT_CLIENT,
@@ -148,7 +155,8 @@ class NegotiatedRstTest : public ClosePathTestCase
                                                   .response = 1000,
                                                   .order = CloseOrder::SIMULTANEOUS,
                                                   .closeDelay = MilliSeconds(250)}),
-          m_inTimeWait(inTimeWait)
+          m_inTimeWait(inTimeWait),
+          m_records(records)
     {
     }
 
@@ -157,6 +165,11 @@ class NegotiatedRstTest : public ClosePathTestCase
     {
         SetRoles(config, true);
         config.listenerCloseAt = MilliSeconds(150);
+        config.client.timeWaitTable = m_records;
+        if (m_records)
+        {
+            config.client.timeWaitAttributes = {{"Duration", "2s"}}; // 2*MSL of the harness
+        }
     }
 
     void Drops(CloseHarness& h) override
@@ -193,7 +206,8 @@ class NegotiatedRstTest : public ClosePathTestCase
         }
     }
 
-    bool m_inTimeWait;
+    bool m_inTimeWait; //!< The RST reaches the keeper in TIME_WAIT
+    bool m_records;    //!< The keeper's TIME_WAIT is a record
 };
 
 /**
@@ -276,6 +290,7 @@ class TcpClosePathTestSuite : public TestSuite
         AddTestCase(new SwapLastAckRstTest(), Duration::QUICK);
         AddTestCase(new NegotiatedRstTest(true), Duration::QUICK);
         AddTestCase(new NegotiatedRstTest(false), Duration::QUICK);
+        AddTestCase(new NegotiatedRstTest(true, true), Duration::QUICK);
         AddTestCase(new NegotiationFailSafeTest(true), Duration::QUICK);
         AddTestCase(new NegotiationFailSafeTest(false), Duration::QUICK);
     }

@@ -514,10 +514,10 @@ class SwapCloseTest : public CloseTestCase
         NS_TEST_ASSERT_MSG_EQ((o.server == SERVER_ACTIVE), true, "server state sequence");
         using S = TcpHostSocket;
         NS_TEST_ASSERT_MSG_EQ(
-            (o.clientSwap == std::vector<S::ClosePhase>{S::SWAP_LAST_ACK, S::SWAP_TIME_WAIT}),
+            (o.clientSwap == std::vector<S::ClosePhase>{S::PASSIVE_RST_LAST_ACK, S::PASSIVE_RST_TIME_WAIT}),
             true,
-            "client swap phases (LAST_ACK_SWAP then TIME_WAIT)");
-        NS_TEST_ASSERT_MSG_EQ((o.serverSwap == std::vector<S::ClosePhase>{S::SWAP_RST_ACCEPTED}),
+            "client close phases (LAST_ACK, then TIME_WAIT, both to reset)");
+        NS_TEST_ASSERT_MSG_EQ((o.serverSwap == std::vector<S::ClosePhase>{S::ACTIVE_RST_ACCEPTED}),
                               true,
                               "server accepts the RST in TIME_WAIT");
         NS_TEST_ASSERT_MSG_EQ(o.rstSent, 1, "exactly one RST");
@@ -581,13 +581,13 @@ class IgnoringServerTest : public CloseTestCase
         {
             NS_TEST_ASSERT_MSG_EQ(
                 (o.serverSwap ==
-                 std::vector<TcpHostSocket::ClosePhase>{TcpHostSocket::SWAP_RST_IGNORED}),
+                 std::vector<TcpHostSocket::ClosePhase>{TcpHostSocket::ACTIVE_RST_IGNORED}),
                 true,
                 "RFC 1337 server reports the ignored RST");
         }
     }
 
-    bool m_tracesIgnore; //!< Server is a TcpHostSocket that traces RST_IGNORED
+    bool m_tracesIgnore; //!< Server is a TcpHostSocket that traces ACTIVE_RST_IGNORED
 };
 
 /// Losses during the close: whatever is lost, the connection ends and every byte arrives.
@@ -657,11 +657,11 @@ class NegotiationTest : public CloseTestCase
         {
             NS_TEST_ASSERT_MSG_EQ((o.client == CLIENT_SWAP), true, "client keeps TIME_WAIT");
             NS_TEST_ASSERT_MSG_EQ(
-                (o.clientSwap == std::vector<S::ClosePhase>{S::NEGOTIATED_TIME_WAIT}),
+                (o.clientSwap == std::vector<S::ClosePhase>{S::PASSIVE_TIME_WAIT}),
                 true,
                 "client: negotiated TIME_WAIT");
             NS_TEST_ASSERT_MSG_EQ(
-                (o.serverSwap == std::vector<S::ClosePhase>{S::NEGOTIATED_NO_TIME_WAIT}),
+                (o.serverSwap == std::vector<S::ClosePhase>{S::ACTIVE_NO_TIME_WAIT}),
                 true,
                 "server: no TIME_WAIT, as negotiated");
             NS_TEST_ASSERT_MSG_EQ(o.serverClosedAt, o.serverTimeWaitAt, "server leaves at once");

@@ -4,8 +4,9 @@
 
 #include "program-input.h"
 
+#include "user-defaults.h"
+
 #include "ns3/global-value.h"
-#include "ns3/tcp-host-profile.h"
 #include "ns3/type-id.h"
 
 #include <algorithm>
@@ -30,6 +31,20 @@ ProgramInput::ProgramInput(std::string program, int argc, char* argv[])
       m_argv(argv),
       m_cmd(m_program)
 {
+}
+
+int
+ProgramInput::Run(const std::function<int(ProgramInput&)>& body)
+{
+    try
+    {
+        return body(*this);
+    }
+    catch (const std::invalid_argument& refused)
+    {
+        Fail(refused.what());
+        return 1;
+    }
 }
 
 bool
@@ -313,13 +328,13 @@ ProgramInput::Parse()
     for (int i = 1; i < m_argc; ++i)
     {
         // An attribute's default named here is the user's: a host profile
-        // must not override it (TcpHostProfile::IsUserDefault).
+        // must not override it (UserDefaults::IsSet).
         std::string arg = m_argv[i];
         std::string name = arg.substr(arg.find_first_not_of('-'));
         name = name.substr(0, name.find('='));
         if (name.find("::") != std::string::npos)
         {
-            TcpHostProfile::NoteExplicitDefault(name);
+            UserDefaults::Note(name);
         }
     }
     return true;
@@ -401,20 +416,6 @@ RequireValid(const std::string& where, const std::string& problem)
     if (!problem.empty())
     {
         throw std::invalid_argument(where + ": " + problem);
-    }
-}
-
-int
-RunProgram(const std::string& program, int argc, char* argv[], int (*body)(int, char*[]))
-{
-    try
-    {
-        return body(argc, argv);
-    }
-    catch (const std::invalid_argument& refused)
-    {
-        std::cerr << program << ": " << refused.what() << std::endl;
-        return 1;
     }
 }
 

@@ -14,7 +14,7 @@ namespace ns3
 {
 
 /**
- * @ingroup tcp-host
+ * @ingroup experiment-io
  * @brief One CSV row built column by column, so that a program names each
  * column once, beside its value, and its header cannot drift from its rows.
  *

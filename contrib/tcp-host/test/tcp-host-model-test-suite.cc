@@ -8,12 +8,10 @@
 
 #include "ns3/applications-module.h"
 #include "ns3/core-module.h"
-#include "ns3/http-module.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/tcp-host-module.h"
-#include "ns3/tw-avoid-module.h"
 
 using namespace ns3;
 
@@ -76,10 +74,10 @@ class TimeWaitLoad
         p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
         p2p.SetChannelAttribute("Delay", StringValue("100us"));
         NetDeviceContainer devices = p2p.Install(nodes);
-        TwAvoidHelper tw;
-        tw.SetProfile(PROFILE);
-        tw.SetHostModelAttribute("LookupDiscipline", StringValue(m_discipline));
-        tw.Install(nodes);
+        TcpHostHelper stack;
+        stack.SetProfile(PROFILE);
+        stack.SetHostModelAttribute("LookupDiscipline", StringValue(m_discipline));
+        stack.Install(nodes);
         Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.0");
         Ipv4InterfaceContainer ifs = addresses.Assign(devices);
         m_server = nodes.Get(1);
@@ -231,10 +229,10 @@ class InputQueueTest : public TestCase
         p2p.SetDeviceAttribute("DataRate", StringValue("1Gbps"));
         p2p.SetChannelAttribute("Delay", StringValue("10us"));
         NetDeviceContainer devices = p2p.Install(nodes);
-        TwAvoidHelper tw;
-        tw.SetProfile(PROFILE);
-        tw.SetInputStageAttribute("InputQueueLimit", UintegerValue(3));
-        tw.Install(nodes);
+        TcpHostHelper stack;
+        stack.SetProfile(PROFILE);
+        stack.SetInputStageAttribute("InputQueueLimit", UintegerValue(3));
+        stack.Install(nodes);
         Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.0");
         Ipv4InterfaceContainer ifs = addresses.Assign(devices);
 
@@ -275,11 +273,11 @@ class TcbPoolTest : public TestCase
         NodeContainer nodes(2);
         PointToPointHelper p2p;
         NetDeviceContainer devices = p2p.Install(nodes);
-        TwAvoidHelper tw;
-        tw.SetProfile(PROFILE);
-        tw.SetSocketMemoryAttribute("Limit", UintegerValue(5 * ProfiledBytesPerTcb()));
-        tw.SetHostModelAttribute("PoolExhaustedAction", StringValue(m_action));
-        tw.Install(nodes);
+        TcpHostHelper stack;
+        stack.SetProfile(PROFILE);
+        stack.SetSocketMemoryAttribute("Limit", UintegerValue(5 * ProfiledBytesPerTcb()));
+        stack.SetHostModelAttribute("PoolExhaustedAction", StringValue(m_action));
+        stack.Install(nodes);
         Ipv4AddressHelper addresses("10.0.0.0", "255.255.255.0");
         Ipv4Address server = addresses.Assign(devices).GetAddress(1);
         Ptr<Socket> listener =
@@ -329,7 +327,7 @@ class TcpHostModelTestSuite : public TestSuite
 {
   public:
     TcpHostModelTestSuite()
-        : TestSuite("tw-avoid-host-model", Type::UNIT)
+        : TestSuite("tcp-host-model", Type::UNIT)
     {
         // Server list, newest first: K TIME_WAIT, the old connection, the listener.
         AddTestCase(new TimeWaitCostTest("LinearHeadInsert", 40, 41), Duration::QUICK);

@@ -19,7 +19,7 @@ namespace ns3
 {
 
 /**
- * @ingroup tcp-host
+ * @ingroup experiment-io
  * @brief A scenario program's command line: each option bound once, to the
  * variable (usually a field of the experiment's configuration) it sets, and
  * every value checked before anything runs.
@@ -53,6 +53,22 @@ class ProgramInput
      * @param argv as main received it
      */
     ProgramInput(std::string program, int argc, char* argv[]);
+
+    /**
+     * @brief Run the program's body with this input, as its main() does:
+     * `ProgramInput input("name", argc, argv); return input.Run(&Run);`,
+     * the program named once.
+     *
+     * A setting that passes this class's checks can still be refused later,
+     * where it meets what the program does with it: RequireValid, or a
+     * helper that finds the user set an attribute it would set itself
+     * (TcpHostHelper). Those throw std::invalid_argument; uncaught, the
+     * program would abort (exit 134) where a refused input must exit 1 with
+     * its message. Other exceptions are defects and still abort.
+     * @param body the program itself, which binds and parses its options here
+     * @return body's exit status, or 1 after printing "program: what" to stderr
+     */
+    int Run(const std::function<int(ProgramInput&)>& body);
 
     /**
      * @brief Bind an option to the variable it sets.
@@ -199,7 +215,7 @@ ProgramInput::Add(const std::string& name, const std::string& help, T& value)
 }
 
 /**
- * @ingroup tcp-host
+ * @ingroup experiment-io
  * @brief Refuse an experiment's configuration that its Validate() found
  * wrong: throw std::invalid_argument with "where: problem". From Python
  * (cppyy) it arrives as an exception carrying that message, so a bad
@@ -211,24 +227,7 @@ ProgramInput::Add(const std::string& name, const std::string& help, T& value)
 void RequireValid(const std::string& where, const std::string& problem);
 
 /**
- * @ingroup tcp-host
- * @brief A program's main(): runs its body and turns a refusal into exit
- * status 1. A setting that passes ProgramInput's checks can still be refused
- * later, where it meets what the program does with it: RequireValid, or a
- * helper that finds the user set an attribute it would set itself
- * (TcpHostHelper). Those throw std::invalid_argument; uncaught, the program
- * would abort (exit 134) where a refused input must exit 1 with its message.
- * Other exceptions are defects and still abort.
- * @param program the program's name, for the message ("program: what")
- * @param argc main's argc
- * @param argv main's argv
- * @param body the program itself
- * @return body's exit status, or 1 after printing the refusal to stderr
- */
-int RunProgram(const std::string& program, int argc, char* argv[], int (*body)(int, char*[]));
-
-/**
- * @ingroup tcp-host
+ * @ingroup experiment-io
  * @brief The longest simulated time an experiment's configuration accepts:
  * one day. A run's events grow with its simulated time (the paper's busy
  * DTOC day of 36 minutes already takes minutes of CPU); a longer study is
@@ -237,7 +236,7 @@ int RunProgram(const std::string& program, int argc, char* argv[], int (*body)(i
 constexpr double MAX_SIMULATED_SECONDS = 86400;
 
 /**
- * @ingroup tcp-host
+ * @ingroup experiment-io
  * @param what the setting's name, for the message
  * @param seconds the simulated time it asks for
  * @return "" if seconds is finite, positive and at most
@@ -246,7 +245,7 @@ constexpr double MAX_SIMULATED_SECONDS = 86400;
 std::string SimulatedTimeProblem(const std::string& what, double seconds);
 
 /**
- * @ingroup tcp-host
+ * @ingroup experiment-io
  * @param what what needs the memory, for the message
  * @param bytes the memory a run is estimated to need
  * @return "" if this machine's physical memory holds it, else why not (a
