@@ -544,7 +544,7 @@ class GradualReleasePolicyTest : public TestCase
             NS_TEST_EXPECT_MSG_EQ(inner->restored, 1, "told it is over");
             NS_TEST_EXPECT_MSG_EQ(socket.rcv, 32000u, "the receive buffer back");
             NS_TEST_EXPECT_MSG_EQ(socket.snd,
-                                  innerSizes ? 4000u : 64000u,
+                                  (innerSizes ? 4000u : 64000u),
                                   "the send buffer back unless the inner policy sizes it");
             NS_TEST_EXPECT_MSG_EQ(release->IsReleasing(), false, "active");
 
