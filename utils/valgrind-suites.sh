@@ -12,8 +12,15 @@ cd "$(dirname "$0")/.."
 [ -x build/bin/test-runner ] || ./ns3 build test-runner
 memcheck="valgrind --error-exitcode=1 --quiet --leak-check=full --errors-for-leak-kinds=definite"
 for suite in ${@:-tcp-host-close-path}; do
+    # A suite whose stock ns-3 peers accept connections meets ns-3's own
+    # TcpCubic copy-constructor defect there (utils/valgrind-stock-ns3.supp);
+    # every other suite runs without a suppression.
+    case "$suite" in
+    tw-avoid-close-stress) suppress="--suppressions=utils/valgrind-stock-ns3.supp" ;;
+    *) suppress="" ;;
+    esac
     echo "valgrind: $suite"
-    $memcheck build/bin/test-runner --suite="$suite"
+    $memcheck $suppress build/bin/test-runner --suite="$suite"
 done
 # 200 connections (100 per second for 2 s), both nodes with the host model.
 echo "valgrind: tcp-host-model-example, 200 connections"
