@@ -138,6 +138,7 @@ Run(ProgramInput& input)
     input.Add("originDelay", "Their one-way delay, s", c.originDelay);
     input.Add("originLoss", "Their packet loss rate, each direction", c.originLoss);
     input.Add("duration", "Seconds simulated", c.duration);
+    input.Add("startSpread", "Seconds over which the clients start, evenly", c.startSpread);
     input.Add("msl", "Every host's maximum segment lifetime, s (TIME_WAIT is twice it)", c.msl);
     input.Add("persistentTimeout",
               "The proxy's persistent timer, s: idle connections closed after it (0: never)",

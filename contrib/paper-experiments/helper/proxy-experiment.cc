@@ -126,6 +126,10 @@ ProxyExperimentConfig::Validate() const
         why << "duration and msl must be positive, originKeepAlive and persistentTimeout "
                "finite and not negative";
     }
+    else if (!(startSpread > 0 && startSpread < duration))
+    {
+        why << "startSpread must be above 0 and below duration, not " << startSpread;
+    }
     else if (stockSockets && (scheme != 1 || timeWaitPlacement != "standard" || countTimeWait ||
                               !hostProfile.empty() || linuxPorts))
     {
@@ -391,7 +395,7 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
         client->SetAttribute("RetryUnavailable", BooleanValue(true));
         client->SetAttribute("ThinkTime", TimeValue(Seconds(1))); // before trying again
         client->SetAttribute("ResponseTimeout", TimeValue(Seconds(config.duration)));
-        client->SetStartTime(Seconds(double(i) / config.clients)); // over the first second
+        client->SetStartTime(Seconds(config.startSpread * i / config.clients));
         clients.Get(h)->AddApplication(client);
         clientApps.push_back(client);
         HttpClient* raw = PeekPointer(client); // (the trace must not own its client)

@@ -74,6 +74,10 @@ struct ProxyExperimentConfig
     /// (README, "Instructions per event"); a fixed number of hosts keeps it
     /// flat.
     uint32_t clientHosts{0};
+    /// Seconds over which the clients start, evenly (the paper's set-up: the
+    /// first second; with thousands of clients that is a flash crowd of as
+    /// many first requests a second)
+    double startSpread{1};
     uint32_t servers{50};            //!< Origin servers
     uint32_t maxConnections{200};    //!< Nmax
     uint64_t poolBytes{3200 * 1024}; //!< The proxy's socket-buffer pool (E2-ATBT)
