@@ -19,7 +19,8 @@
 // connections and 64 KB per client) up to what Linux lets TCP take of the
 // proxy host's memory (tcp_mem's hard limit: 2.25 GiB of 24 GiB, the host
 // the Linux-6 profile describes). The clients share 100 hosts, each with
-// its own path to the proxy: the users behind one access network.
+// its own path to the proxy: the users behind one access network; they
+// start over 4.5 s, a SURGE user's mean time between requests.
 // proxy-buffer.rst, "The proxy today", gives the sources.
 //
 //   ./ns3 run 'proxy-now --clients=5000 --placement=swap --twReuse=Off'
@@ -94,6 +95,9 @@ Run(ProgramInput& input)
     // The users behind 100 access paths: the proxy's cost per event the
     // same at every size (ProxyExperimentConfig::clientHosts).
     uint32_t clientHosts = 100;
+    // The clients start over a SURGE user's mean time between requests, so
+    // that first requests come at the users' steady rate, not all in a second.
+    c.startSpread = 4.5;
     // The proxy host's memory: the Linux-6 profile's 24 GiB host (its
     // established hash and tcp_max_syn_backlog are that host's).
     double hostMemory = 24;

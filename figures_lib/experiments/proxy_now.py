@@ -2,7 +2,8 @@
 
 A reverse proxy on Linux 6 hosts (scheme 3, the Linux-6 profile everywhere,
 60-s TIME_WAIT), 5 000 to 50 000 SURGE clients on 100 hosts (each host its
-own path to the proxy: the users behind one access network), one origin behind one
+own path to the proxy: the users behind one access network; started over
+4.5 s, a SURGE user's mean time between requests), one origin behind one
 address and port, nginx's upstream default (one request per upstream
 connection, which the origin closes), and the proxy choosing each upstream
 connection's local port as Linux does: per destination from
