@@ -18,8 +18,10 @@
 // origins; Nmax and the pool scaled with the clients (the paper's 4
 // connections and 64 KB per client) up to what Linux lets TCP take of the
 // proxy host's memory (tcp_mem's hard limit: 2.25 GiB of 24 GiB, the host
-// the Linux-6 profile describes). proxy-buffer.rst, "The proxy today",
-// gives the sources.
+// the Linux-6 profile describes). The clients share 100 hosts, each with
+// its own path to the proxy: the users behind one access network; they
+// start over 4.5 s, a SURGE user's mean time between requests.
+// proxy-buffer.rst, "The proxy today", gives the sources.
 //
 //   ./ns3 run 'proxy-now --clients=5000 --placement=swap --twReuse=Off'
 //   ./ns3 run 'proxy-now --clients=2000 --duration=70 --csv --header'
@@ -30,6 +32,7 @@
 #include "ns3/proxy-buffer-module.h"
 #include "ns3/tcp-host-module.h"
 
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <iostream>
@@ -89,12 +92,22 @@ Run(ProgramInput& input)
     c.originDelay = dataCentreDelay;
     c.countTimeWait = true;
     uint32_t perClient = 4; // the paper's Nmax per client (200 for 50)
+    // The users behind 100 access paths: the proxy's cost per event the
+    // same at every size (ProxyExperimentConfig::clientHosts).
+    uint32_t clientHosts = 100;
+    // The clients start over a SURGE user's mean time between requests, so
+    // that first requests come at the users' steady rate, not all in a second.
+    c.startSpread = 4.5;
     // The proxy host's memory: the Linux-6 profile's 24 GiB host (its
     // established hash and tcp_max_syn_backlog are that host's).
     double hostMemory = 24;
     bool csv = false;
     bool header = false;
     input.Add("clients", "Client hosts", c.clients);
+    input.Add("clientHosts",
+              "The hosts the clients run on, at most (fewer clients: a host each), each "
+              "with its own path to the proxy; 0: a host per client",
+              clientHosts);
     input.Add("servers", "Origin servers (each one address and port)", c.servers);
     input.Add("scheme",
               "The proxy paper's scheme: 1 fixed, 2 E2-ATBT, 3 and eviction of idle ones, "
@@ -129,6 +142,7 @@ Run(ProgramInput& input)
     input.Add("originDelay", "Their one-way delay, s", c.originDelay);
     input.Add("originLoss", "Their packet loss rate, each direction", c.originLoss);
     input.Add("duration", "Seconds simulated", c.duration);
+    input.Add("startSpread", "Seconds over which the clients start, evenly", c.startSpread);
     input.Add("msl", "Every host's maximum segment lifetime, s (TIME_WAIT is twice it)", c.msl);
     input.Add("persistentTimeout",
               "The proxy's persistent timer, s: idle connections closed after it (0: never)",
@@ -170,6 +184,7 @@ Run(ProgramInput& input)
         c.originRate.clear(); // the paper's links
         c.originDelay = 0;
     }
+    c.clientHosts = std::min(clientHosts, c.clients);
     c.maxConnections = perClient * c.clients;
     const TcpMem tcpMem = TcpMemOf(uint64_t(std::llround(hostMemory * (1 << 30))));
     c.poolBytes = std::min<uint64_t>(uint64_t(c.maxConnections) * c.buffer, tcpMem.hard);
@@ -208,6 +223,7 @@ Run(ProgramInput& input)
     {
         CsvRow row = CsvRow::Significant(6);
         row.Add("clients", c.clients)
+            .Add("client_hosts", r.proxyLinks - c.servers)
             .Add("servers", c.servers)
             .Add("placement", c.timeWaitPlacement)
             .Add("tw_reuse", c.twReuse)
@@ -237,9 +253,9 @@ Run(ProgramInput& input)
         return 0;
     }
     std::cout << std::setprecision(6);
-    std::cout << c.clients << " clients, " << c.servers << " origin(s), placement "
-              << c.timeWaitPlacement << ", tcp_tw_reuse " << c.twReuse << ", " << c.duration
-              << " s\n"
+    std::cout << c.clients << " clients on " << r.proxyLinks - c.servers << " hosts, " << c.servers
+              << " origin(s), placement " << c.timeWaitPlacement << ", tcp_tw_reuse " << c.twReuse
+              << ", " << c.duration << " s\n"
               << "bytes moved              " << r.bytesMoved / 1e6 << " MB\n"
               << "responses                " << r.requests << ", mean wait " << r.meanWait << " s\n"
               << "upstream connections     " << r.upstreamOpened << " opened, "

@@ -318,6 +318,9 @@ NOWHERE = "/nonexistent-dir/out.csv"
         ("proxy-now", ["--originLoss=1"], "originLoss at least 0 and below 1"),
         ("proxy-now", ["--origins=paper", "--originDelay=0.01"], "not with --origins=paper"),
         ("proxy-now", ["--perClient=0"], "--perClient must be 1 to 1000"),
+        ("proxy-now", ["--clientHosts=-1"], "--clientHosts must be a whole number from 0 to 4294967295"),
+        ("proxy-now", ["--startSpread=0"], "startSpread must be above 0 and below duration, not 0"),
+        ("proxy-now", ["--duration=10", "--startSpread=10"], "startSpread must be above 0 and below duration"),
         ("proxy-now", ["--hostMemory=0"], "--hostMemory must be 0.0078125 (8 MiB) to 65536 GiB"),
         ("proxy-now", ["--hostMemory=1e9"], "--hostMemory must be 0.0078125 (8 MiB) to 65536 GiB"),
         ("proxy-now", ["--clients=1000000"], "1000000 clients need about"),
@@ -441,6 +444,40 @@ def test_proxy_now_counts_the_proxys_other_resources():
     assert int(small["tw_overflows"]) > 0 and int(small["proxy_time_wait_peak"]) <= 10, small
     assert int(default["memory_peak_bytes"]) > 0 and float(default["response_small_s"]) > 0, default
     assert int(default["listen_drops"]) == 0, default
+
+
+def test_proxy_now_clients_share_hosts():
+    """proxy-now's clients run on 100 hosts by default, each host with its
+    own link to the proxy; --clientHosts sets at most how many (fewer
+    clients: a host each), 0 a host per client. The row's client_hosts is
+    counted from the proxy's links."""
+    def hosts(*args):
+        result = run("proxy-now", "--duration=5", "--csv", "--header", *args)
+        assert result.returncode == 0, result.stderr
+        header, values = result.stdout.splitlines()
+        row = dict(zip(header.split(","), values.split(",")))
+        assert int(row["requests"]) > 0, row
+        return int(row["client_hosts"])
+
+    assert hosts("--clients=300") == 100
+    assert hosts("--clients=300", "--clientHosts=7") == 7
+    assert hosts("--clients=300", "--clientHosts=0") == 300
+    assert hosts("--clients=40") == 40
+
+
+def test_proxy_now_spreads_the_clients_starts():
+    """--startSpread starts the clients evenly over that many seconds (4.5
+    by default): over 4.9 of a 5-s run they are active for about half as
+    long as over the first second, and ask fewer requests after their first
+    (each asks that one in either case)."""
+    def requests(*args):
+        result = run("proxy-now", "--clients=300", "--duration=5", "--csv", "--header", *args)
+        assert result.returncode == 0, result.stderr
+        header, values = result.stdout.splitlines()
+        return int(dict(zip(header.split(","), values.split(",")))["requests"])
+
+    first_second, late = requests("--startSpread=1"), requests("--startSpread=4.9")
+    assert 0 < late - 300 < 0.75 * (first_second - 300), (late, first_second)
 
 
 def tcp_mem_limit(host_bytes):

@@ -1,7 +1,9 @@
 """The proxy paper's proxy today (issue 42, part 1): its upstream port budget.
 
 A reverse proxy on Linux 6 hosts (scheme 3, the Linux-6 profile everywhere,
-60-s TIME_WAIT), 5 000 to 50 000 SURGE clients, one origin behind one
+60-s TIME_WAIT), 5 000 to 50 000 SURGE clients on 100 hosts (each host its
+own path to the proxy: the users behind one access network; started over
+4.5 s, a SURGE user's mean time between requests), one origin behind one
 address and port, nginx's upstream default (one request per upstream
 connection, which the origin closes), and the proxy choosing each upstream
 connection's local port as Linux does: per destination from
@@ -56,11 +58,12 @@ ALL = tuple((p, reuse) for p in PLACEMENTS for reuse in TW_REUSE)
 # the swap close with tcp_tw_reuse=1.
 CLAIMED = (("standard", "Off"), ("swap", "Off"), ("swap", "On"))
 # scale -> ((clients, runs, seconds simulated, configurations), ...). Two
-# TIME_WAIT lifetimes where it is cheap; at 50 000 clients an event costs
-# about five times what it does at 5 000 (ns-3's per-device handler lists,
-# README "Instructions per event"), so 70 s: about 35 s for the swap
-# close's TIME_WAITs to fill the range (about 810 upstream connections a
-# second), then as long again, and the configurations the claims compare.
+# TIME_WAIT lifetimes where it is cheap; 50 000 clients make ten times the
+# events of 5 000 a second simulated (on their 100 hosts an event costs the
+# same at every size: ProxyExperimentConfig::clientHosts), so 70 s there:
+# about 35 s for the swap close's TIME_WAITs to fill the range (about 810
+# upstream connections a second), then as long again, and the
+# configurations the claims compare.
 SCALES = {
     "paper": ((5000, 5, 130.0, ALL), (10000, 5, 130.0, ALL), (50000, 3, 70.0, CLAIMED)),
     "quick": ((500, 2, 70.0, ALL),),
@@ -90,7 +93,7 @@ CURES_SCALES = {"paper": (5000, 5, 130.0), "quick": (500, 2, 70.0)}
 def scale_text(scale):
     sizes = ", ".join(f"{n} clients: {r} runs of {d:g} s" + ("" if len(c) == len(ALL) else " (the claims' configurations)")
                       for n, r, d, c in SCALES[scale])  # fmt: skip
-    return f"scale {scale}: {sizes}; Linux-6 hosts, scheme 3, one origin"
+    return f"scale {scale}: {sizes}; 100 client hosts, Linux-6 hosts, scheme 3, one origin"
 
 
 # The claims, each decided at every client count on paired runs (the same

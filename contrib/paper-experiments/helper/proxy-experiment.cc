@@ -102,6 +102,11 @@ ProxyExperimentConfig::Validate() const
     {
         why << "clients, servers, maxConnections and documents must be positive";
     }
+    else if (clientHosts > clients)
+    {
+        why << "clientHosts must be 0 (a host per client) or at most clients (" << clients
+            << "), not " << clientHosts;
+    }
     else if (buffer == 0 || poolBytes == 0 || requestBuffer == 0 || originMaxRequests == 0)
     {
         why << "buffer, requestBuffer, poolBytes and originMaxRequests must be positive";
@@ -120,6 +125,10 @@ ProxyExperimentConfig::Validate() const
     {
         why << "duration and msl must be positive, originKeepAlive and persistentTimeout "
                "finite and not negative";
+    }
+    else if (!(startSpread > 0 && startSpread < duration))
+    {
+        why << "startSpread must be above 0 and below duration, not " << startSpread;
     }
     else if (stockSockets && (scheme != 1 || timeWaitPlacement != "standard" || countTimeWait ||
                               !hostProfile.empty() || linuxPorts))
@@ -197,7 +206,8 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
     const bool e2atbt = config.scheme >= 2;
 
     Ptr<Node> proxyNode = CreateObject<Node>();
-    NodeContainer clients(config.clients);
+    const uint32_t hostCount = config.clientHosts > 0 ? config.clientHosts : config.clients;
+    NodeContainer clients(hostCount); // the client hosts
     NodeContainer servers(config.servers);
     // Every host: the socket type, segment size and MSL of the run.
     auto configure = [&config](TcpHostHelper& stack) {
@@ -353,11 +363,20 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
     };
     std::vector<Ptr<HttpClient>> clientApps;
     p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+    std::vector<Ipv4Address> proxyAddressOf; // on each client host's link
     for (uint32_t i = 0; i < config.clients; ++i)
     {
-        Ipv4Address proxyAddress =
-            link(clients.Get(i), proxyNode, clientDelay->GetValue(), losses[i % losses.size()])
-                .GetAddress(1);
+        // Client i on host i mod hosts. A host's link is made with its first
+        // client, so that with a host per client the delays and streams are
+        // drawn in the same order as ever.
+        const uint32_t h = i % hostCount;
+        if (h == proxyAddressOf.size())
+        {
+            proxyAddressOf.push_back(
+                link(clients.Get(h), proxyNode, clientDelay->GetValue(), losses[h % losses.size()])
+                    .GetAddress(1));
+        }
+        const Ipv4Address proxyAddress = proxyAddressOf[h];
         Ptr<OriginRequestSource> source = CreateObject<OriginRequestSource>();
         for (uint32_t k = 0; k < config.servers; ++k)
         {
@@ -376,8 +395,8 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
         client->SetAttribute("RetryUnavailable", BooleanValue(true));
         client->SetAttribute("ThinkTime", TimeValue(Seconds(1))); // before trying again
         client->SetAttribute("ResponseTimeout", TimeValue(Seconds(config.duration)));
-        client->SetStartTime(Seconds(double(i) / config.clients)); // over the first second
-        clients.Get(i)->AddApplication(client);
+        client->SetStartTime(Seconds(config.startSpread * i / config.clients));
+        clients.Get(h)->AddApplication(client);
         clientApps.push_back(client);
         HttpClient* raw = PeekPointer(client); // (the trace must not own its client)
         client->TraceConnectWithoutContext(
@@ -392,6 +411,7 @@ RunProxyExperiment(const ProxyExperimentConfig& config)
                 }));
     }
     stream += proxy->AssignStreams(stream);
+    result.proxyLinks = proxyNode->GetNDevices() - 1; // not its loopback
     // Every host's own (delayed-ACK clocks, ARP, ns-3's stack) last, in one
     // call: ns-3's stack takes a number of streams that depends on its
     // version, which must not move any stream assigned after it.

@@ -63,8 +63,21 @@ Ptr<HttpFileSet> MakeSurgeDocuments(uint32_t documents, int64_t stream, double t
  */
 struct ProxyExperimentConfig
 {
-    uint32_t scheme{1};              //!< 1 to 4
-    uint32_t clients{50};            //!< Client hosts
+    uint32_t scheme{1};   //!< 1 to 4
+    uint32_t clients{50}; //!< Clients (SURGE user equivalents)
+    /// The hosts the clients run on (0: one per client, the paper's set-up).
+    /// With fewer, client i runs on host i mod clientHosts, and each host has
+    /// the link (delay, loss) a client has above: the users behind one access
+    /// path. ns-3 3.44's Node and TrafficControlLayer walk every device's
+    /// protocol handlers for each packet a node receives, so with a link per
+    /// client an event at the proxy costs in proportion to the clients
+    /// (README, "Instructions per event"); a fixed number of hosts keeps it
+    /// flat.
+    uint32_t clientHosts{0};
+    /// Seconds over which the clients start, evenly (the paper's set-up: the
+    /// first second; with thousands of clients that is a flash crowd of as
+    /// many first requests a second)
+    double startSpread{1};
     uint32_t servers{50};            //!< Origin servers
     uint32_t maxConnections{200};    //!< Nmax
     uint64_t poolBytes{3200 * 1024}; //!< The proxy's socket-buffer pool (E2-ATBT)
@@ -159,6 +172,7 @@ struct ProxyExperimentResult
     uint64_t refused{0};               //!< Client SYNs the proxy refused (no TCB given)
     uint64_t clientRefused{0};         //!< Connection attempts clients gave up on (SYN retries out)
     uint64_t connections{0};           //!< Connections clients opened (attempts, refused included)
+    uint32_t proxyLinks{0};            //!< The proxy's links (to client hosts and origins)
     uint64_t unavailable{0};           //!< Misses answered 503 (the client asks again)
     uint64_t evictions{0};             //!< Idle connections closed for room
     uint64_t timedOut{0};              //!< Idle connections closed by the persistent timer

@@ -173,6 +173,44 @@ class SchemesTest : public TestCase
     }
 };
 
+/**
+ * @ingroup paper-experiments-tests
+ * @brief Clients share hosts (ProxyExperimentConfig::clientHosts): 12
+ * clients on 3 hosts give the proxy 3 client links (and one per origin),
+ * every client on them opens its connection and is answered; without it
+ * (0) each client has its own host and link; more hosts than clients is
+ * refused.
+ */
+class ClientHostsTest : public TestCase
+{
+  public:
+    ClientHostsTest()
+        : TestCase("clients share hosts: one proxy link per host, every client served")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ProxyExperimentConfig c;
+        c.clients = 12;
+        c.servers = 2;
+        c.duration = 20;
+        c.persistentTimeout = 0; // a client keeps its one connection
+        c.clientHosts = 3;
+        ProxyExperimentResult shared = RunProxyExperiment(c);
+        NS_TEST_ASSERT_MSG_EQ(shared.proxyLinks, 3u + 2u, "a link per client host and origin");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(shared.connections, 12u, "every client opened its connection");
+        NS_TEST_ASSERT_MSG_GT(shared.requests, 12u, "and was answered");
+        c.clientHosts = 0;
+        ProxyExperimentResult own = RunProxyExperiment(c);
+        NS_TEST_ASSERT_MSG_EQ(own.proxyLinks, 12u + 2u, "0: a host per client");
+        NS_TEST_ASSERT_MSG_GT(shared.requests, own.requests / 2, "as busy as on their own hosts");
+        c.clientHosts = 13;
+        NS_TEST_ASSERT_MSG_NE(c.Validate(), "", "more hosts than clients is refused");
+    }
+};
+
 /// Seed 004's experiments at reduced scale.
 class ProxyBufferExperimentsTestSuite : public TestSuite
 {
@@ -182,6 +220,7 @@ class ProxyBufferExperimentsTestSuite : public TestSuite
     {
         AddTestCase(new SchemesTest(), Duration::EXTENSIVE);
         AddTestCase(new TimeWaitPlacementTest(), Duration::EXTENSIVE);
+        AddTestCase(new ClientHostsTest(), Duration::QUICK);
     }
 };
 

@@ -14,16 +14,19 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("TcpAckDecider");
 
 TcpAckDecider::TcpAckDecider()
-    : m_policy(CreateObject<TcpDelayedAckPolicy>())
+    : TcpAckDecider(CreateObject<TcpDelayedAckPolicy>())
+{
+}
+
+TcpAckDecider::TcpAckDecider(Ptr<TcpDelayedAckPolicy> policy)
+    : m_policy(policy)
 {
 }
 
 TcpAckDecider
 TcpAckDecider::ForkOf(const TcpAckDecider& listener)
 {
-    TcpAckDecider child;
-    child.m_policy = listener.m_policy->Fork();
-    return child;
+    return TcpAckDecider(listener.m_policy->Fork());
 }
 
 void

@@ -110,6 +110,9 @@ class TcpAckDecider
     void DropHeld();
 
   private:
+    /// A decider with this policy (ForkOf's: no default policy made to be replaced).
+    /// @param policy the delayed-ACK policy
+    explicit TcpAckDecider(Ptr<TcpDelayedAckPolicy> policy);
     /// @return the policy's view of the receiver
     TcpAckState StateOf(const TcpReceiverView& r, uint32_t bytes, bool pushed) const;
 

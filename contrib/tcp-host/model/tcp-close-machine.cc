@@ -39,15 +39,19 @@ TcpCloseMachine::PhaseName(Phase phase)
 }
 
 TcpCloseMachine::TcpCloseMachine()
-    : m_policy(CreateObject<TcpClosePolicy>())
+    : TcpCloseMachine(CreateObject<TcpClosePolicy>())
+{
+}
+
+TcpCloseMachine::TcpCloseMachine(Ptr<TcpClosePolicy> policy)
+    : m_policy(policy)
 {
 }
 
 TcpCloseMachine
 TcpCloseMachine::ForkOf(const TcpCloseMachine& listener)
 {
-    TcpCloseMachine child;
-    child.m_policy = listener.m_policy->Fork();
+    TcpCloseMachine child(listener.m_policy->Fork());
     child.m_finWait2Timeout = listener.m_finWait2Timeout;
     return child;
 }

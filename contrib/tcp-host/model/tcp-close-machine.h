@@ -152,6 +152,9 @@ class TcpCloseMachine
     void Stop();
 
   private:
+    /// A machine with this policy (ForkOf's: no default policy made to be replaced).
+    /// @param policy the close policy
+    explicit TcpCloseMachine(Ptr<TcpClosePolicy> policy);
     /// Arms the FIN_WAIT_2 timer if the application has closed.
     void ArmFinWait2();
     /// The FIN_WAIT_2 timer expired.
