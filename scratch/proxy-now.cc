@@ -92,8 +92,8 @@ Run(ProgramInput& input)
     c.originDelay = dataCentreDelay;
     c.countTimeWait = true;
     uint32_t perClient = 4; // the paper's Nmax per client (200 for 50)
-    // The users behind 100 access paths: the proxy's cost per event the
-    // same at every size (ProxyExperimentConfig::clientHosts).
+    // The users behind 100 access paths: the proxy's per-packet walk of its
+    // devices the same length at every size (ProxyExperimentConfig::clientHosts).
     uint32_t clientHosts = 100;
     // The clients start over a SURGE user's mean time between requests, so
     // that first requests come at the users' steady rate, not all in a second.
@@ -103,7 +103,7 @@ Run(ProgramInput& input)
     double hostMemory = 24;
     bool csv = false;
     bool header = false;
-    input.Add("clients", "Client hosts", c.clients);
+    input.Add("clients", "Clients (SURGE user equivalents)", c.clients);
     input.Add("clientHosts",
               "The hosts the clients run on, at most (fewer clients: a host each), each "
               "with its own path to the proxy; 0: a host per client",

@@ -59,8 +59,9 @@ ALL = tuple((p, reuse) for p in PLACEMENTS for reuse in TW_REUSE)
 CLAIMED = (("standard", "Off"), ("swap", "Off"), ("swap", "On"))
 # scale -> ((clients, runs, seconds simulated, configurations), ...). Two
 # TIME_WAIT lifetimes where it is cheap; 50 000 clients make ten times the
-# events of 5 000 a second simulated (on their 100 hosts an event costs the
-# same at every size: ProxyExperimentConfig::clientHosts), so 70 s there:
+# events of 5 000 a second simulated (on their 100 hosts the proxy's walk of
+# its devices is the same at every size, ProxyExperimentConfig::clientHosts;
+# ns-3's per-connection walks at the proxy still grow), so 70 s there:
 # about 35 s for the swap close's TIME_WAITs to fill the range (about 810
 # upstream connections a second), then as long again, and the
 # configurations the claims compare.
