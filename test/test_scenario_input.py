@@ -15,6 +15,15 @@ def run(program, *args, timeout=60):
     )
 
 
+def csv_row(program, *args, timeout=60):
+    """The one row a program prints after its header (the caller asks for
+    both), by column name; the program must succeed."""
+    result = run(program, *args, timeout=timeout)
+    assert result.returncode == 0, result.stderr
+    header, values = result.stdout.splitlines()
+    return dict(zip(header.split(","), values.split(",")))
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
@@ -123,10 +132,7 @@ def test_proxy_metastable_passes_aborts_or_hides_them():
     short = ["--spikeAt=40", "--spikeFor=20", "--after=40", "--strategy=dtoc", "--header"]
 
     def row(*args):
-        result = run("proxy-metastable", *short, *args, timeout=600)  # 100 s of simulated time
-        assert result.returncode == 0, result.stderr
-        header, values = result.stdout.splitlines()
-        return dict(zip(header.split(","), values.split(",")))
+        return csv_row("proxy-metastable", *short, *args, timeout=600)  # 100 s simulated
 
     abort, ignore = row("--proxy=abort"), row("--proxy=ignore")
     assert abort["proxy"] == "abort" and ignore["proxy"] == "ignore"
@@ -163,10 +169,7 @@ def test_dtoc_fluid_solves_the_scenario():
     budget at 80 + 20 % of 80 + 10 = 106; none for a server that drops the
     dead; with silent drops every attempt is retried: 80 x 4 = 320."""
     def row(*args):
-        out = run("dtoc-fluid", "--header", *args)
-        assert out.returncode == 0, out.stderr
-        header, values = out.stdout.splitlines()
-        return dict(zip(header.split(","), values.split(",")))
+        return csv_row("dtoc-fluid", "--header", *args)
 
     assert row()["sustained"] == "1" and abs(float(row()["sustained_offered_per_s"]) - 170.543) < 1e-3
     assert float(row("--budget")["sustained_offered_per_s"]) == 106
@@ -411,10 +414,7 @@ def test_proxy_now_counts_the_port_budget():
               "--portHigh=40039", "--csv", "--header"]
     rows = {}
     for reuse in ("Off", "On"):
-        result = run("proxy-now", *common, f"--twReuse={reuse}")
-        assert result.returncode == 0, result.stderr
-        header, row = result.stdout.splitlines()
-        rows[reuse] = dict(zip(header.split(","), row.split(",")))
+        rows[reuse] = csv_row("proxy-now", *common, f"--twReuse={reuse}")
     off, on = rows["Off"], rows["On"]
     assert int(off["connect_errors"]) > 0 and int(off["tw_reused"]) == 0, off
     assert int(off["unavailable"]) >= int(off["connect_errors"]), off
@@ -434,10 +434,7 @@ def test_proxy_now_counts_the_proxys_other_resources():
     common = ["--clients=200", "--duration=30", "--placement=swap", "--csv", "--header"]
 
     def row(*args):
-        result = run("proxy-now", *common, *args)
-        assert result.returncode == 0, result.stderr
-        header, values = result.stdout.splitlines()
-        return dict(zip(header.split(","), values.split(",")))
+        return csv_row("proxy-now", *common, *args)
 
     default, small = row(), row("--ns3::TimeWaitTable::MaxBuckets=10")
     assert int(default["tw_overflows"]) == 0 and int(default["proxy_time_wait_peak"]) > 10, default
@@ -452,10 +449,7 @@ def test_proxy_now_clients_share_hosts():
     clients: a host each), 0 a host per client. The row's client_hosts is
     counted from the proxy's links."""
     def hosts(*args):
-        result = run("proxy-now", "--duration=5", "--csv", "--header", *args)
-        assert result.returncode == 0, result.stderr
-        header, values = result.stdout.splitlines()
-        row = dict(zip(header.split(","), values.split(",")))
+        row = csv_row("proxy-now", "--duration=5", "--csv", "--header", *args)
         assert int(row["requests"]) > 0, row
         return int(row["client_hosts"])
 
@@ -471,10 +465,8 @@ def test_proxy_now_spreads_the_clients_starts():
     long as over the first second, and ask fewer requests after their first
     (each asks that one in either case)."""
     def requests(*args):
-        result = run("proxy-now", "--clients=300", "--duration=5", "--csv", "--header", *args)
-        assert result.returncode == 0, result.stderr
-        header, values = result.stdout.splitlines()
-        return int(dict(zip(header.split(","), values.split(",")))["requests"])
+        return int(csv_row("proxy-now", "--clients=300", "--duration=5", "--csv", "--header",
+                           *args)["requests"])
 
     first_second, late = requests("--startSpread=1"), requests("--startSpread=4.9")
     assert 0 < late - 300 < 0.75 * (first_second - 300), (late, first_second)
@@ -496,10 +488,7 @@ def test_proxy_now_pool_within_tcp_mem():
     assert tcp_mem_limit(24 << 30) == 2415919104  # 9.37 % of 24 GiB
 
     def row(*args):
-        result = run("proxy-now", "--clients=300", "--duration=15", "--csv", "--header", *args)
-        assert result.returncode == 0, result.stderr
-        header, values = result.stdout.splitlines()
-        return dict(zip(header.split(","), values.split(",")))
+        return csv_row("proxy-now", "--clients=300", "--duration=15", "--csv", "--header", *args)
 
     default, small = row(), row(f"--hostMemory={10 / 1024}")
     assert int(default["pool_bytes"]) == 300 * 4 * 16384, default
@@ -518,10 +507,7 @@ def test_proxy_now_takes_its_origin_link():
     1 Mb/s link slows the small documents' responses several times over,
     and --origins=paper takes the paper's Internet paths."""
     def row(*args):
-        result = run("proxy-now", "--clients=200", "--duration=30", "--csv", "--header", *args)
-        assert result.returncode == 0, result.stderr
-        header, values = result.stdout.splitlines()
-        return dict(zip(header.split(","), values.split(",")))
+        return csv_row("proxy-now", "--clients=200", "--duration=30", "--csv", "--header", *args)
 
     near, far, thin = row(), row("--originDelay=0.5"), row("--originRate=1Mbps")
     assert near["origins"] == "datacentre" and row("--origins=paper")["origins"] == "paper"

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <vector>
 
 namespace ns3
 {
@@ -13,29 +14,36 @@ namespace ns3
 namespace
 {
 
+/// The items of a comma-separated field value, without surrounding whitespace
+/// (empty items dropped, RFC 9110 section 5.6.1).
+std::vector<std::string>
+ListItems(const std::string& value)
+{
+    std::vector<std::string> items;
+    size_t start = 0;
+    while (start <= value.size())
+    {
+        size_t end = std::min(value.find(',', start), value.size());
+        std::string item = value.substr(start, end - start);
+        size_t first = item.find_first_not_of(" \t");
+        size_t last = item.find_last_not_of(" \t");
+        if (first != std::string::npos)
+        {
+            items.push_back(item.substr(first, last - first + 1));
+        }
+        start = end + 1;
+    }
+    return items;
+}
+
 /// Whether a comma-separated field value lists a token (case-insensitive).
 bool
 ListsToken(const std::string& value, const std::string& token)
 {
-    size_t start = 0;
-    while (start <= value.size())
-    {
-        size_t end = value.find(',', start);
-        if (end == std::string::npos)
-        {
-            end = value.size();
-        }
-        std::string item = value.substr(start, end - start);
-        size_t first = item.find_first_not_of(" \t");
-        size_t last = item.find_last_not_of(" \t");
-        if (first != std::string::npos &&
-            HttpMessage::EqualsIgnoreCase(item.substr(first, last - first + 1), token))
-        {
-            return true;
-        }
-        start = end + 1;
-    }
-    return false;
+    std::vector<std::string> items = ListItems(value);
+    return std::any_of(items.begin(), items.end(), [&token](const std::string& item) {
+        return HttpMessage::EqualsIgnoreCase(item, token);
+    });
 }
 
 } // namespace
@@ -133,6 +141,32 @@ HttpMessage::ClosesConnection() const
         return true;
     }
     return m_version == "HTTP/1.0" && !ListsToken(connection, "keep-alive");
+}
+
+void
+HttpMessage::RemoveConnectionFields()
+{
+    std::vector<std::string> named{"Connection", "Keep-Alive", "Proxy-Connection", "TE", "Upgrade"};
+    for (const auto& [name, value] : m_headers)
+    {
+        if (EqualsIgnoreCase(name, "Connection"))
+        {
+            std::vector<std::string> options = ListItems(value);
+            named.insert(named.end(), options.begin(), options.end());
+        }
+    }
+    auto removed = [&named](const std::pair<std::string, std::string>& field) {
+        // The framing stays whatever Connection says: the body is relayed with it.
+        if (EqualsIgnoreCase(field.first, "Content-Length") ||
+            EqualsIgnoreCase(field.first, "Transfer-Encoding"))
+        {
+            return false;
+        }
+        return std::any_of(named.begin(), named.end(), [&field](const std::string& name) {
+            return EqualsIgnoreCase(field.first, name);
+        });
+    };
+    m_headers.erase(std::remove_if(m_headers.begin(), m_headers.end(), removed), m_headers.end());
 }
 
 std::string

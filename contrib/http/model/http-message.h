@@ -94,6 +94,15 @@ class HttpMessage
     bool ClosesConnection() const;
 
     /**
+     * @brief Remove the fields that concern one connection only, as an
+     * intermediary does before it forwards a message (RFC 9110 section
+     * 7.6.1): Connection, the fields it names, Keep-Alive,
+     * Proxy-Connection, TE and Upgrade. Content-Length and
+     * Transfer-Encoding stay: a relay passes the body on with its framing.
+     */
+    void RemoveConnectionFields();
+
+    /**
      * @brief The head as sent on the wire: start line, fields, empty line.
      * @return the bytes of the head
      */

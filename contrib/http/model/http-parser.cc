@@ -220,8 +220,40 @@ HttpParser::HttpParser(Kind kind,
 size_t
 HttpParser::Feed(const uint8_t* data, size_t size)
 {
+    return Parse(data, size, false);
+}
+
+size_t
+HttpParser::FeedPart(const uint8_t* data, size_t size)
+{
+    return Parse(data, size, true);
+}
+
+bool
+HttpParser::InHead() const
+{
+    return m_state == START_LINE || m_state == HEADERS;
+}
+
+bool
+HttpParser::HeadEnded() const
+{
+    return m_headEnded;
+}
+
+const HttpResponse&
+HttpParser::GetLastResponseHead() const
+{
+    return m_response;
+}
+
+size_t
+HttpParser::Parse(const uint8_t* data, size_t size, bool onePart)
+{
+    m_headEnded = false;
+    m_messageEnded = false;
     size_t i = 0;
-    while (i < size && m_state != FAILED)
+    while (i < size && m_state != FAILED && !(onePart && (m_headEnded || m_messageEnded)))
     {
         if (m_state == BODY_TO_EOF)
         {
@@ -360,9 +392,8 @@ HttpParser::RequestLine(const std::string& line)
     std::string version = line.substr(sp2 + 1);
     // RFC 9112 section 3.2 (RFC 3986): a request-target is visible ASCII;
     // a byte above 0x7E is no URI character, unlike in a field value.
-    bool visible = std::all_of(target.begin(), target.end(), [](char c) {
-        return c > 0x20 && c < 0x7F;
-    });
+    bool visible =
+        std::all_of(target.begin(), target.end(), [](char c) { return c > 0x20 && c < 0x7F; });
     if (!IsToken(method) || target.empty() || !visible)
     {
         Fail(BAD_START_LINE);
@@ -478,6 +509,7 @@ HttpParser::HeaderLine(const std::string& line)
 void
 HttpParser::EndOfHead()
 {
+    m_headEnded = true; // a head that fails below stops the parser anyway
     if (m_kind == REQUESTS && m_request.GetVersion() == "HTTP/1.1" && !m_request.HasHeader("Host"))
     {
         Fail(MISSING_HOST);
@@ -682,6 +714,7 @@ HttpParser::Complete()
             m_expected.pop_front(); // an interim (1xx) response answers nothing yet
         }
     }
+    m_messageEnded = true;
     m_state = START_LINE;
     m_hostSeen = false;
     m_headBytes = 0;

@@ -97,6 +97,33 @@ class HttpParser
     size_t Feed(Ptr<const Packet> packet);
 
     /**
+     * @brief Parse bytes of one part of a message at most: stop right after
+     * the empty line that ends a head, and right after a message's last
+     * byte. For a relay (a proxy) that forwards a head it rebuilt (RFC 9110
+     * section 7.6.1) and a body's bytes as they come: InHead() before the
+     * call says which part the consumed bytes were, HeadEnded() after it
+     * whether they completed a head.
+     * @param data the bytes
+     * @param size how many
+     * @return how many were consumed
+     */
+    size_t FeedPart(const uint8_t* data, size_t size);
+
+    /// @return true if the next byte fed belongs to a head (a start line or a field)
+    bool InHead() const;
+
+    /// @return true if the last Feed or FeedPart consumed the empty line that ends a head
+    bool HeadEnded() const;
+
+    /**
+     * @brief Responses only: the head of the response parsed last (its
+     * status, version and fields; its body length is not final), which
+     * a relay forwards once HeadEnded() says it is whole.
+     * @return the response's head
+     */
+    const HttpResponse& GetLastResponseHead() const;
+
+    /**
      * @brief The stream has ended (the peer closed). Completes a response
      * whose body is delimited by the close (no Content-Length, RFC 9112
      * section 6.3); a message cut short fails with INCOMPLETE_MESSAGE.
@@ -189,6 +216,15 @@ class HttpParser
      */
     void HeaderLine(const std::string& line);
 
+    /**
+     * @brief Parse bytes (Feed and FeedPart).
+     * @param data the bytes
+     * @param size how many
+     * @param onePart stop after a head's end and after a message's end
+     * @return how many were consumed
+     */
+    size_t Parse(const uint8_t* data, size_t size, bool onePart);
+
     /// The empty line after the fields: choose the framing, then body or done.
     void EndOfHead();
 
@@ -242,6 +278,8 @@ class HttpParser
     std::deque<HttpResponse> m_responses; //!< Complete responses
     std::deque<std::string> m_expected;   //!< Methods of the requests awaiting responses
     bool m_hostSeen{false};               //!< A Host field was parsed
+    bool m_headEnded{false};              //!< This Parse call ended a head
+    bool m_messageEnded{false};           //!< This Parse call ended a message
 };
 
 } // namespace ns3

@@ -227,6 +227,79 @@ class FieldsAsReceivedTest : public TestCase
 };
 
 /**
+ * What a relay needs (HttpProxy): FeedPart stops at the end of each head
+ * and each message, so head bytes and body bytes come apart wherever the
+ * segments end; RemoveConnectionFields leaves a head without what concerns
+ * only the connection it came on (RFC 9110 section 7.6.1).
+ */
+class RelayPartsTest : public TestCase
+{
+  public:
+    RelayPartsTest()
+        : TestCase("a relay's parse: heads and bodies apart; connection fields removed")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string first = "HTTP/1.1 100 Continue\r\n\r\n";
+        const std::string head = "HTTP/1.0 200 OK\r\nConnection: close, X-Hop\r\nX-Hop: 1\r\n"
+                                 "Keep-Alive: timeout=5\r\nContent-Length: 4\r\nX-End: 2\r\n\r\n";
+        const std::string wire = first + head + "abcd";
+        for (size_t piece : {wire.size(), size_t(7), size_t(1)})
+        {
+            HttpParser p(HttpParser::RESPONSES);
+            p.ExpectResponseTo("GET");
+            std::string headBytes;
+            std::string bodyBytes;
+            std::vector<uint16_t> heads;
+            for (size_t at = 0; at < wire.size();)
+            {
+                size_t end = std::min(wire.size(), at - at % piece + piece);
+                while (at < end)
+                {
+                    bool inHead = p.InHead();
+                    size_t n =
+                        p.FeedPart(reinterpret_cast<const uint8_t*>(wire.data()) + at, end - at);
+                    NS_TEST_ASSERT_MSG_GT(n, 0, "progress");
+                    (inHead ? headBytes : bodyBytes) += wire.substr(at, n);
+                    if (p.HeadEnded())
+                    {
+                        heads.push_back(p.GetLastResponseHead().GetStatus());
+                    }
+                    at += n;
+                }
+            }
+            NS_TEST_EXPECT_MSG_EQ(headBytes, first + head, "head bytes, in " << piece);
+            NS_TEST_EXPECT_MSG_EQ(bodyBytes, "abcd", "body bytes, in " << piece);
+            NS_TEST_ASSERT_MSG_EQ(heads.size(), 2, "each head seen once, in " << piece);
+            NS_TEST_EXPECT_MSG_EQ(heads[0], 100, "the interim one");
+            NS_TEST_EXPECT_MSG_EQ(heads[1], 200, "then the final one");
+            NS_TEST_ASSERT_MSG_EQ(p.HasFinalResponse(), true, "the response is whole");
+            NS_TEST_EXPECT_MSG_EQ(p.PopResponse().GetBodyLength(), 4, "with its body");
+        }
+
+        HttpParser p(HttpParser::RESPONSES);
+        FeedAll(p, head);
+        HttpResponse r = p.GetLastResponseHead();
+        NS_TEST_ASSERT_MSG_EQ(r.ClosesConnection(), true, "it closes its connection");
+        r.RemoveConnectionFields();
+        NS_TEST_EXPECT_MSG_EQ(r.HasHeader("Connection"), false, "Connection removed");
+        NS_TEST_EXPECT_MSG_EQ(r.HasHeader("X-Hop"), false, "and the field it names");
+        NS_TEST_EXPECT_MSG_EQ(r.HasHeader("Keep-Alive"), false, "and Keep-Alive");
+        NS_TEST_EXPECT_MSG_EQ(r.GetHeader("Content-Length"), "4", "the framing stays");
+        NS_TEST_EXPECT_MSG_EQ(r.GetHeader("X-End"), "2", "and the end-to-end fields");
+        HttpResponse framing;
+        framing.SetHeader("Connection", "Content-Length, Transfer-Encoding");
+        framing.SetHeader("Transfer-Encoding", "chunked");
+        framing.SetBodyLength(3);
+        framing.RemoveConnectionFields();
+        NS_TEST_EXPECT_MSG_EQ(framing.GetHeaders().size(), 2, "framing named by Connection stays");
+    }
+};
+
+/**
  * Response framing (RFC 9112 section 6.3): what ends a response body, and
  * which Host fields a request may carry (section 3.2).
  */
@@ -861,6 +934,7 @@ class HttpParserTestSuite : public TestSuite
         AddTestCase(new RoundTripTest(), Duration::QUICK);
         AddTestCase(new PipeliningTest(), Duration::QUICK);
         AddTestCase(new FinalResponseTest(), Duration::QUICK);
+        AddTestCase(new RelayPartsTest(), Duration::QUICK);
         AddTestCase(new FramingTest(), Duration::QUICK);
         AddTestCase(new ChunkedTest(), Duration::QUICK);
         AddTestCase(new MalformedTest("bare CR in the status line",

@@ -348,14 +348,25 @@ void
 HttpProxy::Answer(Ptr<Socket> socket, HttpResponse response)
 {
     Downstream& d = m_down.at(socket);
-    if (d.closeAfter)
-    {
-        response.SetHeader("Connection", "close");
-    }
+    ClientHead(socket, response);
     response.SetHeader("Content-Length", std::to_string(response.GetBodyLength()));
     d.head = response.SerializeHead();
     d.body = response.GetBodyLength();
     SendLocal(socket);
+}
+
+void
+HttpProxy::ClientHead(Ptr<Socket> socket, HttpResponse& response)
+{
+    // The origin's keep-alive or close is about its connection to the
+    // proxy; relayed to the client, a close would leave it waiting for
+    // one the proxy never makes.
+    response.RemoveConnectionFields();
+    response.SetVersion("HTTP/1.1");
+    if (m_down.at(socket).closeAfter)
+    {
+        response.SetHeader("Connection", "close");
+    }
 }
 
 void
@@ -533,7 +544,7 @@ HttpProxy::Relay(Ptr<Socket> up)
 {
     Upstream& u = m_up.at(up);
     Ptr<Socket> down = u.downstream;
-    while (true)
+    while (SendToClient(up))
     {
         uint32_t room = down->GetTxAvailable();
         if (room == 0)
@@ -545,13 +556,12 @@ HttpProxy::Relay(Ptr<Socket> up)
         {
             break;
         }
-        u.parser.Feed(p);
-        uint32_t size = p->GetSize(); // before Send, which may split the packet
-        m_stats.bytesFromOrigins += size;
-        int sent = down->Send(p);
-        NS_ABORT_MSG_IF(sent != int(size), "HttpProxy: the client's room shrank");
-        m_stats.bytesToClients += sent;
-        m_down.at(down).sent += sent;
+        m_stats.bytesFromOrigins += p->GetSize();
+        u.toClient = ForClient(up, p);
+    }
+    if (u.toClient)
+    {
+        return; // DownSpace resumes
     }
     std::optional<HttpResponse> response = FinishedResponse(up);
     if (!response)
@@ -567,6 +577,75 @@ HttpProxy::Relay(Ptr<Socket> up)
     Pair(down, nullptr);
     UpstreamDone(up, response->ClosesConnection() || u.peerClosed);
     RequestDone(down);
+}
+
+Ptr<Packet>
+HttpProxy::ForClient(Ptr<Socket> up, Ptr<Packet> bytes)
+{
+    Upstream& u = m_up.at(up);
+    std::vector<uint8_t> data(bytes->GetSize());
+    bytes->CopyData(data.data(), data.size());
+    Ptr<Packet> out;
+    size_t at = 0;
+    while (at < data.size() && u.parser.GetError() == HttpParser::NONE)
+    {
+        bool head = u.parser.InHead();
+        size_t n = u.parser.FeedPart(data.data() + at, data.size() - at);
+        Ptr<Packet> part;
+        if (!head)
+        {
+            part = n == data.size() ? bytes : bytes->CreateFragment(at, n); // body: as it came
+        }
+        else if (u.parser.HeadEnded())
+        {
+            HttpResponse response = u.parser.GetLastResponseHead();
+            ClientHead(u.downstream, response);
+            std::string rebuilt = response.SerializeHead();
+            part = Create<Packet>(reinterpret_cast<const uint8_t*>(rebuilt.data()), rebuilt.size());
+        }
+        if (part && out)
+        {
+            out->AddAtEnd(part);
+        }
+        else if (part)
+        {
+            out = part;
+        }
+        at += n;
+    }
+    return out; // null if the bytes were only part of a head, or malformed
+}
+
+bool
+HttpProxy::SendToClient(Ptr<Socket> up)
+{
+    Upstream& u = m_up.at(up);
+    Ptr<Socket> down = u.downstream;
+    while (u.toClient)
+    {
+        uint32_t room = down->GetTxAvailable();
+        if (room == 0)
+        {
+            return false;
+        }
+        uint32_t size = u.toClient->GetSize();
+        Ptr<Packet> part = u.toClient;
+        if (room < size)
+        {
+            part = u.toClient->CreateFragment(0, room); // Send keeps the packet it is given
+            u.toClient->RemoveAtStart(room);
+        }
+        else
+        {
+            u.toClient = nullptr;
+        }
+        uint32_t n = part->GetSize();
+        int sent = down->Send(part);
+        NS_ABORT_MSG_IF(sent != int(n), "HttpProxy: the client's room shrank");
+        m_stats.bytesToClients += sent;
+        m_down.at(down).sent += sent;
+    }
+    return true;
 }
 
 std::optional<HttpResponse>
@@ -683,6 +762,7 @@ HttpProxy::DownClosed(Ptr<Socket> socket)
             Pair(socket, nullptr);
             it->second.upstream = nullptr;
             m_up.at(up).downstream = nullptr;
+            m_up.at(up).toClient = nullptr;
             m_up.at(up).orphaned = true;
             if (m_up.at(up).connected)
             {

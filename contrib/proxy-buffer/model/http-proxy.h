@@ -191,6 +191,7 @@ class HttpProxy : public Application
         bool peerClosed{false};                   //!< The origin's FIN came; bytes may be left
         bool endedByClose{false};                 //!< The origin's close ended the response
         std::string request;                      //!< Request to send once connected
+        Ptr<Packet> toClient;                     //!< Relayed bytes waiting for the client's room
     };
 
     bool AcceptRequest(Ptr<Socket> socket, const Address& from);
@@ -239,6 +240,33 @@ class HttpProxy : public Application
      * @param up the upstream connection
      */
     void Relay(Ptr<Socket> up);
+
+    /**
+     * @brief What the client gets of bytes the origin sent: each head
+     * rebuilt for the client's connection (ClientHead), body bytes as they
+     * came.
+     * @param up the upstream connection
+     * @param bytes the bytes, as read
+     * @return the bytes for the client
+     */
+    Ptr<Packet> ForClient(Ptr<Socket> up, Ptr<Packet> bytes);
+
+    /**
+     * @brief Make a response's head the client's: the origin's connection
+     * fields removed (RFC 9110 section 7.6.1), the proxy's own version (RFC
+     * 9110 section 2.5), and "Connection: close" if the proxy closes the
+     * client's connection after it. Relayed and local responses alike.
+     * @param socket the client's connection
+     * @param response the response
+     */
+    void ClientHead(Ptr<Socket> socket, HttpResponse& response);
+
+    /**
+     * @brief Send the relayed bytes waiting for the client, as room allows.
+     * @param up the upstream connection
+     * @return true if none are left
+     */
+    bool SendToClient(Ptr<Socket> up);
 
     /**
      * @brief Read what the origin sent for a client that has gone, and let

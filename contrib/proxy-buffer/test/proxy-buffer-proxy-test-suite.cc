@@ -225,6 +225,41 @@ class HitMissTest : public TestCase
 };
 
 /**
+ * An origin that closes its connection after every response (nginx's
+ * upstream default, MaxRequestsPerConnection 1) says so with "Connection:
+ * close". That concerns the proxy's connection to it, not the client's
+ * (RFC 9110 section 7.6.1): the proxy removes it, and the client keeps its
+ * persistent connection and sends its next request after its gap, instead
+ * of waiting for a close the proxy has no reason to make.
+ */
+class OriginConnectionCloseTest : public TestCase
+{
+  public:
+    OriginConnectionCloseTest()
+        : TestCase("an origin's Connection: close ends its own connection, not the client's")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ProxyBed bed(1, 0.0, 200, HttpProxy::REFUSE, 10);
+        bed.origin->SetAttribute("MaxRequestsPerConnection", UintegerValue(1));
+        Simulator::Stop(Seconds(8));
+        Simulator::Run();
+        const auto& client = bed.clients[0]->GetStats();
+        const auto& proxy = bed.proxy->GetStats();
+        NS_TEST_EXPECT_MSG_GT(client.requestsCompleted, 10u, "one request per gap and transfer");
+        NS_TEST_EXPECT_MSG_EQ(client.requestsFailed, 0u, "none failed");
+        NS_TEST_EXPECT_MSG_EQ(proxy.upstreamReused, 0u, "the origin closed each connection");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(client.connectionsOpened,
+                                    client.requestsCompleted / 10 + 1,
+                                    "the client's connection carried its 10 requests");
+        Simulator::Destroy();
+    }
+};
+
+/**
  * One local port towards the origin: the proxy's upstream connect() chooses
  * its port (HttpProxy does not Bind() first), so a miss that needs a second
  * upstream connection while the first is busy finds none: connect() fails at
@@ -724,6 +759,7 @@ class ProxyBufferProxyTestSuite : public TestSuite
         : TestSuite("proxy-buffer-proxy", Type::SYSTEM)
     {
         AddTestCase(new HitMissTest(), Duration::QUICK);
+        AddTestCase(new OriginConnectionCloseTest(), Duration::QUICK);
         AddTestCase(new AdmissionTest(), Duration::QUICK);
         AddTestCase(new ResponseTimeTest(), Duration::QUICK);
         AddTestCase(new InterimResponseTest(), Duration::QUICK);
