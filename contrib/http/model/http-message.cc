@@ -14,10 +14,20 @@ namespace ns3
 namespace
 {
 
-/// The items of a comma-separated field value, without surrounding whitespace
-/// (empty items dropped, RFC 9110 section 5.6.1).
+/// Whether a comma-separated field value lists a token (case-insensitive).
+bool
+ListsToken(const std::string& value, const std::string& token)
+{
+    std::vector<std::string> items = HttpMessage::ListItems(value);
+    return std::any_of(items.begin(), items.end(), [&token](const std::string& item) {
+        return HttpMessage::EqualsIgnoreCase(item, token);
+    });
+}
+
+} // namespace
+
 std::vector<std::string>
-ListItems(const std::string& value)
+HttpMessage::ListItems(const std::string& value)
 {
     std::vector<std::string> items;
     size_t start = 0;
@@ -35,18 +45,6 @@ ListItems(const std::string& value)
     }
     return items;
 }
-
-/// Whether a comma-separated field value lists a token (case-insensitive).
-bool
-ListsToken(const std::string& value, const std::string& token)
-{
-    std::vector<std::string> items = ListItems(value);
-    return std::any_of(items.begin(), items.end(), [&token](const std::string& item) {
-        return HttpMessage::EqualsIgnoreCase(item, token);
-    });
-}
-
-} // namespace
 
 bool
 HttpMessage::EqualsIgnoreCase(const std::string& a, const std::string& b)

@@ -119,6 +119,14 @@ class HttpMessage
      */
     static bool EqualsIgnoreCase(const std::string& a, const std::string& b);
 
+    /**
+     * @brief The items of a comma-separated field value (RFC 9110 section
+     * 5.6.1), without the whitespace around them; empty items dropped.
+     * @param value the field value
+     * @return its items, in order
+     */
+    static std::vector<std::string> ListItems(const std::string& value);
+
   protected:
     /// @return the start line, without CRLF
     virtual std::string StartLine() const = 0;

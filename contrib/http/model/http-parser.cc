@@ -574,19 +574,10 @@ HttpParser::TransferEncodingFraming()
     // names, in the order they were applied (empty list elements ignored,
     // RFC 9110 section 5.6.1).
     std::vector<std::string> codings;
-    size_t start = 0;
-    while (start <= m_transferEncoding.size())
+    for (const std::string& item : HttpMessage::ListItems(m_transferEncoding))
     {
-        size_t end = std::min(m_transferEncoding.find(',', start), m_transferEncoding.size());
-        std::string item = m_transferEncoding.substr(start, end - start);
-        start = end + 1;
-        size_t first = item.find_first_not_of(" \t");
-        if (first == std::string::npos)
-        {
-            continue;
-        }
-        size_t semicolon = item.find(';', first);
-        std::string name = item.substr(first, semicolon - first);
+        size_t semicolon = item.find(';');
+        std::string name = item.substr(0, semicolon);
         name = name.substr(0, name.find_last_not_of(" \t") + 1);
         if (!IsToken(name) || (Lower(name) == "chunked" && semicolon != std::string::npos))
         {

@@ -169,28 +169,61 @@ LocalPortAllocator::Hash(Ipv4Address local, Ipv4Address peer, uint16_t peerPort)
 }
 
 bool
-LocalPortAllocator::MayReuse(const TcbKey& key, bool timestamps, Time entered) const
+LocalPortAllocator::ReuseAllowed(Ipv4Address local, Ipv4Address peer) const
 {
-    // tcp_twsk_unique: only a TIME_WAIT that saw timestamps (PAWS then
-    // keeps the old connection's duplicates out of the new one).
-    if (!timestamps)
-    {
-        return false;
-    }
     switch (m_twReuse)
     {
     case TW_REUSE_OFF:
         return false;
     case TW_REUSE_LOOPBACK:
-        if (!IsLoopback(key.localAddress) && !IsLoopback(key.peerAddress))
-        {
-            return false;
-        }
-        break;
+        return IsLoopback(local) || IsLoopback(peer);
     case TW_REUSE_ON:
-        break;
+        return true;
     }
-    return Simulator::Now() > entered + m_twReuseDelay; // time_after32(now, reuse_thresh)
+    return false;
+}
+
+bool
+LocalPortAllocator::MayReuse(const TcbKey& key, bool timestamps, Time entered) const
+{
+    // tcp_twsk_unique: only a TIME_WAIT that saw timestamps (PAWS then
+    // keeps the old connection's duplicates out of the new one).
+    return timestamps && ReuseAllowed(key.localAddress, key.peerAddress) &&
+           Simulator::Now() > entered + m_twReuseDelay; // time_after32(now, reuse_thresh)
+}
+
+bool
+LocalPortAllocator::Held::Holds(uint16_t port) const
+{
+    for (const PortOccupancy::Ports* ports : {connections, records, boundLocal, boundAny})
+    {
+        if (ports && ports->test(port))
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
+LocalPortAllocator::Held
+LocalPortAllocator::HeldTowards(Ipv4Address local, Ipv4Address peer, uint16_t peerPort)
+{
+    Held held;
+    if (ReuseAllowed(local, peer))
+    {
+        return held; // a held port may be a TIME_WAIT to take over: Try looks
+    }
+    if (m_index)
+    {
+        held.connections = &m_index->PortsTowards(local, peer, peerPort);
+        held.boundLocal = m_index->BoundPorts(local);
+        held.boundAny = m_index->BoundPorts(Ipv4Address::GetAny());
+    }
+    if (m_timeWait)
+    {
+        held.records = &m_timeWait->PortsTowards(local, peer, peerPort);
+    }
+    return held;
 }
 
 LocalPortAllocator::Probe
@@ -295,6 +328,9 @@ LocalPortAllocator::Choose(Ipv4Address local, Ipv4Address peer, uint16_t peerPor
     offset &= ~1U; // the first pass tries ports of low's parity
     uint32_t probed = 0;
     Choice choice;
+    // Once TIME_WAIT fills the range, most ports are held: passed over
+    // with a bit test each instead of Try's lookups, with the same result.
+    const Held held = HeldTowards(local, peer, peerPort);
     while (true)
     {
         uint32_t port = low + offset;
@@ -306,6 +342,10 @@ LocalPortAllocator::Choose(Ipv4Address local, Ipv4Address peer, uint16_t peerPor
             }
             ++probed;
             ++m_probes;
+            if (held.Holds(port))
+            {
+                continue; // BUSY
+            }
             TcbKey key{local, static_cast<uint16_t>(port), peer, peerPort};
             if (Try(key, take, choice) == TAKEN)
             {

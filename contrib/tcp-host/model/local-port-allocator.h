@@ -4,6 +4,7 @@
 #ifndef LOCAL_PORT_ALLOCATOR_H
 #define LOCAL_PORT_ALLOCATOR_H
 
+#include "port-occupancy.h"
 #include "tcb-list.h"
 
 #include "ns3/ipv4-address.h"
@@ -160,6 +161,43 @@ class LocalPortAllocator : public Object
      * @return TAKEN if the socket has the port now, else BUSY
      */
     Probe Try(const TcbKey& key, const Take& take, Choice& choice);
+
+    /**
+     * @brief Whether tcp_tw_reuse lets a connect() between these addresses
+     * take a TIME_WAIT over at all (its other conditions aside).
+     * @param local source address
+     * @param peer destination address
+     * @return TwReuse On, or LoopbackOnly with either end a loopback address
+     */
+    bool ReuseAllowed(Ipv4Address local, Ipv4Address peer) const;
+
+    /**
+     * The ports a connect() may pass over without a lookup, as Try would
+     * find them BUSY: those a connection, a TIME_WAIT record or a bound
+     * socket holds, while no TIME_WAIT may be taken over (ReuseAllowed
+     * false); otherwise none.
+     */
+    struct Held
+    {
+        const PortOccupancy::Ports* connections{nullptr}; //!< The index's, towards the destination
+        const PortOccupancy::Ports* records{nullptr};     //!< The TIME_WAIT table's
+        const PortOccupancy::Ports* boundLocal{nullptr};  //!< Bound to the source address
+        const PortOccupancy::Ports* boundAny{nullptr};    //!< Bound to 0.0.0.0
+
+        /**
+         * @param port a port
+         * @return whether one of them holds it
+         */
+        bool Holds(uint16_t port) const;
+    };
+
+    /**
+     * @param local source address
+     * @param peer destination address
+     * @param peerPort destination port
+     * @return the ports a connect() to there may pass over
+     */
+    Held HeldTowards(Ipv4Address local, Ipv4Address peer, uint16_t peerPort);
 
     /**
      * @brief tcp_twsk_unique's rule.

@@ -45,6 +45,7 @@ TcpSocketIndex::Update(TcpHostSocket* socket, const TcbKey& key)
                             << " <- " << key.peerAddress << ":" << key.peerPort);
     m_keys[socket] = key;
     m_byKey[key] = socket;
+    m_ports.Set(key, true);
 }
 
 void
@@ -59,6 +60,7 @@ TcpSocketIndex::Remove(const TcpHostSocket* socket)
     if (k != m_byKey.end() && k->second == socket)
     {
         m_byKey.erase(k); // only if no later socket took the key over
+        m_ports.Set(it->second, false);
     }
     m_keys.erase(it);
 }
@@ -91,6 +93,18 @@ uint32_t
 TcpSocketIndex::GetSize() const
 {
     return m_keys.size();
+}
+
+const PortOccupancy::Ports&
+TcpSocketIndex::PortsTowards(Ipv4Address local, Ipv4Address peer, uint16_t peerPort)
+{
+    return m_ports.Watch(local, peer, peerPort, m_byKey);
+}
+
+const PortOccupancy::Ports*
+TcpSocketIndex::BoundPorts(Ipv4Address local) const
+{
+    return m_ports.Bound(local);
 }
 
 } // namespace ns3

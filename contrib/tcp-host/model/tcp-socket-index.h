@@ -4,6 +4,7 @@
 #ifndef TCP_SOCKET_INDEX_H
 #define TCP_SOCKET_INDEX_H
 
+#include "port-occupancy.h"
 #include "tcb-list.h"
 
 #include "ns3/object.h"
@@ -88,11 +89,32 @@ class TcpSocketIndex : public Object
     /// @return the number of sockets listed
     uint32_t GetSize() const;
 
+    /**
+     * @brief The local ports whose 4-tuple towards a destination is listed,
+     * kept from now on (LocalPortAllocator passes over them without a lookup).
+     * @param local the local address
+     * @param peer the peer's address
+     * @param peerPort the peer's port
+     * @return the ports, one bit each
+     */
+    const PortOccupancy::Ports& PortsTowards(Ipv4Address local,
+                                             Ipv4Address peer,
+                                             uint16_t peerPort);
+
+    /**
+     * @param local a local address
+     * @return the ports listed with it and peer 0.0.0.0:0 (listeners), or
+     * nullptr if none ever was
+     */
+    const PortOccupancy::Ports* BoundPorts(Ipv4Address local) const;
+
   private:
     /// Socket by key: connections, and listeners with peer 0.0.0.0:0.
     std::unordered_map<TcbKey, TcpHostSocket*, TcbKeyHash> m_byKey;
     /// Each listed socket's key, so that it leaves in O(1).
     std::unordered_map<const TcpHostSocket*, TcbKey> m_keys;
+    /// The ports m_byKey's keys hold, for LocalPortAllocator.
+    PortOccupancy m_ports;
 };
 
 } // namespace ns3

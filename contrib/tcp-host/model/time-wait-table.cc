@@ -114,6 +114,7 @@ TimeWaitTable::DoDispose()
         entry.expiry.Cancel();
     }
     m_entries.clear();
+    m_ports.Clear();
     m_isns.clear();
     m_tcp = nullptr;
     m_memory = nullptr;
@@ -147,6 +148,7 @@ TimeWaitTable::Enter(const TcbKey& key, const Record& record)
     // new connection replaced (Linux unhashes it then).
     Remove(key);
     Entry& entry = m_entries[key];
+    m_ports.Set(key, true);
     entry.record = record;
     entry.entered = Simulator::Now();
     Restart(key, entry);
@@ -280,6 +282,12 @@ TimeWaitTable::Find(const TcbKey& key, Record& record, Time& entered) const
     return true;
 }
 
+const PortOccupancy::Ports&
+TimeWaitTable::PortsTowards(Ipv4Address local, Ipv4Address peer, uint16_t peerPort)
+{
+    return m_ports.Watch(local, peer, peerPort, m_entries);
+}
+
 bool
 TimeWaitTable::Reuse(const TcbKey& key, SequenceNumber32& isn)
 {
@@ -320,6 +328,7 @@ TimeWaitTable::Remove(const TcbKey& key)
         return;
     }
     it->second.expiry.Cancel();
+    m_ports.Set(key, false); // before the erase: key may be the entry's own
     m_entries.erase(it);
     m_count = m_entries.size();
     UpdateMemory();

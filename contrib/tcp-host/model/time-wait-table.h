@@ -4,6 +4,7 @@
 #ifndef TIME_WAIT_TABLE_H
 #define TIME_WAIT_TABLE_H
 
+#include "port-occupancy.h"
 #include "tcb-list.h"
 #include "time-wait-rst-rule.h"
 
@@ -173,6 +174,18 @@ class TimeWaitTable : public Object
     bool Has(const TcbKey& key) const;
 
     /**
+     * @brief The local ports with a record towards a destination, kept from
+     * now on (LocalPortAllocator passes over them without a lookup).
+     * @param local the local address
+     * @param peer the peer's address
+     * @param peerPort the peer's port
+     * @return the ports, one bit each
+     */
+    const PortOccupancy::Ports& PortsTowards(Ipv4Address local,
+                                             Ipv4Address peer,
+                                             uint16_t peerPort);
+
+    /**
      * TracedCallback signature for a record's event.
      * @param [in] key the connection
      */
@@ -216,6 +229,7 @@ class TimeWaitTable : public Object
     uint32_t m_isnDistance; //!< IsnDistance (65535 + 2)
     std::unordered_map<TcbKey, Entry, TcbKeyHash> m_entries;         //!< Records
     std::unordered_map<TcbKey, SequenceNumber32, TcbKeyHash> m_isns; //!< ISNs for reopened ones
+    PortOccupancy m_ports;                                           //!< The records' ports
     Ptr<TcpL4Protocol> m_tcp;                                        //!< Sends the ACKs
     Ptr<SocketMemory> m_memory;                                      //!< Charged for records
     TracedValue<uint32_t> m_count{0};                                //!< Records now
