@@ -17,9 +17,13 @@ program's output (CSV header and row) exactly as printed, after a few
 The fingerprint hashes what builds the program: the sources (model/ and
 helper/) and CMake file of every module the scenario programs link (not
 packetdrill's, a tool no program links), the top-level CMake files,
-cmake/, the program's own scratch/<program>.cc, the ns-3 version, the
-build type and which of the suite's patches ns-3 carries (upstream/ns-3). It names no path and no binary, so it is the same on every
-machine for the same sources. A stored point whose fingerprint differs
+cmake/, the program's own scratch/<program>.cc, the ns-3 version and the
+build type. It names no path and no binary, so it is the same on every
+machine for the same sources. Against any ns-3 but the pinned wheel
+(./ns3 configure --with-ns3), it also hashes that ns-3's libraries: a
+source tree of the same version may be patched or compiled otherwise, so
+its points are its own until ./figures.py --verify N --adopt on the wheel
+shows they are the wheel's. A stored point whose fingerprint differs
 from the current one is stale: ./figures.py runs it again.
 
 One file per point keeps a sweep's progress safe (each point is written
@@ -34,6 +38,7 @@ import os
 import re
 import subprocess
 from dataclasses import dataclass
+from pathlib import Path
 
 from ns3_contrib_suite import ns3_runtime
 
@@ -95,7 +100,8 @@ def _model_sources(program, root):
 
 
 def build_settings(build=BUILD):
-    """(ns-3 version, build type) of the configured build."""
+    """(ns-3 version, build type, ns-3 build) of the configured build: the
+    last is '' for the pinned wheel, else ns3_build_hash()."""
     runtime = ns3_runtime(build)
     cache = build / "CMakeCache.txt"
     if runtime is None or not cache.is_file():
@@ -104,7 +110,24 @@ def build_settings(build=BUILD):
     if not version:
         raise StoreError(f"{build}/ns3-runtime.txt is incomplete: run ./ns3 configure again")
     match = re.search(r"^CMAKE_BUILD_TYPE:\w+=(\w*)$", cache.read_text(), re.MULTILINE)
-    return version, match.group(1) if match else ""
+    ns3 = "" if runtime.get("kind") == "wheel" else ns3_build_hash(runtime.get("libdir", ""), version)
+    return version, match.group(1) if match else "", ns3
+
+
+def ns3_build_hash(libdir, version):
+    """A SHA-256 over the names and contents of an ns-3's libraries
+    (libns<version>-*.so in libdir). The wheel is pinned, so its version
+    names it; a source tree of the same version may carry patches or other
+    compile options, which only its binaries tell."""
+    libraries = sorted(Path(libdir).glob(f"libns{version}-*.so")) if libdir else []
+    if not libraries:
+        raise StoreError(f"no ns-3 {version} libraries in '{libdir}' (build/ns3-runtime.txt): "
+                         "run ./ns3 configure again")  # fmt: skip
+    digest = hashlib.sha256()
+    for library in libraries:
+        digest.update(library.name.encode() + b"\0")
+        digest.update(hashlib.sha256(library.read_bytes()).digest())
+    return digest.hexdigest()
 
 
 @functools.lru_cache(maxsize=None)
@@ -112,10 +135,12 @@ def model_fingerprint(program, root=ROOT, build=BUILD):
     """The model's fingerprint for a program: 16 hex digits of a SHA-256 over
     its sources (paths relative to the repository, then contents), the ns-3
     version and the build type (of the checkout at root, configured in
-    build)."""
+    build), and the ns-3 libraries' hash when they are not the wheel's."""
     digest = hashlib.sha256()
-    version, build_type = build_settings(build)
+    version, build_type, ns3 = build_settings(build)
     digest.update(f"ns-3 {version}\0build {build_type}\0".encode())
+    if ns3:  # not the wheel: its points are its own until verified (module doc)
+        digest.update(f"ns-3 build {ns3}\0".encode())
     for name, f in _model_sources(program, root):
         digest.update(name.encode() + b"\0")
         digest.update(hashlib.sha256(f.read_bytes()).digest())

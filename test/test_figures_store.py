@@ -347,6 +347,34 @@ def test_fingerprint_same_sources_anywhere_and_only_model_sources(tmp_path):
     store.model_fingerprint.cache_clear()
 
 
+def test_fingerprint_names_an_ns3_other_than_the_wheel(tmp_path):
+    """Points from an ns-3 of the same version but not the pinned wheel (a
+    source tree, maybe patched: ./ns3 configure --with-ns3) are stale for
+    the wheel's build, and two such builds differ by their libraries."""
+    program = "tw-avoid-table1"
+    here = store.model_fingerprint(program)
+    libdir = tmp_path / "lib"
+    libdir.mkdir()
+    library = libdir / "libns3.44-core-optimized.so"
+    library.write_bytes(b"one build")
+    build = tmp_path / "tree-build"
+    build.mkdir()
+    shutil.copy(BUILD / "CMakeCache.txt", build)
+    (build / "ns3-runtime.txt").write_text(f"kind=prefix\nversion=3.44\nlibdir={libdir}\nprefix={tmp_path}\n")
+    tree = store.model_fingerprint(program, ROOT, build)
+    assert tree != here, "a source tree's ns-3 is not the wheel"
+
+    store.model_fingerprint.cache_clear()
+    library.write_bytes(b"a patched build")
+    assert store.model_fingerprint(program, ROOT, build) not in (here, tree), "another ns-3 build"
+
+    store.model_fingerprint.cache_clear()
+    library.unlink()
+    with pytest.raises(store.StoreError, match="no ns-3 3.44 libraries"):
+        store.model_fingerprint(program, ROOT, build)
+    store.model_fingerprint.cache_clear()
+
+
 def test_points_of_one_experiment_must_print_one_header():
     """The program's header is the one list of an experiment's columns; a
     point that printed another one stops the outputs rather than being read
