@@ -38,9 +38,8 @@ import os
 import re
 import subprocess
 from dataclasses import dataclass
-from pathlib import Path
 
-from ns3_contrib_suite import ns3_runtime
+from ns3_contrib_suite import ns3_libraries, ns3_runtime
 
 from .paths import BUILD, ROOT
 from .point import key, path, root, side_path  # noqa: F401 (how the store names its files)
@@ -119,7 +118,7 @@ def ns3_build_hash(libdir, version):
     (libns<version>-*.so in libdir). The wheel is pinned, so its version
     names it; a source tree of the same version may carry patches or other
     compile options, which only its binaries tell."""
-    libraries = sorted(Path(libdir).glob(f"libns{version}-*.so")) if libdir else []
+    libraries = ns3_libraries(libdir, version) if libdir else []
     if not libraries:
         raise StoreError(f"no ns-3 {version} libraries in '{libdir}' (build/ns3-runtime.txt): "
                          "run ./ns3 configure again")  # fmt: skip

@@ -89,6 +89,11 @@ def ns3_runtime(build=BUILD):
     return dict(line.split("=", 1) for line in path.read_text().splitlines() if "=" in line)
 
 
+def ns3_libraries(libdir, version):
+    """An ns-3's libraries in libdir (libns<version>-*.so), sorted by name."""
+    return sorted(Path(libdir).glob("libns%s-*.so" % version))
+
+
 def _load_ns3_from_prefix(prefix, libdir, version):
     """ns-3's libraries and headers from an install prefix (./ns3 configure
     --with-ns3), loaded into cppyy as the wheel's ``ns`` module loads its
@@ -99,7 +104,7 @@ def _load_ns3_from_prefix(prefix, libdir, version):
     if "ns" in sys.modules:
         raise ImportError("the wheel's ns-3 bindings are already imported in this process")
     cppyy.add_include_path(str(prefix / "include"))
-    pending = sorted(libdir.glob("libns%s-*.so" % version))
+    pending = ns3_libraries(libdir, version)
     if not pending:
         raise BuildMissingError("no ns-3 libraries in %s" % libdir)
     modules = []
