@@ -260,3 +260,12 @@ def test_dtoc_load_runs_every_overload_point_of_regular_and_dtoc_more():
     order = [int(p.param("RngRun")) for p in points]
     assert order == sorted(order), "run by run"
     assert more > LOAD_SCALES["paper"][0] and f"{more} for regular and DTOC" in load_scale_text("paper")
+
+
+def test_dtoc_check_names_every_count_of_runs_it_judged_on():
+    """A check over points of 3 and of 10 runs says "3 or 10", never one
+    count for all (dtoc-load's overload points have more runs)."""
+    stats = {k: {"useful_pct": {"n": n}} for k, n in enumerate((3, 10, 3, 5))}
+    assert dtoc_check._runs(stats) == "3, 5 or 10"
+    assert dtoc_check._runs({0: {"useful_pct": {"n": 10}}}) == "10"
+    assert dtoc_check._runs({}) == ""

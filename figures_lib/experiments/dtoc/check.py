@@ -49,7 +49,9 @@ def _useful(stats, variant, timeout, load):
 
 
 def _runs(stats):
-    return ", ".join(map(str, sorted({s["useful_pct"]["n"] for s in stats.values()})))
+    """The points' runs, "3" or "3 or 10" (the scale's text says which has which)."""
+    counts = [str(n) for n in sorted({s["useful_pct"]["n"] for s in stats.values()})]
+    return " or ".join(filter(None, (", ".join(counts[:-1]), "".join(counts[-1:]))))
 
 
 def judge_load(stats):

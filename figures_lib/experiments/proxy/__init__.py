@@ -26,11 +26,12 @@ VARIANTS = {
     "3+nginx": (3, "ns3::NginxKeepalivePolicy"),
     "3+haproxy": (3, "ns3::HaproxyIdlePoolPolicy"),
 }
-# scale -> (client counts, runs, seconds simulated). Paper scale: 10 runs
-# (5 until 29 November 2026 left 95 % intervals of +-27-38 % of the means
-# and verdicts that moved with the random streams; issue 41)
+# scale -> (client counts, runs, seconds simulated). Paper scale: 20 runs,
+# issue 41's bar for "undecided" (5 until 29 November 2026 left 95 %
+# intervals of +-27-38 % of the means and verdicts that moved with the
+# random streams; 10 until 1 December left 6 of 27 undecided)
 SCALES = {
-    "paper": ((50, 100, 200, 500), 10, 300.0),
+    "paper": ((50, 100, 200, 500), 20, 300.0),
     "quick": ((50, 100, 200, 500), 5, 60.0),
 }
 
