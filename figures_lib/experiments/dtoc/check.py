@@ -51,7 +51,9 @@ def _useful(stats, variant, timeout, load):
 def _runs(stats):
     """The points' runs, "3" or "3 or 10" (the scale's text says which has which)."""
     counts = [str(n) for n in sorted({s["useful_pct"]["n"] for s in stats.values()})]
-    return " or ".join(filter(None, (", ".join(counts[:-1]), "".join(counts[-1:]))))
+    if len(counts) < 2:
+        return "".join(counts)
+    return f"{', '.join(counts[:-1])} or {counts[-1]}"
 
 
 def judge_load(stats):
