@@ -262,6 +262,28 @@ def test_dtoc_load_runs_every_overload_point_of_regular_and_dtoc_more():
     assert more > LOAD_SCALES["paper"][0] and f"{more} for regular and DTOC" in load_scale_text("paper")
 
 
+def test_dtoc_day_runs_every_point_of_regular_and_dtoc_more():
+    """dtoc-day's criteria are all on regular and DTOC: each of their points
+    has DAY_RUNS' runs, the alternatives DAY_SCALES' runs; run by run, so a
+    partial sweep is balanced; the scale's text says both."""
+    from figures_lib import registry
+    from figures_lib.experiments.dtoc import DAY_RUNS, DAY_SCALES, day_scale_text
+
+    points = registry.experiments()["dtoc-day"].points("paper")
+    runs = {}
+    for p in points:
+        params = dict(p.params)
+        key = (params["strategy"], params.get("inServiceAbort"), params["day"], params["timeout"])
+        runs.setdefault(key, []).append(int(p.param("RngRun")))
+    more, fewer = DAY_RUNS["paper"], DAY_SCALES["paper"][0]
+    for (strategy, in_service, _, _), seen in runs.items():
+        claimed = strategy in ("regular", "dtoc") and in_service is None
+        assert sorted(seen) == list(range(1, (more if claimed else fewer) + 1))
+    order = [int(p.param("RngRun")) for p in points]
+    assert order == sorted(order), "run by run"
+    assert more > fewer and f"{more} for regular and DTOC" in day_scale_text("paper")
+
+
 def test_dtoc_check_names_every_count_of_runs_it_judged_on():
     """A check over points of 3 and of 10 runs says "3 or 10", never one
     count for all (dtoc-load's overload points have more runs)."""
