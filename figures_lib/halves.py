@@ -31,41 +31,49 @@ _TALLY = re.compile(r"\d+ hold, \d+ fail, \d+ undecided[^;)]*\)")
 
 
 def criteria(check_text):
-    """[(label, verdict)] of the lines of a check that state a verdict (the
-    first one a line states: what follows it in parentheses is its parts or
-    another reading); the label is the line up to it, without its numbers."""
+    """[(label, verdict, text)] of the lines of a check that state a verdict
+    (the first one a line states: what follows it in parentheses is its
+    parts or another reading); the label is the line up to it without its
+    numbers (what pairs the halves' lines), text the same with them."""
     out = []
     for line in check_text.splitlines():
         if match := _PREFIX.search(line):
-            stated, label = match.group(1), line[match.end() :]
+            stated, text = match.group(1), line[match.end() :]
         elif found := _SUFFIX.search(line):
-            stated, label = found.group(1), line[: found.start()]
+            stated, text = found.group(1), line[: found.start()]
         else:
             continue
-        out.append((_NUMBER.sub("#", label).strip(), stated))
+        out.append((_NUMBER.sub("#", text).strip(), stated, text.strip()))
     return out
 
 
 def compare(first, second):
     """(same, differ) of two halves' criteria: same is a count, differ a
-    list of (label, first's verdict, second's). Criteria are paired in
-    order among equal labels."""
+    list of (label, first's verdict, second's, first's text, second's).
+    Criteria are paired in order among equal labels."""
     pending = {}
-    for label, stated in first:
-        pending.setdefault(label, []).append(stated)
+    for label, stated, text in first:
+        pending.setdefault(label, []).append((stated, text))
     same, differ = 0, []
-    for label, stated in second:
+    for label, stated, text in second:
         if not pending.get(label):
-            differ.append((label, "(absent)", stated))
+            differ.append((label, "(absent)", stated, "", text))
             continue
-        other = pending[label].pop(0)
+        other, other_text = pending[label].pop(0)
         if other == stated:
             same += 1
         else:
-            differ.append((label, other, stated))
+            differ.append((label, other, stated, other_text, text))
     for label, left in pending.items():
-        differ += [(label, stated, "(absent)") for stated in left]
+        differ += [(label, stated, "(absent)", text, "") for stated, text in left]
     return same, differ
+
+
+def named(text_a, text_b):
+    """(name, first's rest, second's rest): a criterion's name is its text
+    up to the first colon (the two halves' are the same but for numbers)."""
+    name = (text_a or text_b).split(":")[0]
+    return name, text_a[len(name) :].lstrip(": "), text_b[len(name) :].lstrip(": ")
 
 
 def tallies(check_text):
@@ -110,6 +118,9 @@ def report(experiment, scale="paper"):
     counts = list(zip(*(tallies(t) for t in texts)))
     head += " counts " + ("; ".join(f"{a} / {b}" for a, b in counts) or "none printed")
     lines = [head]
-    for label, a, b in differ:
-        lines.append(f"  differs: {a} / {b}: {label[:160]}")
+    spans = (f"runs {cut[0]}-{cut[-1]}", f"runs {runs[len(cut)]}-{runs[-1]}")
+    for _, a, b, text_a, text_b in differ:
+        name, rest_a, rest_b = named(text_a, text_b)
+        lines.append(f"  differs: {a} / {b}: {name[:120]}")
+        lines += [f"    {span}: {rest[:140]}" for span, rest in zip(spans, (rest_a, rest_b)) if rest]
     return "\n".join(lines)

@@ -28,7 +28,7 @@ Summary: 3 hold, 1 fail, 0 undecided (of 4 criteria)
 def test_criteria_read_both_forms_without_their_numbers():
     found = halves.criteria(FIRST)
     # the first verdict a line states is its own (the fourth line's note says another)
-    assert [v for _, v in found] == ["holds", "undecided", "holds", "holds"]
+    assert [v for _, v, _ in found] == ["holds", "undecided", "holds", "holds"]
     assert found[0][0] == "(#) better than (#) at # clients: difference # # % interval [# #]"
     assert halves.criteria(SECOND)[0][0] == found[0][0], "the same criterion, other numbers"
 
@@ -36,7 +36,11 @@ def test_criteria_read_both_forms_without_their_numbers():
 def test_compare_finds_a_verdict_that_moved():
     same, differ = halves.compare(halves.criteria(FIRST), halves.criteria(SECOND))
     assert same == 3
-    assert [(a, b) for _, a, b in differ] == [("undecided", "DOES NOT HOLD")]
+    assert [(a, b) for _, a, b, _, _ in differ] == [("undecided", "DOES NOT HOLD")]
+    # named with its numbers, so a reader knows which claim moved and how
+    name, rest_a, rest_b = halves.named(*differ[0][3:])
+    assert name == "(4) better than (3) at 50 clients"
+    assert rest_a.startswith("difference +19.9") and rest_b.startswith("difference -9.9")
     assert halves.tallies(SECOND) == ["3 hold, 1 fail, 0 undecided (of 4 criteria)"]
 
 
