@@ -238,49 +238,54 @@ def test_table2_body_kb_per_connection_is_throughput_over_connections():
     assert gap.endswith("(above 0)") and "+6.00" in gap
 
 
-def test_dtoc_load_runs_every_overload_point_of_regular_and_dtoc_more():
-    """dtoc-load's criteria above 50 % load are judged on regular and DTOC
-    from 100 % load up: every such point has OVERLOAD_RUNS' runs, whatever
-    its verdict was on fewer; every other point LOAD_SCALES' runs; the
-    points go run by run, so a partial sweep is balanced; the scale's text
-    says both."""
+def _dtoc_runs_as_asked(name, more_runs, fewer_runs):
+    """Asserts that every point of a DTOC experiment at paper scale has the
+    runs 1..more_runs(params) if that is not None, else 1..fewer_runs, and
+    that the points go run by run (a partial sweep is balanced)."""
     from figures_lib import registry
-    from figures_lib.experiments.dtoc import LOAD_SCALES, OVERLOAD_RUNS, load_scale_text
 
-    points = registry.experiments()["dtoc-load"].points("paper")
+    points = registry.experiments()[name].points("paper")
     runs = {}
     for p in points:
         params = dict(p.params)
-        key = (params["strategy"], params.get("inServiceAbort"), params["timeout"], params["load"])
-        runs.setdefault(key, []).append(int(p.param("RngRun")))
-    more, from_load = OVERLOAD_RUNS["paper"]
-    for (strategy, in_service, _, load), seen in runs.items():
-        claimed = strategy in ("regular", "dtoc") and in_service is None and float(load) >= from_load
-        assert sorted(seen) == list(range(1, (more if claimed else LOAD_SCALES["paper"][0]) + 1))
+        params.pop("RngRun")
+        runs.setdefault(tuple(sorted(params.items())), []).append(int(p.param("RngRun")))
+    for key, seen in runs.items():
+        wanted = more_runs(dict(key)) or fewer_runs
+        assert sorted(seen) == list(range(1, wanted + 1)), key
     order = [int(p.param("RngRun")) for p in points]
     assert order == sorted(order), "run by run"
-    assert more > LOAD_SCALES["paper"][0] and f"{more} for regular and DTOC" in load_scale_text("paper")
+
+
+def _regular_or_dtoc(params):
+    return params["strategy"] in ("regular", "dtoc") and "inServiceAbort" not in params
+
+
+def test_dtoc_load_runs_every_overload_point_of_regular_and_dtoc_more():
+    """dtoc-load's criteria above 50 % load are judged on regular and DTOC
+    from 100 % load up: every such point has OVERLOAD_RUNS' runs, whatever
+    its verdict was on fewer; every other point LOAD_SCALES' runs; run by
+    run; the scale's text says both."""
+    from figures_lib.experiments.dtoc import LOAD_SCALES, OVERLOAD_RUNS, load_scale_text
+
+    more, from_load = OVERLOAD_RUNS["paper"]
+    fewer = LOAD_SCALES["paper"][0]
+    _dtoc_runs_as_asked(
+        "dtoc-load",
+        lambda params: more if _regular_or_dtoc(params) and float(params["load"]) >= from_load else None,
+        fewer,
+    )
+    assert more > fewer and f"{more} for regular and DTOC" in load_scale_text("paper")
 
 
 def test_dtoc_day_runs_every_point_of_regular_and_dtoc_more():
     """dtoc-day's criteria are all on regular and DTOC: each of their points
-    has DAY_RUNS' runs, the alternatives DAY_SCALES' runs; run by run, so a
-    partial sweep is balanced; the scale's text says both."""
-    from figures_lib import registry
+    has DAY_RUNS' runs, the alternatives DAY_SCALES' runs; run by run; the
+    scale's text says both."""
     from figures_lib.experiments.dtoc import DAY_RUNS, DAY_SCALES, day_scale_text
 
-    points = registry.experiments()["dtoc-day"].points("paper")
-    runs = {}
-    for p in points:
-        params = dict(p.params)
-        key = (params["strategy"], params.get("inServiceAbort"), params["day"], params["timeout"])
-        runs.setdefault(key, []).append(int(p.param("RngRun")))
     more, fewer = DAY_RUNS["paper"], DAY_SCALES["paper"][0]
-    for (strategy, in_service, _, _), seen in runs.items():
-        claimed = strategy in ("regular", "dtoc") and in_service is None
-        assert sorted(seen) == list(range(1, (more if claimed else fewer) + 1))
-    order = [int(p.param("RngRun")) for p in points]
-    assert order == sorted(order), "run by run"
+    _dtoc_runs_as_asked("dtoc-day", lambda params: more if _regular_or_dtoc(params) else None, fewer)
     assert more > fewer and f"{more} for regular and DTOC" in day_scale_text("paper")
 
 
