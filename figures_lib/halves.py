@@ -71,9 +71,12 @@ def compare(first, second):
 
 def named(text_a, text_b):
     """(name, first's rest, second's rest): a criterion's name is its text
-    up to the first colon (the two halves' are the same but for numbers)."""
-    name = (text_a or text_b).split(":")[0]
-    return name, text_a[len(name) :].lstrip(": "), text_b[len(name) :].lstrip(": ")
+    up to the first colon, the rest what each half measured."""
+
+    def rest(text):
+        return text.partition(":")[2].strip()
+
+    return (text_a or text_b).partition(":")[0], rest(text_a), rest(text_b)
 
 
 def tallies(check_text):
