@@ -22,9 +22,9 @@ from ...csvio import columns_of
 from ...point import Point
 from ...registry import Experiment, register
 from . import check, plot, summary
-from .paper import DAY_TIMEOUTS, DAYS, PAPER_LOADS, TIMEOUTS, VARIANT_PARAMS
+from .paper import DAY_TIMEOUTS, DAYS, PAPER_LOADS, PUBLISHED_VARIANTS, TIMEOUTS, VARIANT_PARAMS, VARIANTS
 
-ALTERNATIVES = ("dtoc-inservice", "abortonclose", "codel", "lifo")
+ALTERNATIVES = VARIANTS[len(PUBLISHED_VARIANTS) :]
 
 # scale -> runs, loads, warm-up s, measured s, timeouts of the alternatives
 LOAD_SCALES = {
@@ -53,7 +53,7 @@ def load_runs(scale, variant, load):
     """Runs of a dtoc-load point: OVERLOAD_RUNS for regular and DTOC from
     its load up, else LOAD_SCALES' runs."""
     runs, from_load = OVERLOAD_RUNS[scale]
-    if variant in ("regular", "dtoc") and load >= from_load:
+    if variant in PUBLISHED_VARIANTS and load >= from_load:
         return runs
     return LOAD_SCALES[scale][0]
 
@@ -68,7 +68,7 @@ def load_scale_text(scale):
 def day_runs(scale, variant):
     """Runs of a dtoc-day point: DAY_RUNS for regular and DTOC, else
     DAY_SCALES' runs."""
-    if variant in ("regular", "dtoc"):
+    if variant in PUBLISHED_VARIANTS:
         return DAY_RUNS[scale]
     return DAY_SCALES[scale][0]
 
@@ -88,7 +88,7 @@ class DtocLoad(Experiment):
     program = "dtoc"
     def points(self, scale):
         _, loads, warmup, measure, alt_timeouts = LOAD_SCALES[scale]
-        wanted = [(v, t) for t in TIMEOUTS for v in ("regular", "dtoc")]
+        wanted = [(v, t) for t in TIMEOUTS for v in PUBLISHED_VARIANTS]
         wanted += [(v, t) for t in alt_timeouts for v in ALTERNATIVES]
         most = max(load_runs(scale, v, load) for v, _ in wanted for load in loads)
         # Run by run: a partial sweep has as many runs of every point.
@@ -131,7 +131,7 @@ class DtocDay(Experiment):
 
     def _wanted(self, scale):
         _, days, timeouts, _, _, alternatives = DAY_SCALES[scale]
-        wanted = [(v, d, t) for d in days for t in timeouts for v in ("regular", "dtoc")]
+        wanted = [(v, d, t) for d in days for t in timeouts for v in PUBLISHED_VARIANTS]
         wanted += [(v, d, t) for d, t in alternatives for v in ALTERNATIVES]
         return wanted
 

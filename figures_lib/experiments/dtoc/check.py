@@ -21,6 +21,7 @@ from .paper import (
     LOW_LOAD,
     LOW_LOAD_TOLERANCE,
     PAPER_LOADS,
+    PUBLISHED_VARIANTS,
     TIMEOUTS,
     REGULAR_5S_ZERO_FROM,
     REGULAR_8S_CEILING,
@@ -85,7 +86,7 @@ def judge_load(stats):
         brief = f"nearest its bound: {label}, {_stat(s, '±')} (bound {edge:.3g})"
         out.append((text, result, shown + note, brief))
 
-    for variant in ("regular", "dtoc"):
+    for variant in PUBLISHED_VARIANTS:
         criterion(
             f"{VARIANT_NAMES[variant]}, every timeout, loads <= {LOW_LOAD} %: within "
             f"{LOW_LOAD_TOLERANCE} points of the offered load",
@@ -285,7 +286,7 @@ def report_day(stats, bins, period, scale_text):
 def _day_verdict(variant, day, timeout, s):
     """(paper's day average, verdict) of a variant the paper published, or None."""
     published = DAY_AVERAGES.get((day, int(timeout)))
-    if not published or variant not in ("regular", "dtoc"):
+    if not published or variant not in PUBLISHED_VARIANTS:
         return None
     paper = published[0 if variant == "regular" else 1]
     if paper is None:

@@ -6,8 +6,10 @@ PAPER_LOADS = (25, 50, 100, 150, 200, 250, 300)  # % of capacity, figures 2 and 
 DAY_TIMEOUTS = (5, 8, 10)  # s, figures 6 and 7
 DAYS = ("normal", "busy")
 
-# Strategies compared; (strategy, in-service abort) -> label
-VARIANTS = ("regular", "dtoc", "dtoc-inservice", "abortonclose", "codel", "lifo")
+# Strategies compared; (strategy, in-service abort) -> label. The paper
+# published the first two; the rest are today's alternatives.
+PUBLISHED_VARIANTS = ("regular", "dtoc")
+VARIANTS = PUBLISHED_VARIANTS + ("dtoc-inservice", "abortonclose", "codel", "lifo")
 VARIANT_NAMES = {
     "regular": "regular",
     "dtoc": "DTOC",

@@ -11,7 +11,14 @@
 """
 
 from ... import gnuplot
-from .paper import DAY_AVERAGES, PAPER_LOADS, PUBLISHED_HIGH_LOAD, TIMEOUTS, VARIANT_NAMES
+from .paper import (
+    DAY_AVERAGES,
+    PAPER_LOADS,
+    PUBLISHED_HIGH_LOAD,
+    PUBLISHED_VARIANTS,
+    TIMEOUTS,
+    VARIANT_NAMES,
+)
 
 # Axes of the useful-throughput-vs-load plots
 LOAD_AXES = """\
@@ -118,7 +125,7 @@ unset multiplot
 """
     errors = [_run(outdir, name, script)]
 
-    alt_timeouts = sorted({t for v, t, _ in stats if v not in ("regular", "dtoc")})
+    alt_timeouts = sorted({t for v, t, _ in stats if v not in PUBLISHED_VARIANTS})
     blocks, panels = "", []
     for metric, ylabel in (("useful_pct", "useful throughput (% of capacity, in requests)"),
                            ("useful_work_pct", "useful work (% of the server's CPU)")):  # fmt: skip
@@ -158,7 +165,7 @@ def write_and_run_day(outdir, name, scale_text, stats, bins, period):
         plots = []
         offered = None
         for i, ((variant, d, t), series) in enumerate(
-            (k, s) for k, s in bins.items() if k[1] == day and k[0] in ("regular", "dtoc")
+            (k, s) for k, s in bins.items() if k[1] == day and k[0] in PUBLISHED_VARIANTS
         ):
             block = f"{variant}_{day}_{t:g}"
             blocks += _block(block, [(start, v["useful_pct"], v["useful_pct_min"], v["useful_pct_max"])
@@ -180,7 +187,7 @@ def write_and_run_day(outdir, name, scale_text, stats, bins, period):
     averages = []
     for i, ((variant, day, t), s) in enumerate(stats.items()):
         paper = DAY_AVERAGES.get((day, int(t)), (None, None))
-        ref = paper[0 if variant == "regular" else 1] if variant in ("regular", "dtoc") else None
+        ref = paper[0 if variant == "regular" else 1] if variant in PUBLISHED_VARIANTS else None
         label = f"{day} {VARIANT_NAMES[variant]} {t:g}s"
         averages.append((i, s["useful_pct"]["mean"], _ci(s["useful_pct"]),
                          "NaN" if ref is None else ref, f'"{label}"'))  # fmt: skip
