@@ -10,7 +10,6 @@ import math
 from ... import readme, verdict
 from ...stats import welch_difference
 from .paper import (
-    DAY_AVERAGES,
     DAY_TOLERANCE,
     DTOC_5S_BAND,
     DTOC_5S_SPREAD,
@@ -27,6 +26,7 @@ from .paper import (
     REGULAR_8S_CEILING,
     REGULAR_10S_BAND,
     VARIANT_NAMES,
+    day_average,
 )
 
 
@@ -285,10 +285,7 @@ def report_day(stats, bins, period, scale_text):
 
 def _day_verdict(variant, day, timeout, s):
     """(paper's day average, verdict) of a variant the paper published, or None."""
-    published = DAY_AVERAGES.get((day, int(timeout)))
-    if not published or variant not in PUBLISHED_VARIANTS:
-        return None
-    paper = published[0 if variant == "regular" else 1]
+    paper = day_average(variant, day, timeout)
     if paper is None:
         return None
     return paper, verdict.band(s["useful_pct"], paper - DAY_TOLERANCE, paper + DAY_TOLERANCE)

@@ -47,6 +47,16 @@ DAY_AVERAGES = {
     ("busy", 10): (62, 93),
 }
 DAY_TOLERANCE = 10  # points
+
+
+def day_average(variant, day, timeout):
+    """The paper's day average of a variant (% of capacity), or None where
+    it published none (an alternative, a timeout it did not run)."""
+    published = DAY_AVERAGES.get((day, int(timeout)))
+    if not published or variant not in PUBLISHED_VARIANTS:
+        return None
+    return published[PUBLISHED_VARIANTS.index(variant)]
+
 LIVELOCK_CEILING = 2  # % of capacity, from the first overload period on
 
 # Figure 2 (regular) and 3 (DTOC) bands

@@ -12,12 +12,12 @@
 
 from ... import gnuplot
 from .paper import (
-    DAY_AVERAGES,
     PAPER_LOADS,
     PUBLISHED_HIGH_LOAD,
     PUBLISHED_VARIANTS,
     TIMEOUTS,
     VARIANT_NAMES,
+    day_average,
 )
 
 # Axes of the useful-throughput-vs-load plots
@@ -186,8 +186,7 @@ def write_and_run_day(outdir, name, scale_text, stats, bins, period):
         panels.append(f'set title "{day} day"\nplot ' + ", \\\n  ".join(plots))
     averages = []
     for i, ((variant, day, t), s) in enumerate(stats.items()):
-        paper = DAY_AVERAGES.get((day, int(t)), (None, None))
-        ref = paper[0 if variant == "regular" else 1] if variant in PUBLISHED_VARIANTS else None
+        ref = day_average(variant, day, t)
         label = f"{day} {VARIANT_NAMES[variant]} {t:g}s"
         averages.append((i, s["useful_pct"]["mean"], _ci(s["useful_pct"]),
                          "NaN" if ref is None else ref, f'"{label}"'))  # fmt: skip
